@@ -1,0 +1,51 @@
+# Verbatim's two commands: `make run` (start the desk) and `make test` (every test).
+# Both install what they need first; nothing here reaches anything but the package registries.
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+PORT    ?= 8501
+
+.PHONY: run test eval bench lint format setup browser clean
+
+$(STAMP): requirements.txt
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+setup: $(STAMP) browser
+
+# Debian's Chromium for the real-browser tests (Playwright's own download does not work here).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium is missing: run 'sudo apt-get install chromium' for the browser tests" >&2; fi; }
+
+# Start the review desk on the bundled sample brief, with its offline sources.
+run: $(STAMP)
+	$(BIN)/streamlit run ui/app.py --server.port $(PORT) --server.address 127.0.0.1
+
+# Every test: lint, types, unit, integration, quality floors and real-browser tests.
+test: setup
+	$(BIN)/ruff check core ui tests
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+eval: $(STAMP)
+	$(BIN)/python -m tests.quality.run
+
+bench: $(STAMP)
+	$(BIN)/python -m tests.bench.run
+
+lint: $(STAMP)
+	$(BIN)/ruff check core ui tests
+	$(BIN)/ruff format --check core ui tests
+	$(BIN)/mypy
+
+format: $(STAMP)
+	$(BIN)/ruff format core ui tests
+	$(BIN)/ruff check --fix core ui tests
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

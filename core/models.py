@@ -1,0 +1,376 @@
+"""The records of Verbatim's data flow, and the one Verdict enum.
+
+Brief(claims) -> Source(bytes) -> PageText -> QuoteMatch -> FigureCheck -> ClaimResult -> Report.
+Records are frozen dataclasses; character spans and positions are kept out of equality
+(``compare=False``) so that two records of the same thing compare equal wherever they sit.
+This module holds no logic beyond small derived properties: it refuses to parse, fetch or match.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Verdict(str, enum.Enum):
+    """A claim's verdict. Members are listed in precedence order: the first that holds wins."""
+
+    BLOCKED = "blocked"
+    DEAD_LINK = "dead_link"
+    NOT_CHECKED = "not_checked"
+    NO_QUOTE = "no_quote"
+    QUOTE_NOT_FOUND = "quote_not_found"
+    FIGURES_MISMATCH = "figures_mismatch"
+    NEEDS_REVIEW = "needs_review"
+    VERIFIED = "verified"
+
+    @property
+    def label(self) -> str:
+        """Return the verdict as words an editor reads."""
+        return _LABELS[self]
+
+
+_LABELS = {
+    Verdict.BLOCKED: "Blocked",
+    Verdict.DEAD_LINK: "Dead link",
+    Verdict.NOT_CHECKED: "Not checked",
+    Verdict.NO_QUOTE: "No quote",
+    Verdict.QUOTE_NOT_FOUND: "Quote not found",
+    Verdict.FIGURES_MISMATCH: "Figures mismatch",
+    Verdict.NEEDS_REVIEW: "Needs review",
+    Verdict.VERIFIED: "Verified",
+}
+
+#: Verdicts that ``--strict`` turns into exit status 1.
+STRICT_FAILURES = frozenset({Verdict.QUOTE_NOT_FOUND, Verdict.FIGURES_MISMATCH, Verdict.DEAD_LINK})
+
+
+# --------------------------------------------------------------------------- briefs
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a claim stands in its brief.
+
+    ``kind`` is "paragraph" (Markdown, text, DOCX body), "table" (DOCX table cell),
+    "footnote", "page" (PDF) or "row" (JSON/CSV claims files). ``index`` is the 0-based
+    paragraph or row number, or the 1-based PDF page. ``start``/``end`` are character
+    offsets of the claim inside that paragraph/page text (or inside the whole brief text
+    for Markdown, where ``index`` is the 0-based paragraph number).
+    """
+
+    kind: str
+    index: int
+    start: int = field(default=0, compare=False)
+    end: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim of a brief: what it says, the URL it cites and the quote it offers.
+
+    ``text`` is the claim as the editor reads it (link markup removed). ``figure_text`` is
+    the claim's own words, from which figures are read: no citation link text, no footnote
+    marker, no reference title, no inline quote (DESIGN.md, "Figures rules"). ``quote`` is
+    None when the claim offers no quote.
+    """
+
+    id: str
+    text: str
+    url: str
+    quote: str | None = None
+    figure_text: str = ""
+    anchor: str = ""
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Brief:
+    """A parsed brief: its claims in brief order, the sentences that cite nothing, and notes."""
+
+    name: str
+    format: str  # "markdown", "text", "docx", "pdf", "json", "csv"
+    claims: tuple[Claim, ...]
+    uncited: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    raw: bytes = field(default=b"", repr=False, compare=False)  # the file as uploaded (DOCX export)
+
+
+# --------------------------------------------------------------------------- sources
+
+
+class SourceStatus(str, enum.Enum):
+    """What fetching a source gave. Anything but OK decides the verdict of its claims."""
+
+    OK = "ok"
+    BLOCKED = "blocked"
+    DEAD_LINK = "dead_link"
+    NOT_CHECKED = "not_checked"
+
+
+@dataclass(frozen=True)
+class Source:
+    """A fetched source: the exact bytes kept as evidence, or the reason there are none.
+
+    ``origin`` says where the bytes came from: "fetched" (network, this run), "cache" (the
+    evidence store), "editor" (uploaded or pasted by the editor), "sample" (bundled copy).
+    ``drift`` is True when a fresh fetch's text differs from the stored copy's.
+    """
+
+    url: str
+    status: SourceStatus
+    reason: str = ""
+    final_url: str = ""
+    http_status: int | None = None
+    content_type: str = ""
+    headers: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+    body: bytes = field(default=b"", compare=False, repr=False)
+    sha256: str = ""
+    fetched_at: str = ""  # ISO 8601, UTC
+    origin: str = "fetched"
+    drift: bool = False
+
+
+# --------------------------------------------------------------------------- page text
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PageText:
+    """The visible text of a source, with the structure the matcher needs.
+
+    ``text`` is the whole visible text (never a window of it); blocks are separated by a
+    newline. ``blocks`` are the (start, end) spans of blocks (paragraph, heading, list item,
+    table cell, PDF block): a quote may cross from one block to the next only where it has
+    a sentence break of its own. ``footnotes`` are spans of reference markers the matcher
+    skips ("[12]", "[citation needed]"). ``main`` are spans judged main content (readability)
+    as opposed to navigation, sidebars or footers; empty means "all main". ``pages`` are
+    (page number, start, end) for PDFs, empty otherwise.
+    """
+
+    text: str
+    kind: str  # "html", "pdf", "docx", "text"
+    blocks: tuple[Span, ...] = field(default=(), compare=False, repr=False)
+    footnotes: tuple[Span, ...] = field(default=(), compare=False, repr=False)
+    main: tuple[Span, ...] = field(default=(), compare=False, repr=False)
+    pages: tuple[tuple[int, int, int], ...] = field(default=(), compare=False, repr=False)
+    title: str = ""
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A source whose bytes arrived but hold no text to match, and why (gives not_checked)."""
+
+    reason: str
+
+
+# --------------------------------------------------------------------------- matching
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """One ellipsis-separated part of a quote and where it was found (-1 when not found)."""
+
+    text: str
+    found: bool
+    start: int = field(default=-1, compare=False)
+    end: int = field(default=-1, compare=False)
+    page: int | None = field(default=None, compare=False)
+    in_main: bool | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A context finding about a match.
+
+    ``kind`` is one of "negation_cut", "condition_cut", "hedge_cut", "too_short",
+    "order_differs", "outside_main". ``blocking`` flags give needs_review; the others are
+    information. ``page_words`` are the page's own words that the flag is about.
+    """
+
+    kind: str
+    message: str
+    blocking: bool
+    page_words: str = ""
+    start: int = field(default=-1, compare=False)
+    end: int = field(default=-1, compare=False)
+
+
+@dataclass(frozen=True)
+class QuoteMatch:
+    """The exact matcher's answer for one quote on one page."""
+
+    quote: str
+    fragments: tuple[Fragment, ...]
+    flags: tuple[Flag, ...] = ()
+    too_short: bool = False
+
+    @property
+    def found(self) -> bool:
+        """Return True when every fragment was found (and there is at least one)."""
+        return bool(self.fragments) and all(f.found for f in self.fragments)
+
+    @property
+    def blocking(self) -> tuple[Flag, ...]:
+        """Return the flags that stop the claim from being verified."""
+        return tuple(f for f in self.flags if f.blocking)
+
+
+# --------------------------------------------------------------------------- figures
+
+
+class FigureStatus(str, enum.Enum):
+    MATCHED = "matched"
+    MISSING = "missing"
+    SKIPPED = "skipped"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure of a claim and what the figures check made of it.
+
+    ``quote_text`` is the quote's own figure when matched. ``reason`` says why a figure was
+    skipped or missing. ``elsewhere`` lists spans in the page text where a missing figure
+    does appear (diagnosis only).
+    """
+
+    text: str
+    status: FigureStatus
+    quote_text: str = ""
+    reason: str = ""
+    kind: str = ""  # "number", "percent", "money", "year", "date", "version", "period", ...
+    start: int = field(default=-1, compare=False)  # span in Claim.text, -1 when unknown
+    end: int = field(default=-1, compare=False)
+    elsewhere: tuple[Span, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class FigureCheck:
+    """Every figure of a claim, checked against its quote."""
+
+    figures: tuple[Figure, ...] = ()
+
+    @property
+    def missing(self) -> tuple[Figure, ...]:
+        """Return the figures of the claim that the quote does not hold."""
+        return tuple(f for f in self.figures if f.status is FigureStatus.MISSING)
+
+    @property
+    def skipped(self) -> tuple[Figure, ...]:
+        """Return the figures that were not checked, each with its reason."""
+        return tuple(f for f in self.figures if f.status is FigureStatus.SKIPPED)
+
+
+# --------------------------------------------------------------------------- diagnosis
+
+
+@dataclass(frozen=True)
+class DiffOp:
+    """One named difference between a quote and the page's closest passage.
+
+    ``kind``: "equal", "figure_changed", "negation_added", "negation_dropped",
+    "word_added", "word_dropped", "word_replaced", "reordered", "spliced", "cut_away",
+    "typography_only" (a matcher bug if ever seen).
+    """
+
+    kind: str
+    quote_words: str = ""
+    page_words: str = ""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A passage of the page: closest to a failed quote, or offered for a claim without one."""
+
+    text: str
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+    score: float = field(default=0.0, compare=False)
+    page: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class NearMiss:
+    """Diagnosis of a failure. It explains; it never changes a verdict (DESIGN.md, principle 1)."""
+
+    summary: str
+    passage: Candidate | None = None
+    diff: tuple[DiffOp, ...] = ()
+    found_in_source: str | None = None  # URL of another source of the brief holding the quote verbatim
+    candidates: tuple[Candidate, ...] = ()  # for no_quote: passages the editor may adopt
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class Context:
+    """The page's text around a match, with highlight spans relative to ``text``."""
+
+    text: str
+    offset: int  # where ``text`` starts in PageText.text
+    highlights: tuple[Span, ...] = ()
+    page: int | None = None
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """A claim, its source and everything the checks found, with the verdict and its reasons."""
+
+    claim: Claim
+    verdict: Verdict
+    reasons: tuple[str, ...]
+    source: Source
+    match: QuoteMatch | None = None
+    figures: FigureCheck = FigureCheck()
+    near_miss: NearMiss | None = None
+    context: Context | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The editor's decision on one claim. Any "no" answer (False) blocks accept."""
+
+    claim_id: str
+    decision: str = ""  # "accept", "reject", "needs_edit", or "" for none yet
+    note: str = ""
+    same_period: bool | None = None
+    same_metric: bool | None = None
+    same_population: bool | None = None
+    decided_at: str = ""
+
+    @property
+    def accept_blocked(self) -> bool:
+        """Return True when an answer of "no" forbids accepting the claim."""
+        return False in (self.same_period, self.same_metric, self.same_population)
+
+
+@dataclass(frozen=True)
+class Report:
+    """The outcome of checking one brief."""
+
+    brief_name: str
+    brief_format: str
+    checked_at: str
+    results: tuple[ClaimResult, ...]
+    uncited: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    run_id: str = ""
+    decisions: tuple[Decision, ...] = ()
+
+    @property
+    def summary(self) -> dict[str, int]:
+        """Return the count of claims per verdict, every verdict present, in precedence order."""
+        counts = {v.value: 0 for v in Verdict}
+        for r in self.results:
+            counts[r.verdict.value] += 1
+        return counts
+
+    def decision_for(self, claim_id: str) -> Decision | None:
+        """Return the editor's decision on a claim, or None when there is none."""
+        for d in self.decisions:
+            if d.claim_id == claim_id:
+                return d
+        return None

@@ -1,0 +1,98 @@
+"""Every limit and threshold of Verbatim, each with the reason for its value.
+
+One frozen ``Settings`` record; ``Settings.from_env()`` reads the few values a user may set
+from the environment. Helpers add fields here, never literals in their own modules.
+This module only holds values: it refuses to read files, fetch or decide anything.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+#: The environment variable naming the SQLite evidence store.
+DB_ENV = "VERBATIM_DB"
+
+
+def default_db_path() -> Path:
+    """Return the store's path: $VERBATIM_DB, else ~/.local/share/verbatim/verbatim.sqlite3."""
+    env = os.environ.get(DB_ENV)
+    if env:
+        return Path(env)
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "verbatim" / "verbatim.sqlite3"
+
+
+@dataclass(frozen=True)
+class Settings:
+    # ---- fetching (core/fetch.py)
+    # An honest User-Agent: site owners can see who asks and why.
+    user_agent: str = "Verbatim/0.1 (quote checker for editors; +https://github.com/verbatim-review)"
+    # DESIGN.md: at most 5 redirects, each re-checked.
+    max_redirects: int = 5
+    # A server that does not accept a connection within 5 s is not going to answer usefully.
+    connect_timeout: float = 5.0
+    # Gap allowed between two reads; slow but alive servers still get through.
+    read_timeout: float = 10.0
+    # Whole-source deadline: a server dribbling one byte every half second cannot hold a check.
+    total_deadline: float = 30.0
+    # Decoded bytes kept per source; a gzip bomb stops here. Real pages and reports fit in 25 MB.
+    max_body_bytes: int = 25 * 1024 * 1024
+    # Sources fetched at once: enough to hide latency on a 2-core desk without flooding anyone.
+    max_concurrency: int = 10
+    # Connections per host at once: politeness towards one site.
+    max_per_host: int = 2
+    # 429/503 retried this many times, honouring Retry-After.
+    max_retries: int = 2
+    # Longest Retry-After we wait; longer asks give not_checked rather than a stalled run.
+    max_retry_after: float = 10.0
+    # Ports allowed without --allow-private (DESIGN.md: 80 and 443 by default).
+    allowed_ports: tuple[int, ...] = (80, 443)
+    # Off by default: private and loopback addresses are the user's own network.
+    allow_private: bool = False
+    # Empty means every public domain; otherwise only these and their subdomains.
+    allowed_domains: tuple[str, ...] = ()
+
+    # ---- extraction (core/extract*.py)
+    # Pages beyond this are not read: a 2,000-page PDF should not stall a desk.
+    max_pdf_pages: int = 500
+    # Fewer visible characters than this on an HTML page suggests it needs JavaScript.
+    js_min_text_chars: int = 200
+
+    # ---- matching (core/match.py)
+    # DESIGN.md "too short to check": fewer than 4 words and under 20 characters.
+    min_quote_words: int = 4
+    min_quote_chars: int = 20
+    # Words either side of a match searched for a dropped negation or condition.
+    context_window_words: int = 6
+
+    # ---- diagnosis (core/diagnose.py)
+    # A diagnosis is help, not a verdict: it may not hold the review up longer than this.
+    diagnose_budget_seconds: float = 0.5
+    # Below this similarity (0-100) the diagnosis says "no close passage".
+    near_miss_min_score: float = 60.0
+
+    # ---- briefs (core/brief*.py)
+    # A brief above 20 MB is not a brief; the message says so rather than the desk stalling.
+    max_brief_bytes: int = 20 * 1024 * 1024
+    # A brief of more claims than this is cut, with a warning naming how many were left out.
+    max_claims: int = 2000
+
+    # ---- reports and display
+    # Characters of page text shown either side of a match.
+    context_chars: int = 300
+
+    # ---- storage (core/store.py)
+    db_path: Path = field(default_factory=default_db_path)
+    # False gives an in-memory store: nothing is kept (--no-cache).
+    use_cache: bool = True
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Return the defaults with the user's environment applied."""
+        return cls(db_path=default_db_path())
+
+    def with_(self, **changes: object) -> Settings:
+        """Return a copy with the given fields changed."""
+        return replace(self, **changes)  # type: ignore[arg-type]

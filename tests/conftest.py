@@ -1,0 +1,36 @@
+"""Shared fixtures: a loopback server, the corpus path, and a private store per test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from core.settings import Settings
+from tests.servers import CORPUS, LoopbackServer, serve
+
+
+@pytest.fixture
+def server() -> Iterator[LoopbackServer]:
+    with serve() as s:
+        yield s
+
+
+@pytest.fixture
+def corpus() -> Path:
+    if not CORPUS.is_dir():
+        pytest.fail(f"the shared corpus is missing at {CORPUS}: check out ../shared beside the repo")
+    return CORPUS
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """Settings for tests: loopback allowed (tests serve from 127.0.0.1), store in tmp_path."""
+    return Settings(allow_private=True, db_path=tmp_path / "verbatim.sqlite3")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # No test may write to the user's real store under ~/.local/share.
+    monkeypatch.setenv("VERBATIM_DB", str(tmp_path / "env-store.sqlite3"))
