@@ -82,6 +82,8 @@ class Settings:
     # ---- reports and display
     # Characters of page text shown either side of a match.
     context_chars: int = 300
+    # A report shows at most this much page text per claim: an enormous context must not bloat the file.
+    report_context_max_chars: int = 4000
 
     # ---- storage (core/store.py)
     db_path: Path = field(default_factory=default_db_path)
