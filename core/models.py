@@ -63,6 +63,8 @@ class Location:
     index: int
     start: int = field(default=0, compare=False)
     end: int = field(default=0, compare=False)
+    # Where inside a table or note: DOCX table cell (table, row, cell, paragraph in cell); empty otherwise.
+    path: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,10 @@ class Settings:
     max_brief_bytes: int = 20 * 1024 * 1024
     # A brief of more claims than this is cut, with a warning naming how many were left out.
     max_claims: int = 2000
+    # Words in quotation marks needed to count as a claim's quote; one quoted word is scare quotes.
+    min_inline_quote_words: int = 2
+    # Uncompressed bytes a DOCX brief may unpack to; a zip bomb stops here with a message.
+    max_docx_unpacked_bytes: int = 200 * 1024 * 1024
 
     # ---- reports and display
     # Characters of page text shown either side of a match.
