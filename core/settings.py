@@ -53,6 +53,10 @@ class Settings:
     allow_private: bool = False
     # Empty means every public domain; otherwise only these and their subdomains.
     allowed_domains: tuple[str, ...] = ()
+    # Wait before retrying a 5xx without Retry-After (doubled each time): a brief hiccup passes.
+    retry_backoff: float = 0.5
+    # Decoded bytes looked at to tell what a body really is when its Content-Type lies or is missing.
+    sniff_bytes: int = 4096
 
     # ---- extraction (core/extract*.py)
     # Pages beyond this are not read: a 2,000-page PDF should not stall a desk.
@@ -93,6 +97,8 @@ class Settings:
     db_path: Path = field(default_factory=default_db_path)
     # False gives an in-memory store: nothing is kept (--no-cache).
     use_cache: bool = True
+    # Seconds a write waits for another process holding the SQLite file before giving up.
+    store_busy_timeout: float = 10.0
 
     @classmethod
     def from_env(cls) -> Settings:
