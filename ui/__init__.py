@@ -1,0 +1,1 @@
+"""The review desk: Streamlit pages over core (see ui/app.py)."""

@@ -1,0 +1,197 @@
+"""One claim opened beside its source: evidence, diagnosis, the editor's decision, ways out.
+
+Drawing only: the markup comes from ui.draw (escaped), the actions call ui.services, and
+every decision is written to the store the moment a widget changes. It refuses to decide a
+verdict or to show a source page live: only the page text that core returned is shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import streamlit as st
+
+from core.models import ClaimResult, Decision, Report, Verdict
+from ui import draw, services, state
+
+CHOICES = ["", "accept", "reject", "needs_edit"]
+CHOICE_WORDS = {"": "undecided", "accept": "Accept", "reject": "Reject", "needs_edit": "Needs edit"}
+ANSWERS = ["", "yes", "no"]
+ANSWER_WORDS = {"": "not answered", "yes": "yes", "no": "no"}
+QUESTIONS = (
+    ("same_period", "Same period?"),
+    ("same_metric", "Same metric?"),
+    ("same_population", "Same population?"),
+)
+_TO_ANSWER = {None: "", True: "yes", False: "no"}
+_FROM_ANSWER = {"": None, "yes": True, "no": False}
+
+
+def _key(claim_id: str, part: str) -> str:
+    return f"dec|{state.current_run_id()}|{claim_id}|{part}"
+
+
+def decision_words(decision: Decision | None) -> str:
+    """Return the decision as a short line for a card, or "" when there is none."""
+    if decision is None or not (decision.decision or decision.note):
+        return ""
+    words = CHOICE_WORDS.get(decision.decision, decision.decision)
+    note = f" — {decision.note}" if decision.note else ""
+    return f"Editor: {words}{note}"
+
+
+def _on_change(claim_id: str) -> None:
+    ss = st.session_state
+    answers = {name: _FROM_ANSWER[ss.get(_key(claim_id, name), "")] for name, _ in QUESTIONS}
+    choice = ss.get(_key(claim_id, "choice"), "")
+    decision = Decision(claim_id=claim_id, decision=choice, note=ss.get(_key(claim_id, "note"), ""), **answers)
+    if decision.accept_blocked and choice == "accept":
+        # Any "no" forbids accept: the choice is withdrawn, and the editor is told why.
+        decision = replace(decision, decision="")
+        ss[_key(claim_id, "choice")] = ""
+        ss[_key(claim_id, "blocked_msg")] = True
+    problem = state.save_decision(decision)
+    ss[_key(claim_id, "save_msg")] = problem or "Saved."
+
+
+def decision_form(result: ClaimResult) -> None:
+    """Draw the editor's decision on one claim; every change is saved to the store at once."""
+    cid = result.claim.id
+    saved = state.decisions().get(cid) or Decision(claim_id=cid)
+    ss = st.session_state
+    ss.setdefault(_key(cid, "choice"), saved.decision if saved.decision in CHOICES else "")
+    ss.setdefault(_key(cid, "note"), saved.note)
+    for name, _ in QUESTIONS:
+        ss.setdefault(_key(cid, name), _TO_ANSWER[getattr(saved, name)])
+
+    st.markdown("**Your decision**")
+    cols = st.columns(3)
+    for col, (name, label) in zip(cols, QUESTIONS, strict=True):
+        col.radio(
+            label,
+            ANSWERS,
+            format_func=ANSWER_WORDS.__getitem__,
+            key=_key(cid, name),
+            on_change=_on_change,
+            args=(cid,),
+        )
+    blocked = any(ss.get(_key(cid, name)) == "no" for name, _ in QUESTIONS)
+    st.radio(
+        "Decision",
+        CHOICES,
+        format_func=CHOICE_WORDS.__getitem__,
+        key=_key(cid, "choice"),
+        horizontal=True,
+        on_change=_on_change,
+        args=(cid,),
+    )
+    if blocked:
+        nos = ", ".join(label.lower() for name, label in QUESTIONS if ss.get(_key(cid, name)) == "no")
+        st.warning(f"Accept is blocked: you answered no to {nos}")
+    if ss.pop(_key(cid, "blocked_msg"), False):
+        st.error("Accept was withdrawn: a claim cannot be accepted while any question is answered no.")
+    st.text_area("Note", key=_key(cid, "note"), on_change=_on_change, args=(cid,), height=80)
+    msg = ss.get(_key(cid, "save_msg"))
+    if msg:
+        st.caption(msg)
+
+
+def _apply(new: Report, done: str) -> None:
+    try:
+        services.update_run(state.store(), new)
+    except Exception as exc:
+        st.session_state["vb_flash"] = f"{done}, but the run could not be saved to the store: {exc}"
+    else:
+        st.session_state["vb_flash"] = done
+    state.set_report(new)
+    st.rerun()
+
+
+def ways_out(result: ClaimResult, report: Report) -> None:
+    """Draw the actions that get a claim out of a dead end: supply the source, adopt a passage, re-fetch."""
+    cid, url = result.claim.id, result.claim.url
+    settings = st.session_state.get("vb_check_settings") or state.settings()
+    if result.verdict in (Verdict.NOT_CHECKED, Verdict.DEAD_LINK):
+        with st.expander("Supply the source yourself", expanded=True):
+            st.caption(
+                "Upload the source file or paste its text; the claim is re-checked against it "
+                "and the report says the evidence came from you."
+            )
+            up = st.file_uploader("Source file", type=["html", "htm", "pdf", "docx", "txt"], key=f"src_up|{cid}")
+            pasted = st.text_area("…or paste the page text", key=f"src_paste|{cid}", height=120)
+            if st.button("Re-check against this source", key=f"src_go|{cid}"):
+                if up is not None:
+                    body, ctype, fname = up.getvalue(), up.type or "", up.name
+                elif pasted.strip():
+                    body, ctype, fname = pasted.encode("utf-8"), "text/plain; charset=utf-8", "pasted text"
+                else:
+                    st.error("Nothing supplied: upload the source file or paste its text first.")
+                    return
+                try:
+                    new = services.recheck_with_supplied(report, cid, url, body, ctype, fname, settings, state.store())
+                except Exception as exc:
+                    st.error(f"The supplied source could not be used for claim {cid}: {exc}")
+                else:
+                    _apply(new, f"Claim {cid} re-checked against the source you supplied")
+    if result.verdict is Verdict.NO_QUOTE:
+        cands = result.near_miss.candidates if result.near_miss else ()
+        with st.expander("Adopt a passage from the page as the quote", expanded=True):
+            if not cands:
+                st.caption("The page offered no passage close to this claim.")
+            for i, cand in enumerate(cands):
+                st.html(f'<blockquote class="q">{draw.esc(cand.text)}</blockquote>')
+                if st.button("Adopt this passage", key=f"adopt|{cid}|{i}"):
+                    try:
+                        new = services.adopt(report, cid, cand.text, settings, state.store())
+                    except Exception as exc:
+                        st.error(f"The passage could not be adopted for claim {cid}: {exc}")
+                    else:
+                        _apply(new, f"Claim {cid} re-checked with the adopted passage")
+    if st.button(
+        "Re-fetch this source",
+        key=f"refetch|{cid}",
+        help="Fetch a fresh copy of the cited URL and re-check every claim citing it",
+    ):
+        with st.spinner(f"Fetching a fresh copy of {url}…"):
+            try:
+                new = services.refetch(report, url, settings, state.store())
+            except Exception as exc:
+                st.error(f"Re-fetching {url} failed: {exc}")
+                return
+        _apply(new, f"Re-fetched {url} and re-checked the claims citing it")
+
+
+def claim_detail(result: ClaimResult, report: Report) -> None:
+    """Draw one claim beside its source: evidence on the right, decision and figures on the left."""
+    left, right = st.columns(2, gap="medium")
+    with left:
+        st.markdown("**Claim**")
+        st.html(f'<p class="claim">{draw.marked(result.claim.text, draw.claim_spans(result))}</p>')
+        quote = result.claim.quote
+        if quote:
+            st.markdown("**Quote offered**")
+            spans = draw.quote_spans(quote, result, services.quote_figure_spans(quote))
+            st.html(f'<blockquote class="q">{draw.marked(quote, spans)}</blockquote>')
+        st.markdown("**Figures**")
+        st.html(draw.figures_table_html(result))
+        flags = result.match.flags if result.match else ()
+        if flags:
+            st.markdown("**Context flags**")
+            st.html(
+                "<ul>"
+                + "".join(
+                    f"<li>{'blocks verified' if f.blocking else 'information'}: {draw.esc(f.message)}"
+                    + (f" — page says: <q>{draw.esc(f.page_words)}</q>" if f.page_words else "")
+                    + "</li>"
+                    for f in flags
+                )
+                + "</ul>"
+            )
+        decision_form(result)
+    with right:
+        st.markdown("**Source text around the match**")
+        st.html(draw.context_html(result.context))
+        st.html(draw.near_miss_html(result.near_miss))
+        st.markdown("**Evidence**")
+        st.html(draw.source_meta_html(result.source, result.claim.quote))
+        ways_out(result, report)

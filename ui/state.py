@@ -1,0 +1,118 @@
+"""The desk's session: one Store per browser session, the open run, and the editor's decisions.
+
+The store is the truth: a run is loaded from it by id (``?run=ID``), decisions are written to
+it on every change, and the session only keeps what it read so that a widget change never
+re-checks anything. This module refuses to check briefs or draw anything beyond messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+import streamlit as st
+
+from core.models import Decision, Report
+from core.settings import Settings
+
+_STORE = "vb_store"
+_SETTINGS = "vb_settings"
+_REPORT = "vb_report"
+_DECISIONS = "vb_decisions"
+
+
+def settings() -> Settings:
+    """Return the session's base settings (from the environment), made once per session."""
+    if _SETTINGS not in st.session_state:
+        st.session_state[_SETTINGS] = Settings.from_env()
+    return st.session_state[_SETTINGS]
+
+
+def store() -> Any:
+    """Return the session's Store, opened once per session on Settings.db_path."""
+    if _STORE not in st.session_state:
+        from core.store import open_store
+
+        st.session_state[_STORE] = open_store(settings())
+    return st.session_state[_STORE]
+
+
+def current_report() -> Report | None:
+    """Return the run open in this session, or None."""
+    return st.session_state.get(_REPORT)
+
+
+def current_run_id() -> str:
+    """Return the id of the open run, or "" when none is open."""
+    report = current_report()
+    return report.run_id if report else ""
+
+
+def set_report(report: Report) -> None:
+    """Make a report the open run: keep it, its decisions, and its id in the page URL."""
+    st.session_state[_REPORT] = report
+    decisions = {d.claim_id: d for d in report.decisions}
+    if report.run_id:
+        try:
+            decisions.update({d.claim_id: d for d in store().decisions(report.run_id)})
+        except Exception as exc:  # the review stays usable; the editor is told decisions did not load
+            st.error(f"Could not read the saved decisions of run {report.run_id}: {exc}")
+        st.query_params["run"] = report.run_id
+    st.session_state[_DECISIONS] = decisions
+
+
+def decisions() -> dict[str, Decision]:
+    """Return the editor's decisions of the open run, claim id -> Decision."""
+    return st.session_state.setdefault(_DECISIONS, {})
+
+
+def save_decision(decision: Decision) -> str:
+    """Store one decision at once; return "" on success or a message saying what failed."""
+    decision = replace(decision, decided_at=datetime.now(UTC).isoformat(timespec="seconds"))
+    decisions()[decision.claim_id] = decision
+    run_id = current_run_id()
+    if not run_id:
+        return "This run has no id in the store, so the decision is kept only until the tab closes."
+    try:
+        store().save_decision(run_id, decision)
+    except Exception as exc:
+        return f"Could not save the decision on claim {decision.claim_id}: {exc}. It is kept in this tab only."
+    return ""
+
+
+def report_with_decisions() -> Report | None:
+    """Return the open run with the editor's current decisions attached (for the exports)."""
+    report = current_report()
+    if report is None:
+        return None
+    return replace(report, decisions=tuple(decisions().values()))
+
+
+def load_run(run_id: str) -> str:
+    """Open a stored run by id; return "" on success or a message saying why it could not be opened."""
+    try:
+        data = store().load_run(run_id)
+    except Exception as exc:
+        return f"Could not read run {run_id} from the store: {exc}"
+    if data is None:
+        return f"There is no run {run_id} in the store at {settings().db_path}. Open one from History or check a brief."
+    try:
+        from core.report import from_json
+
+        report = from_json(data)
+    except Exception as exc:
+        return f"Run {run_id} is stored but could not be read back ({exc}). Check the brief again."
+    set_report(replace(report, run_id=run_id))
+    return ""
+
+
+def sync_run_from_url() -> str:
+    """Open the run named by ``?run=`` when it is not the open one; return an error message or ""."""
+    wanted = st.query_params.get("run", "")
+    if wanted and wanted != current_run_id():
+        return load_run(wanted)
+    if not wanted and current_run_id():
+        # Page switches drop query parameters; put the open run back so the URL reopens it.
+        st.query_params["run"] = current_run_id()
+    return ""

@@ -1,0 +1,227 @@
+"""Check page: paste or upload a brief (or take the sample), choose options, and check it.
+
+While sources are fetched it lists every source with its state, drawn from progress events
+that the worker thread queues and this script drains; then it opens the review. It refuses
+to parse or check anything itself: core does, through ui.services.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import streamlit as st
+
+from core.models import Brief
+from ui import services, state
+
+_STATE_WORDS = {
+    "waiting": "⏳ waiting",
+    "fetching": "↻ fetching",
+    "fetched": "✓ fetched",
+    "cached": "✓ cached copy",
+    "failed": "✗ failed",
+}
+_JOB = "vb_job"
+_JOB_BRIEF = "vb_job_brief"
+
+
+def _domains(text: str) -> tuple[str, ...]:
+    return tuple(d.strip().lower() for d in re.split(r"[\s,;]+", text) if d.strip())
+
+
+def _samples_ready(store: object) -> str:
+    """Load the sample's offline sources once per session; return a message when that failed."""
+    if st.session_state.get("vb_samples_loaded"):
+        return ""
+    try:
+        services.load_samples(store)
+    except Exception as exc:
+        return f"The bundled sample sources could not be loaded ({exc}); checking the sample would need the network."
+    st.session_state["vb_samples_loaded"] = True
+    return ""
+
+
+def _first_start_text(store: object) -> None:
+    """On first start (no runs stored yet), open with the sample brief in the text area."""
+    if "brief_text" in st.session_state:
+        return
+    text = ""
+    try:
+        if not store.list_runs(limit=1):  # type: ignore[attr-defined]
+            data, name = services.sample_brief()
+            if name.endswith((".md", ".txt", ".markdown")):
+                text = data.decode("utf-8")
+    except Exception:  # the sample is a convenience; an empty text area is fine
+        text = ""
+    st.session_state["brief_text"] = text
+
+
+def _is_sample_text() -> bool:
+    try:
+        data, _ = services.sample_brief()
+    except Exception:
+        return False
+    return st.session_state.get("brief_text", "").strip() == data.decode("utf-8", "replace").strip()
+
+
+def _read_input(settings) -> Brief | None:
+    """Return the brief from the upload (preferred) or the text area; draw the reason when it cannot be read."""
+    upload = st.session_state.get("brief_file")
+    try:
+        if upload is not None:
+            return services.read_uploaded(upload.getvalue(), upload.name, settings)
+        text = st.session_state.get("brief_text", "")
+        if not text.strip():
+            st.error("There is no brief to check: paste one into the box, upload a file, or try the sample brief.")
+            return None
+        return services.parse_pasted(text)
+    except ImportError as exc:
+        st.error(f"The brief reader is not available in this build ({exc}).")
+    except Exception as exc:
+        if isinstance(exc, services.brief_error_types()):
+            st.error(str(exc))
+        else:
+            name = upload.name if upload is not None else "the pasted brief"
+            st.error(f"{name} could not be read: {exc}. Try saving it as Markdown or plain text and upload again.")
+    return None
+
+
+def _draw_progress(job: services.CheckJob, table, counter) -> None:
+    rows = [{"source": url, "state": _STATE_WORDS.get(s, s), "detail": d} for url, (s, d) in job.states.items()]
+    tally: dict[str, int] = {}
+    for s, _ in job.states.values():
+        tally[s] = tally.get(s, 0) + 1
+    counter.caption(" · ".join(f"{_STATE_WORDS.get(k, k)}: {n}" for k, n in tally.items()))
+    table.dataframe(rows, hide_index=True, width="stretch", height=min(36 * (len(rows) + 1), 400))
+
+
+def _start_check(brief: Brief, settings, refresh: bool, offline: bool = False) -> None:
+    if not brief.claims:
+        hints = " ".join(brief.warnings)
+        st.warning(
+            f"No claims were found in {brief.name}. A claim is a sentence or list item that cites a source "
+            f"(a link, a bare URL, a footnote or a numbered reference). {hints}"
+        )
+        return
+    st.session_state[_JOB] = services.CheckJob(brief, settings, state.store(), refresh=refresh, offline=offline).start()
+    st.session_state[_JOB_BRIEF] = brief
+
+
+def _follow_job() -> None:
+    """Draw the running check until it ends (resuming after any rerun), then open the review."""
+    job: services.CheckJob = st.session_state[_JOB]
+    brief: Brief = st.session_state[_JOB_BRIEF]
+    n_src = len(job.states)
+    with st.status(
+        f"Checking {len(brief.claims)} claims of {brief.name} against {n_src} sources…", expanded=True
+    ) as box:
+        counter, table = st.empty(), st.empty()
+        _draw_progress(job, table, counter)
+        last = time.monotonic()
+        while not job.done:
+            job.wait(0.1)
+            if job.drain() and time.monotonic() - last > 0.2:
+                _draw_progress(job, table, counter)
+                last = time.monotonic()
+        job.drain()
+        _draw_progress(job, table, counter)
+        del st.session_state[_JOB]
+        if job.error is not None or job.report is None:
+            box.update(label="The check stopped with an error", state="error", expanded=True)
+            st.error(f"Checking {brief.name} failed: {job.error}. The sources fetched so far are kept in the store.")
+            return
+        box.update(label=f"Checked {len(brief.claims)} claims in {job.seconds:.1f} s", state="complete", expanded=False)
+    try:
+        report = services.save_run(state.store(), job.report, brief)
+    except Exception as exc:
+        st.warning(f"The run could not be saved to the store ({exc}); it stays open in this tab only.")
+        report = job.report
+    state.set_report(report)
+    st.switch_page("views/review.py")
+
+
+st.title("Check a brief")
+st.caption(
+    "Verbatim fetches every cited source, checks in plain code that each quote is on the page and that the "
+    "claim's figures are in the quote. A found quote proves the words are there, not that they support the claim."
+)
+
+settings = state.settings()
+try:
+    store = state.store()
+except Exception as exc:
+    st.error(
+        f"The evidence store could not be opened at {settings.db_path} ({exc}). Set VERBATIM_DB to a writable file."
+    )
+    st.stop()
+sample_problem = _samples_ready(store)
+_first_start_text(store)
+
+if _JOB in st.session_state:
+    _follow_job()
+    st.stop()
+
+left, right = st.columns([3, 2])
+with left:
+    st.text_area(
+        "Paste a brief (Markdown or plain text)",
+        key="brief_text",
+        height=300,
+        placeholder="A claim with its source, e.g. CPython 3.11 is 25% faster [1] ...",
+    )
+with right:
+    st.file_uploader(
+        "…or upload one",
+        type=services.BRIEF_TYPES,
+        key="brief_file",
+        help="Markdown, text, DOCX, PDF, or a JSON/CSV claims file",
+    )
+    with st.expander("Options", expanded=False):
+        st.text_area(
+            "Only these domains (and their subdomains); empty allows every public domain",
+            key="opt_domains",
+            height=80,
+            placeholder="python.org, example.com",
+        )
+        st.checkbox("Allow private network addresses", key="opt_private", value=False)
+        if st.session_state.get("opt_private"):
+            st.warning(
+                "Private network allowed: sources on this machine and your local network (127.0.0.1, 10.x, 192.168.x) "
+                "will be fetched. Use only for briefs you trust."
+            )
+        st.checkbox("Fetch fresh copies (ignore stored copies)", key="opt_refresh", value=False)
+
+    go = st.button("Check", type="primary", key="check_button", width="stretch")
+    sample = st.button(
+        "Try the sample brief", key="sample_button", width="stretch", help="Works offline: its sources are bundled"
+    )
+    if sample_problem:
+        st.caption(sample_problem)
+
+if go:
+    run_settings = settings.with_(
+        allowed_domains=_domains(st.session_state.get("opt_domains", "")),
+        allow_private=bool(st.session_state.get("opt_private")),
+    )
+    brief = _read_input(run_settings)
+    if brief is not None:
+        st.session_state["vb_check_settings"] = run_settings
+        refresh = bool(st.session_state.get("opt_refresh"))
+        # The untouched sample text is checked from its bundled copies, like the sample button.
+        offline = not refresh and st.session_state.get("brief_file") is None and _is_sample_text()
+        _start_check(brief, run_settings, refresh, offline=offline)
+        if _JOB in st.session_state:
+            st.rerun()
+elif sample:
+    try:
+        data, name = services.sample_brief()
+        brief = services.read_uploaded(data, name, settings)
+    except Exception as exc:
+        st.error(f"The sample brief could not be read: {exc}")
+    else:
+        st.session_state["vb_check_settings"] = settings
+        # The sample's sources are bundled: it is checked offline, from the stored copies only.
+        _start_check(brief, settings, refresh=False, offline=True)
+        if _JOB in st.session_state:
+            st.rerun()

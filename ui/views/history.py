@@ -1,0 +1,38 @@
+"""History page: the runs kept in the store, newest first, each reopenable in the review.
+
+It lists what Store.list_runs returns and opens a run by id; it refuses to delete anything.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import draw, state
+
+st.title("History")
+try:
+    runs = state.store().list_runs(limit=200)
+except Exception as exc:
+    st.error(f"The past runs could not be read from the store ({exc}).")
+    st.stop()
+
+if not runs:
+    st.info("No runs yet. Check a brief and it will be listed here.")
+    st.page_link("views/check.py", label="Check a brief", icon=":material/fact_check:")
+    st.stop()
+
+st.caption(f"{len(runs)} runs in {state.settings().db_path}")
+for info in runs:
+    with st.container(border=True):
+        left, right = st.columns([4, 1])
+        left.html(
+            f"<b>{draw.esc(info.brief_name or 'unnamed brief')}</b> "
+            f'<span class="muted">{draw.esc(info.created_at)} · run {draw.esc(info.run_id)}</span>'
+            + draw.summary_bar_html(dict(info.summary))
+        )
+        if right.button("Open", key=f"hist|{info.run_id}"):
+            problem = state.load_run(info.run_id)
+            if problem:
+                st.error(problem)
+            else:
+                st.switch_page("views/review.py")

@@ -1,0 +1,59 @@
+"""Report page: download the open run as annotated HTML, JSON, CSV and (for DOCX briefs) DOCX with comments.
+
+Each file is built by core.report when its button is clicked, from the run with the
+editor's current decisions attached. It refuses to render any report or source page here.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from core.models import Verdict
+from ui import draw, services, state
+
+_LABELS = {
+    "html": ("Annotated HTML report", "Every claim with its verdict, reasons, highlighted quote and your decision."),
+    "json": ("JSON report", "The machine-readable report (schema 1), decisions included."),
+    "csv": ("CSV table", "One row per claim, for a spreadsheet."),
+    "docx": ("DOCX with comments", "Your brief with a comment on every claim."),
+}
+
+st.title("Report")
+report = state.report_with_decisions()
+if report is None:
+    st.info("No run is open. Check a brief, or open a past run from History.")
+    st.page_link("views/check.py", label="Check a brief", icon=":material/fact_check:")
+    st.stop()
+
+st.subheader(report.brief_name)
+st.html(draw.summary_bar_html(report.summary))
+decided = sum(1 for d in report.decisions if d.decision)
+st.caption(f"{len(report.results)} claims · {decided} decided by you · run {report.run_id or 'unsaved'}")
+
+unchecked = [r for r in report.results if r.verdict in (Verdict.NOT_CHECKED, Verdict.BLOCKED, Verdict.DEAD_LINK)]
+if unchecked:
+    st.warning(
+        f"{len(unchecked)} claims were not checked by the machine (blocked, dead link or unreadable source); "
+        "the report lists each with its reason."
+    )
+
+brief_raw = b""
+if report.run_id and report.brief_format == "docx":
+    try:
+        brief_raw = state.store().brief_raw(report.run_id)
+    except Exception as exc:
+        st.warning(f"The original DOCX of this run could not be read from the store ({exc}); no DOCX export.")
+
+try:
+    files = services.exports(report, brief_raw)
+except ImportError as exc:
+    st.error(f"The report writer is not available in this build ({exc}).")
+    st.stop()
+
+for kind, (build, name, mime) in files.items():
+    label, what = _LABELS[kind]
+    col1, col2 = st.columns([1, 2])
+    col1.download_button(label, data=build, file_name=name, mime=mime, key=f"dl|{kind}", on_click="ignore")
+    col2.caption(what)
+if "docx" not in files:
+    st.caption("DOCX with comments: offered when the brief was uploaded as a DOCX.")

@@ -1,0 +1,95 @@
+"""Review page: the open run's claims in brief order, filtered by verdict, one opened at a time.
+
+The run comes from the session (or ``?run=ID``, loaded by app.py); a widget change only
+filters or pages what is already in memory, it never re-checks. Cards are drawn a page at
+a time so that a brief of a thousand claims stays quick. It refuses to re-judge anything.
+"""
+
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+
+from core.models import Verdict
+from ui import claim_view, draw, state
+
+PAGE_SIZE = 20
+
+report = state.current_report()
+if report is None:
+    st.title("Review")
+    st.info("No run is open. Check a brief, or open a past run from History.")
+    st.page_link("views/check.py", label="Check a brief", icon=":material/fact_check:")
+    st.page_link("views/history.py", label="Past runs", icon=":material/history:")
+    st.stop()
+
+run = report.run_id or "unsaved"
+flash = st.session_state.pop("vb_flash", "")
+if flash:
+    st.success(flash)
+
+st.title(f"Review: {report.brief_name}")
+st.caption(
+    f"{len(report.results)} claims · checked {report.checked_at} · run {run}. "
+    "A verified quote is on the page word for word; whether it supports the claim is your judgement."
+)
+for warning in report.warnings:
+    st.warning(warning)
+if report.uncited:
+    with st.expander(f"{len(report.uncited)} sentences cite no source (not checked)"):
+        for sentence in report.uncited[:200]:
+            st.text(sentence)
+
+summary = report.summary
+st.html(draw.summary_bar_html(summary))
+present = [v.value for v in Verdict if summary[v.value]]
+chosen = st.pills(
+    "Show only",
+    present,
+    selection_mode="multi",
+    format_func=lambda v: f"{Verdict(v).label} ({summary[v]})",
+    key=f"filter|{run}",
+)
+decided = state.decisions()
+
+numbered = [(i + 1, r) for i, r in enumerate(report.results) if not chosen or r.verdict.value in chosen]
+if not numbered:
+    st.info("No claims to show." if report.results else "This run has no claims.")
+    st.stop()
+
+pages = math.ceil(len(numbered) / PAGE_SIZE)
+page_no = 1
+if pages > 1:
+    page_no = int(
+        st.number_input(
+            f"Page (of {pages}, {PAGE_SIZE} claims each; {len(numbered)} claims shown)",
+            min_value=1,
+            max_value=pages,
+            value=1,
+            step=1,
+            key=f"page|{run}|{','.join(chosen or [])}",
+        )
+    )
+shown = numbered[(page_no - 1) * PAGE_SIZE : page_no * PAGE_SIZE]
+
+open_key = f"open|{run}"
+opened = st.session_state.get(open_key) or st.query_params.get("claim", "")
+
+for number, result in shown:
+    cid = result.claim.id
+    with st.container(border=True, key=f"card-{number}"):
+        st.html(draw.card_html(result, number))
+        words = claim_view.decision_words(decided.get(cid))
+        if words:
+            st.caption(words)
+        if opened == cid:
+            if st.button("Close", key=f"close|{cid}"):
+                st.session_state[open_key] = ""
+                st.query_params.pop("claim", None)
+                st.rerun()
+            claim_view.claim_detail(result, report)
+        elif st.button("Open beside its source", key=f"openbtn|{cid}"):
+            st.session_state[open_key] = cid
+            st.query_params["claim"] = cid
+            st.rerun()
