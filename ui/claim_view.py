@@ -191,7 +191,8 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
     with right:
         st.markdown("**Source text around the match**")
         st.html(draw.context_html(result.context))
-        st.html(draw.near_miss_html(result.near_miss))
+        if result.near_miss is not None:
+            st.html(draw.near_miss_html(result.near_miss))
         st.markdown("**Evidence**")
         st.html(draw.source_meta_html(result.source, result.claim.quote))
         ways_out(result, report)

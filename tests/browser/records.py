@@ -149,8 +149,12 @@ def sample_report(n_copies: int = 1) -> Report:
     for k in range(n_copies):
         for r in sample_results():
             claim = Claim(f"{r.claim.id}-{k}" if n_copies > 1 else r.claim.id, r.claim.text, r.claim.url, r.claim.quote)
-            results.append(ClaimResult(claim, r.verdict, r.reasons, r.source, r.match, r.figures, r.near_miss, r.context))
-    return Report("hand-built.md", "markdown", "2026-11-29T19:00:00+00:00", tuple(results), uncited=("No citation here.",))
+            results.append(
+                ClaimResult(claim, r.verdict, r.reasons, r.source, r.match, r.figures, r.near_miss, r.context)
+            )
+    return Report(
+        "hand-built.md", "markdown", "2026-11-29T19:00:00+00:00", tuple(results), uncited=("No citation here.",)
+    )
 
 
 XSS = '<script>alert("x")</script><img src=x onerror=alert(1)>'
@@ -162,7 +166,9 @@ def hostile_report() -> Report:
     claim = Claim("x1", f"Claim {XSS} says 25%", url, f"quote {XSS}")
     page = f"before {XSS} quote {XSS} after"
     start = page.find("quote")
-    src = Source(url, SourceStatus.OK, reason=XSS, final_url=url, http_status=200, content_type=XSS, sha256=XSS, fetched_at=XSS)
+    src = Source(
+        url, SourceStatus.OK, reason=XSS, final_url=url, http_status=200, content_type=XSS, sha256=XSS, fetched_at=XSS
+    )
     near = NearMiss(XSS, Candidate(XSS, 0, 5), (DiffOp("word_replaced", XSS, XSS),), found_in_source=XSS)
     r = ClaimResult(
         claim,

@@ -1,0 +1,297 @@
+"""AppTest tests of every desk page: main widgets present, no exceptions, the editor's flows work.
+
+Runs are real: hand-built Report records go through core.report's JSON into a real Store,
+and the pages open them by ``?run=ID`` as a reloaded browser tab would. Where a test needs
+a check to run, core.check.check_brief is replaced by a function that reports progress and
+returns a hand-built report, so the page's own work is what is tested.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from core.models import Brief, Claim, Verdict
+from core.report import to_json
+from core.settings import Settings
+from core.store import Store
+from tests.browser.records import XSS, hostile_report, sample_report
+
+APP = Path(__file__).resolve().parents[1] / "ui" / "app.py"
+
+
+def _store() -> Store:
+    return Store(Settings.from_env().db_path)
+
+
+def _saved_run(report=None) -> str:
+    report = report or sample_report()
+    return _store().save_run(to_json(report), b"", report.brief_name)
+
+
+def _app() -> AppTest:
+    return AppTest.from_file(str(APP), default_timeout=60)
+
+
+def _open(run_id: str, page: str = "views/review.py") -> AppTest:
+    at = _app()
+    at.query_params["run"] = run_id
+    at.run()
+    if page != "views/review.py":
+        at.switch_page(page).run()
+    return at
+
+
+def _no_exceptions(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def _all_html(at: AppTest) -> str:
+    return "\n".join(h.proto.body for h in at.html)
+
+
+# --------------------------------------------------------------------------- Check page
+
+
+def test_check_page_has_its_widgets_and_opens_on_the_sample() -> None:
+    at = _app().run()
+    _no_exceptions(at)
+    labels = [b.label for b in at.button]
+    assert "Check" in labels and "Try the sample brief" in labels
+    assert at.text_area(key="brief_text").value.startswith("# Python releases")
+    assert at.file_uploader(key="brief_file") is not None
+    assert at.checkbox(key="opt_private").value is False
+    assert at.checkbox(key="opt_refresh").value is False
+
+
+def test_allowing_private_network_shows_a_warning() -> None:
+    at = _app().run()
+    assert not any("Private network allowed" in w.value for w in at.warning)
+    at.checkbox(key="opt_private").check().run()
+    assert any("Private network allowed" in w.value for w in at.warning)
+
+
+def test_an_empty_brief_is_a_clear_message() -> None:
+    at = _app().run()
+    at.text_area(key="brief_text").set_value("   ").run()
+    at.button(key="check_button").click().run()
+    _no_exceptions(at)
+    assert any("There is no brief to check" in e.value for e in at.error)
+
+
+def test_a_brief_with_no_claims_is_a_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import services
+
+    monkeypatch.setattr(services, "parse_pasted", lambda text: Brief("pasted brief", "markdown", (), ("No links.",)))
+    at = _app().run()
+    at.text_area(key="brief_text").set_value("Just prose, no links at all.").run()
+    at.button(key="check_button").click().run()
+    _no_exceptions(at)
+    assert any("No claims were found in pasted brief" in w.value for w in at.warning)
+
+
+def test_an_unreadable_brief_is_a_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import services
+
+    def broken(text: str) -> Brief:
+        raise ValueError("the bytes are not text")
+
+    monkeypatch.setattr(services, "parse_pasted", broken)
+    at = _app().run()
+    at.text_area(key="brief_text").set_value("\x00\x01garbage").run()
+    at.button(key="check_button").click().run()
+    _no_exceptions(at)
+    assert any("the pasted brief could not be read: the bytes are not text" in e.value for e in at.error)
+
+
+def test_check_reports_progress_then_opens_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import services
+
+    report = sample_report()
+    claims = tuple(r.claim for r in report.results)
+    seen: list[tuple[str, str]] = []
+
+    def fake_check(brief, settings, *, store=None, refresh=False, progress=None, fetcher=None, offline=False):
+        assert settings.allow_private is True and settings.allowed_domains == ("python.org",)
+        for c in brief.claims:
+            progress(c.url, "fetching", "")
+            progress(c.url, "failed" if c.id == "c5" else "fetched", "404 Not Found" if c.id == "c5" else "")
+            seen.append((c.url, "done"))
+        return report
+
+    monkeypatch.setattr(services, "parse_pasted", lambda text: Brief("pasted brief", "markdown", claims))
+    monkeypatch.setattr(services, "check_function", lambda: fake_check)
+    at = _app().run()
+    at.text_area(key="brief_text").set_value("anything").run()
+    at.checkbox(key="opt_private").check()
+    at.text_area(key="opt_domains").set_value("python.org")
+    at.button(key="check_button").click().run()
+    _no_exceptions(at)
+    assert len(seen) == len(claims)
+    # The review of the new run is open, and the run is in the store.
+    run_id = at.query_params["run"]
+    assert _store().load_run(run_id) is not None
+    assert any("Review: hand-built.md" in t.value for t in at.title)
+
+
+# --------------------------------------------------------------------------- Review page
+
+
+def test_review_without_a_run_says_what_to_do() -> None:
+    at = _app().run()
+    at.switch_page("views/review.py").run()
+    _no_exceptions(at)
+    assert any("No run is open" in i.value for i in at.info)
+
+
+def test_review_shows_every_claim_with_verdict_words_and_counts() -> None:
+    at = _open(_saved_run())
+    _no_exceptions(at)
+    page = _all_html(at)
+    for v in Verdict:
+        assert f'data-verdict="{v.value}">{v.label}</span>' in page
+    assert page.count('class="card"') == 8
+    assert list(at.pills[0].options) == [f"{v.label} (1)" for v in Verdict]
+    # Figures are marked in the claim text, by status.
+    assert '<mark class="fig-miss" title="figure NOT in the quote">30%</mark>' in page
+    assert [b.label for b in at.button].count("Open beside its source") == 8
+
+
+def test_a_verdict_filter_narrows_the_list() -> None:
+    at = _open(_saved_run())
+    at.pills[0].set_value(["verified", "no_quote"]).run()
+    _no_exceptions(at)
+    page = _all_html(at)
+    assert page.count('class="card"') == 2
+    assert 'data-claim="c1"' in page and 'data-claim="c4"' in page
+
+
+def test_opening_a_claim_shows_it_beside_its_source() -> None:
+    at = _open(_saved_run())
+    at.button(key="openbtn|c3").click().run()
+    _no_exceptions(at)
+    page = _all_html(at)
+    assert "Diagnosis: explains the failure, decides nothing" in page
+    assert "<del title" in page and "could be 10-60%" in page
+    at.button(key="close|c3").click().run()
+    at.button(key="openbtn|c1").click().run()
+    _no_exceptions(at)
+    page = _all_html(at)
+    assert '<mark class="match" title="matched quote">CPython 3.11 is an average' in page
+    sha = sample_report().results[0].source.sha256
+    assert sha in page and "#:~:text=CPython%203.11%20is%20an" in page
+    assert "bundled sample copy (offline)" in page
+
+
+def test_a_decision_is_saved_at_once_and_any_no_blocks_accept() -> None:
+    run_id = _saved_run()
+    at = _open(run_id)
+    at.button(key="openbtn|c2").click().run()
+    key = f"dec|{run_id}|c2|"
+    at.radio(key=key + "choice").set_value("accept").run()
+    assert [(d.claim_id, d.decision) for d in _store().decisions(run_id)] == [("c2", "accept")]
+    at.radio(key=key + "same_period").set_value("no").run()
+    _no_exceptions(at)
+    saved = _store().decisions(run_id)[0]
+    assert saved.decision == "" and saved.same_period is False
+    assert any("Accept is blocked: you answered no to same period?" in w.value for w in at.warning)
+    at.radio(key=key + "choice").set_value("accept").run()
+    assert _store().decisions(run_id)[0].decision == ""
+    assert any("Accept was withdrawn" in e.value for e in at.error)
+    at.radio(key=key + "choice").set_value("needs_edit").run()
+    at.text_area(key=key + "note").set_value("Says 30%, source says 25%.").run()
+    saved = _store().decisions(run_id)[0]
+    assert (saved.decision, saved.note) == ("needs_edit", "Says 30%, source says 25%.")
+
+
+def test_a_reopened_run_shows_the_saved_decision() -> None:
+    run_id = _saved_run()
+    at = _open(run_id)
+    at.button(key="openbtn|c1").click().run()
+    at.radio(key=f"dec|{run_id}|c1|choice").set_value("reject").run()
+    again = _open(run_id)  # a new session: a reload or a restarted server
+    _no_exceptions(again)
+    assert any(c.value == "Editor: Reject" for c in again.caption)
+    again.button(key="openbtn|c1").click().run()
+    assert again.radio(key=f"dec|{run_id}|c1|choice").value == "reject"
+
+
+def test_an_unknown_run_id_is_a_clear_message() -> None:
+    at = _open("no-such-run")
+    _no_exceptions(at)
+    assert any("There is no run no-such-run in the store" in e.value for e in at.error)
+
+
+def test_a_thousand_claims_are_paged() -> None:
+    run_id = _saved_run(sample_report(n_copies=125))
+    at = _open(run_id)
+    _no_exceptions(at)
+    assert _all_html(at).count('class="card"') == 20
+    at.number_input[0].set_value(50).run()
+    page = _all_html(at)
+    assert page.count('class="card"') == 20 and "#1000</span>" in page
+
+
+def test_script_payloads_are_drawn_as_text() -> None:
+    run_id = _saved_run(hostile_report())
+    at = _open(run_id)
+    at.button(key="openbtn|x1").click().run()
+    _no_exceptions(at)
+    page = _all_html(at)
+    assert (
+        "<script>" not in page
+        and "<img" not in page
+        and "javascript:"
+        not in page.replace(html.escape("javascript:", quote=True), "").replace("javascript:alert(1)//&quot;", "")
+    )
+    assert html.escape(XSS, quote=True) in page
+    assert "Open the live page" not in page  # a javascript: URL never becomes a link
+
+
+# --------------------------------------------------------------------------- Report and History
+
+
+def test_report_page_offers_the_downloads() -> None:
+    at = _open(_saved_run(), "views/report.py")
+    _no_exceptions(at)
+    labels = [b.label for b in at.get("download_button")]
+    assert "JSON report" in labels
+    assert "DOCX with comments" not in labels  # the brief was not a DOCX
+
+
+def test_report_page_without_a_run_says_what_to_do() -> None:
+    at = _app().run()
+    at.switch_page("views/report.py").run()
+    _no_exceptions(at)
+    assert any("No run is open" in i.value for i in at.info)
+
+
+def test_history_lists_runs_and_reopens_one() -> None:
+    first = _saved_run()
+    _saved_run(hostile_report())
+    at = _app().run()
+    at.switch_page("views/history.py").run()
+    _no_exceptions(at)
+    assert [b.label for b in at.button].count("Open") == 2
+    at.button(key=f"hist|{first}").click().run()
+    _no_exceptions(at)
+    assert any("Review: hand-built.md" in t.value for t in at.title)
+    assert at.query_params["run"] == first
+
+
+def test_history_when_empty() -> None:
+    at = _app().run()
+    at.switch_page("views/history.py").run()
+    assert any("No runs yet" in i.value for i in at.info)
+
+
+def test_claims_keep_brief_order() -> None:
+    report = sample_report()
+    at = _open(_saved_run(report))
+    page = _all_html(at)
+    positions = [page.index(f'data-claim="{r.claim.id}"') for r in report.results]
+    assert positions == sorted(positions)
+    assert isinstance(report.results[0].claim, Claim)
