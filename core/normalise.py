@@ -82,7 +82,15 @@ def _fold_char(ch: str) -> str:
     # NFKC can itself produce quotes, dashes or spaces (fullwidth forms); fold those too.
     if any(c in _SINGLE_QUOTES or c in _DOUBLE_QUOTES or c in _DASHES or c.isspace() for c in folded):
         folded = "".join(
-            "'" if c in _SINGLE_QUOTES else '"' if c in _DOUBLE_QUOTES else "-" if c in _DASHES else " " if c.isspace() else c
+            "'"
+            if c in _SINGLE_QUOTES
+            else '"'
+            if c in _DOUBLE_QUOTES
+            else "-"
+            if c in _DASHES
+            else " "
+            if c.isspace()
+            else c
             for c in folded
         )
     # NFKC followed by case folding may leave a non-NFKC string (e.g. some Greek); settle it.
@@ -98,12 +106,14 @@ def normalise(text: str, *, entities: bool = False) -> Normalised:
     out: list[str] = []
     offsets: list[int] = []
     last_space = True  # drop leading white space
+    ascii_before = -1  # where the last ASCII run ended, to join a combining mark to its letter
     for m in _SEGMENT.finditer(source):
         ascii_run, space_run, other_run = m.groups()
         if ascii_run is not None:
             out.append(ascii_run.lower())
             offsets.extend(range(m.start(), m.end()))
             last_space = False
+            ascii_before = m.end()
         elif space_run is not None:
             if not last_space:
                 out.append(" ")
@@ -112,6 +122,13 @@ def normalise(text: str, *, entities: bool = False) -> Normalised:
         else:
             i = m.start()
             run = other_run
+            if i > 0 and ascii_before == i and unicodedata.combining(run[0]):
+                # A combining mark belongs to the ASCII letter before it ("e" + U+0301 is "é"):
+                # take that letter back so that NFKC composes the pair as it does for "é".
+                out[-1] = out[-1][:-1]
+                offsets.pop()
+                run = source[i - 1] + run
+                i -= 1
             j = 0
             while j < len(run):
                 # Keep a base character together with the combining marks that follow it.

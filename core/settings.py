@@ -70,6 +70,12 @@ class Settings:
     min_quote_chars: int = 20
     # Words either side of a match searched for a dropped negation or condition.
     context_window_words: int = 6
+    # Words after a match searched for a dropped negation: further on, "not" rarely bears on it.
+    negation_after_words: int = 3
+    # Places a quote fragment is tried at: a phrase repeated more often than this says nothing.
+    max_occurrences: int = 500
+    # Steps allowed to place ellipsis fragments in some other order without reusing a span.
+    max_fragment_search_steps: int = 5000
 
     # ---- diagnosis (core/diagnose.py)
     # A diagnosis is help, not a verdict: it may not hold the review up longer than this.

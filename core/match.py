@@ -1,0 +1,276 @@
+"""The exact quote matcher: is this quote on this page, where, and what did it cut away?
+
+``prepare(page)`` normalises a page once and indexes its tokens; ``match_quote`` then finds
+each ellipsis fragment of a quote whole, as a run of the page's tokens (words and numbers
+compared whole, other punctuation not compared, reference markers skipped), never crossing a
+sentence end or block edge that the quote does not cross too. Fragments may come in any
+order but never share a page span. Spans are reported in the page's original characters,
+with the page number and whether they lie in the main content, and context flags say what
+the quote cut away (core.match_context). A too-short quote is matched but never verifiable.
+
+Exact matching alone decides: this module refuses any fuzzy comparison (that is diagnosis).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.match_context import context_flags
+from core.match_tokens import blank, page_breaks, quote_breaks, tokenise
+from core.models import Flag, Fragment, PageText, QuoteMatch
+from core.normalise import Normalised, normalise
+from core.settings import Settings
+
+# "…", "...", ". . .", and the bracketed forms "[...]", "[…]", "(...)" an editor writes for a cut.
+_ELLIPSIS = re.compile(r"\s*(?:[\[(]\s*(?:…|\.\s?\.\s?\.)\s*[\])]|…|\.(?:\s?\.){2,})\s*")
+
+
+class PreparedPage:
+    """A page normalised once, with its token index.
+
+    Not a dataclass: it is an index built once and read many times, not a record to compare.
+    ``page`` and ``norm`` are public; the other attributes are the matcher's and context
+    flags' own and may change.
+    """
+
+    def __init__(self, page: PageText) -> None:
+        self.page = page
+        self.norm: Normalised = normalise(page.text)
+        offsets = self.norm.offsets
+        footnotes = [(bisect_left(offsets, a), bisect_left(offsets, b)) for a, b in page.footnotes]
+        self.work = blank(self.norm.text, footnotes)
+        self.words, self.starts, self.ends = tokenise(self.work)
+        spans = [self.norm.original_span(s, e) for s, e in zip(self.starts, self.ends, strict=True)]
+        self.ostarts = [s for s, _ in spans]
+        self.oends = [e for _, e in spans]
+        if page.blocks:
+            original_edges = [x for block in page.blocks for x in block]
+        else:
+            # Without block records, a blank line is the only sure paragraph edge.
+            original_edges = [m.start() for m in re.finditer(r"\n[^\S\n]*\n", page.text)]
+        edges = [bisect_left(offsets, x) for x in original_edges]
+        self.breaks = page_breaks(self.work, page.text, offsets, self.words, self.starts, self.ends, edges)
+        self.postings: dict[str, list[int]] = {}
+        for i, word in enumerate(self.words):
+            self.postings.setdefault(word, []).append(i)
+        self._main = sorted(page.main)
+        self._main_starts = [a for a, _ in self._main]
+        self._pages = sorted(page.pages, key=lambda p: p[1])
+
+    def original_text(self, first: int, last: int) -> str:
+        """Return the page's original text from token first to token last (inclusive), spaces tidied."""
+        return " ".join(self.page.text[self.ostarts[first] : self.oends[last]].split())
+
+    def in_main(self, start: int, end: int) -> bool:
+        """Return True when the original span [start, end) overlaps main content (all is main when unmarked)."""
+        if not self._main:
+            return True
+        i = bisect_right(self._main_starts, start) - 1
+        for a, b in self._main[max(i, 0) :]:
+            if a >= end:
+                break
+            if b > start:
+                return True
+        return False
+
+    def page_number(self, start: int) -> int | None:
+        """Return the number of the PDF page holding original position start, or None."""
+        for number, a, b in self._pages:
+            if a <= start < b:
+                return number
+        return None
+
+    def find(self, words: Sequence[str], qbreaks: Sequence[bool], limit: int) -> list[int]:
+        """Return the token indices where the quote tokens occur whole, crossing no break of the page alone."""
+        n = len(words)
+        if n == 0:
+            return []
+        postings = self.postings
+        lists = [postings.get(w) for w in words]
+        if any(p is None for p in lists):
+            return []
+        pivot = min(range(n), key=lambda j: len(lists[j] or ()))
+        total = len(self.words)
+        found: list[int] = []
+        wanted = list(words)
+        breaks = self.breaks
+        for pos in lists[pivot] or ():
+            i = pos - pivot
+            if i < 0 or i + n > total or self.words[i : i + n] != wanted:
+                continue
+            if any((i + j) in breaks and not qbreaks[j] for j in range(1, n)):
+                continue
+            found.append(i)
+            if len(found) >= limit:
+                break
+        return found
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One fragment of a quote, tokenised."""
+
+    text: str
+    words: list[str]
+    breaks: list[bool]
+
+
+def prepare(page: PageText) -> PreparedPage:
+    """Return the page normalised and indexed for matching; never raises on any PageText."""
+    return PreparedPage(page)
+
+
+def split_fragments(quote: str) -> list[str]:
+    """Return the quote's ellipsis-separated fragments, stripped, without those holding no word."""
+    parts = (p.strip() for p in _ELLIPSIS.split(quote))
+    return [p for p in parts if p and _tokens(p)[0]]
+
+
+def _tokens(text: str) -> tuple[list[str], list[int], list[int], Normalised]:
+    norm = normalise(text, entities=True)
+    words, starts, ends = tokenise(blank(norm.text, ()))
+    return words, starts, ends, norm
+
+
+def _part(text: str) -> _Part:
+    words, starts, ends, norm = _tokens(text)
+    return _Part(text, words, quote_breaks(text, norm.offsets, starts, ends))
+
+
+def is_too_short(quote: str, settings: Settings | None = None) -> bool:
+    """Return True when a quote is empty or has too few words and characters to mean anything alone."""
+    settings = settings or Settings()
+    fragments = split_fragments(quote)
+    words = [w for f in fragments for w in _tokens(f)[0] if w[:1].isalnum() or w[:1] == "-"]
+    chars = len(" ".join(normalise(f, entities=True).text for f in fragments))
+    return not words or (len(words) < settings.min_quote_words and chars < settings.min_quote_chars)
+
+
+def _overlaps(a: int, b: int, taken: Sequence[tuple[int, int]]) -> bool:
+    return any(a < y and x < b for x, y in taken)
+
+
+def _place(occ: list[list[int]], sizes: list[int], steps: int) -> list[int | None]:
+    """Return one start per fragment, in page order when possible, never two on one span."""
+    # Leftmost in quote order: finds an in-order placement whenever one exists.
+    pos, chosen = 0, []
+    for starts, size in zip(occ, sizes, strict=True):
+        nxt = next((s for s in starts if s >= pos), None)
+        if nxt is None:
+            break
+        chosen.append(nxt)
+        pos = nxt + size
+    if len(chosen) == len(occ):
+        return list(chosen)
+    # Any order (PDF layout scrambles it), by bounded backtracking.
+    budget = [steps]
+    taken: list[tuple[int, int]] = []
+
+    def search(k: int) -> list[int] | None:
+        if k == len(occ):
+            return []
+        for s in occ[k]:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if _overlaps(s, s + sizes[k], taken):
+                continue
+            taken.append((s, s + sizes[k]))
+            rest = search(k + 1)
+            taken.pop()
+            if rest is not None:
+                return [s, *rest]
+        return None
+
+    full = search(0)
+    if full is not None:
+        return list(full)
+    # No placement for all: place what can be placed, first come first served.
+    partial: list[int | None] = []
+    for starts, size in zip(occ, sizes, strict=True):
+        s = next((s for s in starts if not _overlaps(s, s + size, taken)), None)
+        if s is not None:
+            taken.append((s, s + size))
+        partial.append(s)
+    return partial
+
+
+def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = None) -> QuoteMatch:
+    """Return where each fragment of the quote stands on the page, with context flags; not found is a value."""
+    settings = settings or Settings()
+    p = prepared
+    parts = [_part(f) for f in split_fragments(quote)]
+    flags: list[Flag] = []
+    too_short = is_too_short(quote, settings)
+    if too_short:
+        shown = " ".join(quote.split())
+        flags.append(
+            Flag(
+                "too_short",
+                f'The quote "{shown}" is too short to check: fewer than {settings.min_quote_words} words '
+                f"and under {settings.min_quote_chars} characters could stand almost anywhere. "
+                "Quote a whole sentence from the source.",
+                True,
+            )
+        )
+    occ = [p.find(part.words, part.breaks, settings.max_occurrences) for part in parts]
+    sizes = [len(part.words) for part in parts]
+    if len(parts) == 1 and len(occ[0]) > 1:
+        occ[0] = [_best_single(p, occ[0], sizes[0], settings)]
+    placed = _place(occ, sizes, settings.max_fragment_search_steps)
+    covered = [(s, s + size) for s, size in zip(placed, sizes, strict=True) if s is not None]
+    fragments: list[Fragment] = []
+    outside: list[str] = []
+    for part, s, size in zip(parts, placed, sizes, strict=True):
+        if s is None:
+            fragments.append(Fragment(part.text, False))
+            continue
+        start, end = p.ostarts[s], p.oends[s + size - 1]
+        in_main = p.in_main(start, end)
+        fragments.append(Fragment(part.text, True, start, end, p.page_number(start), in_main))
+        flags.extend(
+            context_flags(p, s, s + size, covered, settings.context_window_words, settings.negation_after_words)
+        )
+        if not in_main:
+            outside.append(p.original_text(s, s + size - 1))
+    found = [s for s in placed if s is not None]
+    if len(found) > 1 and found != sorted(found):
+        flags.append(
+            Flag(
+                "order_differs",
+                "The parts of the quote stand on the page in a different order: check that joining them "
+                "this way does not change what the source says.",
+                False,
+            )
+        )
+    if outside:
+        flags.append(
+            Flag(
+                "outside_main",
+                f'The quote was found outside the page\'s main content, in "{_short(outside[0])}" '
+                "(navigation, a sidebar or a footer): check that it is the source's own statement.",
+                False,
+                page_words=outside[0],
+            )
+        )
+    return QuoteMatch(quote, tuple(fragments), tuple(flags), too_short)
+
+
+def _best_single(p: PreparedPage, starts: list[int], size: int, settings: Settings) -> int:
+    """Return the occurrence to report: one no context flag blocks first, then one in main content."""
+
+    def key(s: int) -> tuple[bool, bool, int]:
+        flags = context_flags(
+            p, s, s + size, [(s, s + size)], settings.context_window_words, settings.negation_after_words
+        )
+        return (any(f.blocking for f in flags), not p.in_main(p.ostarts[s], p.oends[s + size - 1]), s)
+
+    return min(starts[:50], key=key)
+
+
+def _short(text: str, words: int = 12) -> str:
+    parts = text.split()
+    return text if len(parts) <= words else " ".join(parts[:words]) + " …"

@@ -1,0 +1,250 @@
+"""Context flags: what a found quote cut away that changes or limits what the page says.
+
+Looks only at the page's tokens right around a matched span, within the same clause: a
+negation just before or after it ("enabled by default" cut from "is not enabled by default"),
+a condition right after it ("unless", "except", "only if"), a hedge dropped from its start
+("an estimated", "up to", "experimental"). The first two block ``verified``; a hedge is shown
+as information. Messages quote the page's own words. This module never decides whether a
+quote is found: it refuses to look anywhere but next to a match it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from core.models import Flag
+
+if TYPE_CHECKING:
+    from core.match import PreparedPage
+
+NEGATIONS = frozenset(
+    "not no never none nobody nothing nowhere neither nor without cannot non hardly barely scarcely".split()  # noqa: SIM905
+)
+# "not only ... but", "not just": these widen a statement rather than deny it.
+_NOT_NEGATING_NEXT = frozenset({"only", "just", "merely", "simply"})
+# A contrast starts a new clause: "not cheap but enabled by default".
+_CLAUSE_WORDS = frozenset({"but", "however", "yet", "although", "though", "whereas", "while"})
+_CLAUSE_MARKS = frozenset(',;:()[]{}"')
+
+# Conditions that limit what comes before them; the first word may follow one filler word.
+CONDITIONS: tuple[tuple[str, ...], ...] = (
+    ("unless",),
+    ("except",),
+    ("excepting",),
+    ("only", "if"),
+    ("only", "when"),
+    ("only", "where"),
+    ("only", "for"),
+    ("if", "and", "only", "if"),
+    ("provided", "that"),
+    ("providing", "that"),
+    ("as", "long", "as"),
+    ("on", "condition", "that"),
+    ("subject", "to"),
+    ("if",),
+)
+_CONDITION_FILLERS = frozenset({"but", "and", "or", "even", "and/or", "that", "which", "is", "are", "was", "were"})
+
+# Hedges dropped from a quote's start. Those in _NUMBER_HEDGES only hedge a number that follows.
+HEDGES: tuple[tuple[str, ...], ...] = (
+    ("an", "estimated"),
+    ("estimated",),
+    ("experimental",),
+    ("preliminary",),
+    ("provisional",),
+    ("reportedly",),
+    ("allegedly",),
+    ("possibly",),
+    ("potentially",),
+    ("probably",),
+    ("likely",),
+    ("may",),
+    ("might",),
+    ("could",),
+    ("tentatively",),
+    ("proposed",),
+    ("planned",),
+    ("expected", "to"),
+    ("up", "to"),
+    ("as", "many", "as"),
+    ("as", "much", "as"),
+    ("as", "few", "as"),
+    ("as", "little", "as"),
+    ("at", "least"),
+    ("more", "than"),
+    ("less", "than"),
+    ("fewer", "than"),
+    ("approximately",),
+    ("roughly",),
+    ("about",),
+    ("around",),
+    ("nearly",),
+    ("almost",),
+    ("some",),
+    ("over",),
+    ("under",),
+)
+_NUMBER_HEDGES = frozenset(
+    {
+        ("up", "to"),
+        ("at", "least"),
+        ("more", "than"),
+        ("less", "than"),
+        ("fewer", "than"),
+        ("about",),
+        ("around",),
+        ("nearly",),
+        ("almost",),
+        ("some",),
+        ("over",),
+        ("under",),
+        ("roughly",),
+        ("approximately",),
+    }
+)
+_SNIPPET_WORDS = 8
+
+
+def _is_negation(word: str) -> bool:
+    return word in NEGATIONS or word.endswith("n't")
+
+
+def _clause_break(p: PreparedPage, k: int) -> bool:
+    """Return True when a sentence, block or clause boundary stands before token k."""
+    if k in p.breaks:
+        return True
+    gap = p.work[p.ends[k - 1] : p.starts[k]]
+    # A spaced dash (" - ") sets off an aside; a hyphen inside a word ("non-default") does not.
+    return any(c in _CLAUSE_MARKS for c in gap) or " - " in gap
+
+
+def _covered(k: int, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= k < b for a, b in spans)
+
+
+def _text(p: PreparedPage, first: int, last: int) -> str:
+    """Return the page's original words from token first to token last (inclusive), shortened."""
+    if last - first + 1 > 2 * _SNIPPET_WORDS:
+        head = p.original_text(first, first + _SNIPPET_WORDS - 1)
+        tail = p.original_text(last - _SNIPPET_WORDS + 1, last)
+        return f"{head} … {tail}"
+    return p.original_text(first, last)
+
+
+def context_flags(
+    p: PreparedPage, first: int, end: int, covered: Sequence[tuple[int, int]], window: int, after_window: int
+) -> list[Flag]:
+    """Return the context flags of the page's tokens [first, end) matched by one quote fragment."""
+    flags: list[Flag] = []
+    n = len(p.words)
+    # A negation just before the span, in the same clause.
+    k = first
+    for _ in range(window):
+        if k <= 0 or _clause_break(p, k):
+            break
+        k -= 1
+        word = p.words[k]
+        if word in _CLAUSE_WORDS:
+            break
+        if _is_negation(word) and not _covered(k, covered) and p.words[k + 1] not in _NOT_NEGATING_NEXT:
+            shown = _text(p, k, min(end - 1, k + (first - k) + _SNIPPET_WORDS))
+            neg = p.original_text(k, k)
+            flags.append(
+                Flag(
+                    "negation_cut",
+                    f'The page says "{shown}": the quote leaves out "{neg}" just before it, '
+                    "which may reverse what the source says.",
+                    True,
+                    page_words=shown,
+                    start=p.ostarts[k],
+                    end=p.oends[end - 1],
+                )
+            )
+            break
+    # A negation just after the span, in the same clause.
+    for k in range(end, min(n, end + after_window)):
+        if _clause_break(p, k) or p.words[k] in _CLAUSE_WORDS:
+            break
+        if _is_negation(p.words[k]) and not _covered(k, covered):
+            shown = _text(p, max(first, end - _SNIPPET_WORDS), min(n - 1, k + 2))
+            neg = p.original_text(k, k)
+            flags.append(
+                Flag(
+                    "negation_cut",
+                    f'The page says "{shown}": the quote leaves out "{neg}" just after it, '
+                    "which may reverse what the source says.",
+                    True,
+                    page_words=shown,
+                    start=p.ostarts[first],
+                    end=p.oends[k],
+                )
+            )
+            break
+    cond = _condition_after(p, end)
+    if cond is not None:
+        c_first, c_last = cond
+        shown = _text(p, max(first, end - _SNIPPET_WORDS), min(n - 1, c_last + 4))
+        flags.append(
+            Flag(
+                "condition_cut",
+                f'The page goes on "{shown}": the quote leaves out the condition '
+                f'"{p.original_text(c_first, c_last)}" that limits it.',
+                True,
+                page_words=shown,
+                start=p.ostarts[first],
+                end=p.oends[min(n - 1, c_last + 4)],
+            )
+        )
+    hedge = _hedge_before(p, first)
+    if hedge is not None:
+        words = p.original_text(hedge, first - 1)
+        shown = _text(p, hedge, min(end - 1, first + 4))
+        flags.append(
+            Flag(
+                "hedge_cut",
+                f'The page says "{shown}": the quote drops "{words}" from its start.',
+                False,
+                page_words=shown,
+                start=p.ostarts[hedge],
+                end=p.oends[first - 1],
+            )
+        )
+    return flags
+
+
+def _condition_after(p: PreparedPage, end: int) -> tuple[int, int] | None:
+    """Return the token span of a condition starting right after token end - 1, if any."""
+    n = len(p.words)
+    for skip in (0, 1):
+        k = end + skip
+        if k >= n or any(j in p.breaks for j in range(end, k + 1)):
+            return None
+        if skip and p.words[end] not in _CONDITION_FILLERS:
+            return None
+        for phrase in CONDITIONS:
+            if phrase == ("if",) and skip:
+                continue  # "... and if" is too loose a tie to call a cut condition
+            if tuple(p.words[k : k + len(phrase)]) == phrase and not any(
+                j in p.breaks for j in range(k + 1, k + len(phrase))
+            ):
+                return k, k + len(phrase) - 1
+    return None
+
+
+def _hedge_before(p: PreparedPage, first: int) -> int | None:
+    """Return the first token of a hedge ending right before token first, if any."""
+    for phrase in HEDGES:
+        k = first - len(phrase)
+        if k < 0 or tuple(p.words[k:first]) != phrase:
+            continue
+        if any(_clause_break(p, j) for j in range(k + 1, first + 1)):
+            continue
+        if phrase in _NUMBER_HEDGES and not _starts_with_number(p.words[first]):
+            continue
+        return k
+    return None
+
+
+def _starts_with_number(word: str) -> bool:
+    return word[:1].isdigit() or (word[:1] == "-" and word[1:2].isdigit()) or not word[:1].isalnum()

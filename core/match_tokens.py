@@ -1,0 +1,216 @@
+"""Tokens and hard breaks of normalised text: what the exact matcher compares.
+
+A token is a word or a number taken whole (``3.12``, ``129940`` from ``1,29,940``, ``-5``,
+``don't``), a single CJK character, or a sign that counts (``%``, ``$``, ``€``...). Every
+other character (commas, colons, brackets, quotation marks, hyphens) only separates tokens.
+Reference markers (``[12]``, ``[a]``, ``[citation needed]``, ``[edit]``) are blanked before
+tokenising, so that a quote may leave them out; an index such as ``arr[0]`` is kept.
+
+Breaks are told apart here too: on a page, a sentence end (``.`` ``!`` ``?`` followed by a
+space and not an abbreviation, an initial or a lower-case word) or a block edge; in a quote,
+any sentence mark or line break at all, because a quote may only cross a page's break where
+it shows a break of its own. This module compares nothing: it refuses to match or to judge.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+
+
+def _ranges(chars: Iterable[int]) -> str:
+    """Return a regex character-class body covering the given code points."""
+    out: list[str] = []
+    run: list[int] = []
+    for c in chars:
+        if run and c == run[-1] + 1:
+            run.append(c)
+            continue
+        if run:
+            out.append(_range_text(run[0], run[-1]))
+        run = [c]
+    if run:
+        out.append(_range_text(run[0], run[-1]))
+    return "".join(out)
+
+
+def _range_text(a: int, b: int) -> str:
+    return re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}"
+
+
+# Combining marks belong to their word (Arabic harakat, Devanagari vowel signs, Hebrew points).
+_MARKS = _ranges(c for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))
+# Currency signs count as tokens: "$5" is not "€5".
+_CURRENCY = _ranges(c for c in range(0x20, 0x10000) if unicodedata.category(chr(c)) == "Sc")
+# Scripts written without spaces: each character is a token, so a quote may start mid-run.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
+
+_W = rf"[^\W_{_CJK}]"  # a letter or digit of a spaced script
+_WC = rf"(?:{_W}|[{_MARKS}])"
+_L = rf"[^\W\d_{_CJK}]"  # a letter of a spaced script
+TOKEN = re.compile(
+    # Initials and acronyms (U.S., e.g., a.m.) are one word, dots dropped: "US" matches "U.S.".
+    rf"(?<![\w.]){_L}(?:\.{_L})+(?![\w]|\.\w\w)"
+    rf"|"
+    # A minus sign belongs to its number only where it cannot be a hyphen or a range dash.
+    rf"(?:(?<![^\s(\[\"'/])-(?=\d))?{_WC}+"
+    # Digits joined by "." or "," stay one number (3.12, 1,29,940); "'" and "_" join words.
+    rf"(?:(?:(?<=\d)[.,](?=\d)|['_](?={_W})){_WC}+)*"
+    rf"|[{_CJK}]|[%‰‱{_CURRENCY}]"
+)
+
+# Reference markers, as normalised text shows them (lower case, "-" for every dash).
+MARKER = re.compile(
+    r"\[(?:[1-9]\d{0,2}|[a-z]|[ivx]{1,5}|(?:note|nb|n|fn|ref) ?[1-9]\d{0,2}|edit|update"
+    r"|citation needed|clarification needed|verification needed|page needed|full citation needed"
+    r"|better source needed|failed verification|dubious - discuss|original research\?|unreliable source\?"
+    r"|when\?|who\?|which\?|by whom\?|according to whom\?|where\?|why\?|how\?|vague|sic)\]"
+    # ...but not an index: "arr[1]=", "x[1](", "d[1].y" or "w[1]z" read on as code.
+    r"(?![\w(=]|\.\w)"
+)
+
+# Lower-cased words after which "." is an abbreviation's, not a sentence end.
+ABBREVIATIONS = frozenset(
+    # A word list reads best as words; a list literal of 90 strings would hide them.
+    """
+    mr mrs ms mx messrs dr prof sr jr st mt ft gen gov sen rep rev hon pres col lt capt sgt cpl
+    maj adm brig det insp supt atty inc ltd co corp bros dept univ assn assoc intl vs approx ca
+    cf al est jan feb mar apr jun jul aug sep sept oct nov dec no nos fig figs vol vols pp ed eds
+    op cit ibid ave blvd rd ch chap sec para art ref refs min max avg tel ext dist inst
+    """.split()  # noqa: SIM905
+)
+
+_SENTENCE_MARKS = re.compile(r"[.!?\u3002\u061f\u0964\u0965]+")
+_ALWAYS_ENDS = frozenset("\u3002\u061f\u0964\u0965")
+_QUOTE_BREAK_CHARS = frozenset(".!?\u3002\u061f\u0964\u0965\u2026\n\r\u2028\u2029")
+
+
+def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """Return text with each (start, end) span and every reference marker replaced by spaces."""
+    cuts = sorted({*spans, *(m.span() for m in MARKER.finditer(text))})
+    if not cuts:
+        return text
+    pieces: list[str] = []
+    pos = 0
+    for start, end in cuts:
+        start = max(start, pos)
+        if start >= end:
+            continue
+        pieces.append(text[pos:start])
+        pieces.append(" " * (end - start))
+        pos = end
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+def _grouped(token: str) -> str | None:
+    """Return a number with grouping commas dropped, or None when its commas do not group digits."""
+    parts = token.split(",")
+    head, *middle, last = parts
+    lead = re.search(r"\d+$", head)
+    tail = re.match(r"\d+", last)
+    if lead is None or tail is None or len(lead.group()) > 3 or len(tail.group()) != 3:
+        return None
+    if tail.end() < len(last) and last[tail.end()] != ".":
+        return None
+    sizes = {len(p) for p in middle}
+    # Western grouping is in threes; Indian grouping (1,29,940) in twos before the last three.
+    if (not middle or sizes == {3} or sizes == {2}) and all(p.isdigit() for p in middle):
+        return "".join(parts)
+    return None
+
+
+def tokenise(work: str) -> tuple[list[str], list[int], list[int]]:
+    """Return the tokens of normalised (and blanked) text with their start and end positions."""
+    words: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    for m in TOKEN.finditer(work):
+        word = m.group()
+        if "." in word and not word[0].isdigit() and word[1] == ".":
+            word = word.replace(".", "")
+        elif "," in word:
+            joined = _grouped(word)
+            if joined is None:
+                # Commas between digits that do not group them ("3,4") separate two numbers.
+                for s, e in _split_commas(word):
+                    words.append(word[s:e])
+                    starts.append(m.start() + s)
+                    ends.append(m.start() + e)
+                continue
+            word = joined
+        words.append(word)
+        starts.append(m.start())
+        ends.append(m.end())
+    return words, starts, ends
+
+
+def _split_commas(word: str) -> list[tuple[int, int]]:
+    """Return the spans of a token's comma-separated parts."""
+    spans = []
+    pos = 0
+    for i, ch in enumerate(word):
+        if ch == ",":
+            spans.append((pos, i))
+            pos = i + 1
+    spans.append((pos, len(word)))
+    return [s for s in spans if s[0] < s[1]]
+
+
+def page_breaks(
+    work: str,
+    original: str,
+    offsets: Sequence[int],
+    words: list[str],
+    starts: list[int],
+    ends: list[int],
+    edges: Iterable[int],
+) -> set[int]:
+    """Return the indices k of tokens that a hard break separates from token k - 1.
+
+    ``edges`` are block edges as normalised positions; ``original`` and ``offsets`` let the
+    sentence rule see the case of the next word, which normalised text has folded away.
+    """
+    breaks: set[int] = set()
+    n = len(words)
+    for edge in edges:
+        k = bisect_left(starts, edge)
+        if 0 < k < n and ends[k - 1] <= edge:
+            breaks.add(k)
+    for m in _SENTENCE_MARKS.finditer(work):
+        k = bisect_left(starts, m.end())
+        if k == 0 or k >= n or ends[k - 1] > m.start() or k in breaks:
+            continue
+        before = work[starts[k - 1] : ends[k - 1]]
+        if _ends_sentence(m.group(), work[m.end() : starts[k]], before, original[offsets[starts[k]]]):
+            breaks.add(k)
+    return breaks
+
+
+def _ends_sentence(marks: str, after: str, before_word: str, next_char: str) -> bool:
+    """Return True when sentence marks between two words end a sentence on a page."""
+    if any(c in _ALWAYS_ENDS for c in marks):
+        return True
+    # "end.Next" or "3.x" glued together is not a sentence end; "end. Next" and "end.” Next" are.
+    if not any(c.isspace() for c in after):
+        return False
+    # "e.g. the", "Yahoo! announced", '"Why?" he asked': a lower-case word continues the sentence.
+    if next_char.islower():
+        return False
+    if marks == ".":
+        word = before_word.rsplit("'", 1)[-1]
+        # "Mr. Smith", "U.S. forces", "J. K. Rowling", "No. 5".
+        if word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or "." in word:
+            return False
+    return True
+
+
+def quote_breaks(original: str, offsets: Sequence[int], starts: list[int], ends: list[int]) -> list[bool]:
+    """Return, for each token of a quote, whether a sentence mark or line break stands before it."""
+    out = [False] * len(starts)
+    for k in range(1, len(starts)):
+        gap = original[offsets[ends[k - 1] - 1] + 1 : offsets[starts[k]]]
+        out[k] = any(c in _QUOTE_BREAK_CHARS for c in gap)
+    return out
