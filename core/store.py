@@ -1,0 +1,322 @@
+"""The evidence store: fetched sources, checked runs and the editor's decisions, in SQLite.
+
+One file (``Settings.db_path``, ``$VERBATIM_DB``) or ``":memory:"`` for ``--no-cache``. The
+schema below is plain SQL that PostgreSQL also reads, apart from two spellings noted beside
+it (``INTEGER PRIMARY KEY`` is ``BIGSERIAL PRIMARY KEY`` there, ``BLOB`` is ``BYTEA``).
+Every write is committed at once, so a reload, a closed tab or a restart loses nothing.
+
+Threads: one connection guarded by a lock (Streamlit runs each session in its own thread);
+WAL mode lets other processes (the CLI beside the desk) read while this one writes.
+URLs are stored without their ``#fragment``: the fragment is never sent to the server, so
+``page#a`` and ``page#b`` are the same evidence.
+
+It refuses to fetch, extract or judge anything: it keeps what it is given and gives it back.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from core.models import Decision, Source, SourceStatus
+from core.settings import Settings
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sources (
+    id INTEGER PRIMARY KEY,                 -- PostgreSQL: BIGSERIAL PRIMARY KEY
+    url TEXT NOT NULL,
+    final_url TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL,
+    http_status INTEGER,
+    headers TEXT NOT NULL DEFAULT '[]',     -- JSON list of [name, value] pairs
+    content_type TEXT NOT NULL DEFAULT '',
+    sha256 TEXT NOT NULL DEFAULT '',
+    fetched_at TEXT NOT NULL,
+    body BLOB,                              -- PostgreSQL: BYTEA
+    origin TEXT NOT NULL DEFAULT 'fetched',
+    reason TEXT NOT NULL DEFAULT '',
+    drift INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS sources_by_url ON sources (url, id);
+CREATE TABLE IF NOT EXISTS runs (
+    run_id TEXT PRIMARY KEY,
+    brief_name TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    summary_json TEXT NOT NULL DEFAULT '{}',
+    report_json TEXT NOT NULL,
+    brief_raw BLOB                          -- PostgreSQL: BYTEA
+);
+CREATE INDEX IF NOT EXISTS runs_by_time ON runs (created_at);
+CREATE TABLE IF NOT EXISTS decisions (
+    run_id TEXT NOT NULL,
+    claim_id TEXT NOT NULL,
+    decision TEXT NOT NULL DEFAULT '',
+    note TEXT NOT NULL DEFAULT '',
+    same_period INTEGER,                    -- 1 yes, 0 no, NULL not answered
+    same_metric INTEGER,
+    same_population INTEGER,
+    decided_at TEXT NOT NULL,
+    PRIMARY KEY (run_id, claim_id)
+);
+CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
+"""
+
+_SELECT_SOURCE = (
+    "SELECT url, final_url, status, http_status, headers, content_type, sha256, fetched_at, body, origin, reason,"
+    " drift FROM sources WHERE url = ?"
+)
+_SELECT_SOURCE_BY_ID = (
+    "SELECT url, final_url, status, http_status, headers, content_type, sha256, fetched_at, body, origin, reason,"
+    " drift FROM sources WHERE id = ?"
+)
+_INSERT_SOURCE = (
+    "INSERT INTO sources (url, final_url, status, http_status, headers, content_type, sha256, fetched_at, body,"
+    " origin, reason, drift) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """One stored run as the run list shows it: id, brief, time and verdict counts."""
+
+    run_id: str
+    brief_name: str
+    created_at: str
+    summary: dict[str, int] = field(default_factory=dict, compare=False)
+
+
+def now_iso() -> str:
+    """Return the current UTC time as ISO 8601 with seconds."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def strip_fragment(url: str) -> str:
+    """Return the URL without its ``#fragment`` (never sent to a server)."""
+    return url.split("#", 1)[0]
+
+
+def open_store(settings: Settings) -> Store:
+    """Return the store the settings ask for: in memory when use_cache is off, else db_path."""
+    return Store(settings.db_path if settings.use_cache else ":memory:", busy_timeout=settings.store_busy_timeout)
+
+
+class Store:
+    """The SQLite evidence store (a class, not a dataclass: it owns a connection and a lock)."""
+
+    def __init__(self, path: Path | str, *, busy_timeout: float | None = None) -> None:
+        timeout = Settings().store_busy_timeout if busy_timeout is None else busy_timeout
+        self.in_memory = str(path) == ":memory:"
+        self.path: Path | None = None
+        if not self.in_memory:
+            self.path = Path(path).expanduser()
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        # One connection shared by threads under self._lock: check_same_thread only guards
+        # against unlocked sharing, which the lock already rules out.
+        self._conn = sqlite3.connect(
+            ":memory:" if self.path is None else str(self.path), timeout=timeout, check_same_thread=False
+        )
+        self._lock = threading.RLock()
+        with self._lock:
+            if not self.in_memory:
+                self._conn.execute("PRAGMA journal_mode=WAL")
+                self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.executescript(SCHEMA)
+            if self._conn.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 0:
+                self._conn.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+            self._conn.commit()
+
+    # ------------------------------------------------------------------ plumbing
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock, self._conn:
+            yield self._conn
+
+    def close(self) -> None:
+        """Close the connection; the store is unusable afterwards."""
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def journal_mode(self) -> str:
+        """Return SQLite's journal mode ("wal" for a file store, "memory" in memory)."""
+        with self._lock:
+            return str(self._conn.execute("PRAGMA journal_mode").fetchone()[0])
+
+    # ------------------------------------------------------------------ sources
+
+    def save_source(self, source: Source) -> None:
+        """Keep one fetch (its bytes, status and reason) as evidence; failures are kept too."""
+        row = (
+            strip_fragment(source.url),
+            source.final_url,
+            source.status.value,
+            source.http_status,
+            json.dumps([list(h) for h in source.headers]),
+            source.content_type,
+            source.sha256,
+            source.fetched_at or now_iso(),
+            source.body,
+            source.origin,
+            source.reason,
+            int(source.drift),
+        )
+        with self._tx() as c:
+            c.execute(_INSERT_SOURCE, row)
+
+    def latest_source(self, url: str, origins: Sequence[str] = ()) -> Source | None:
+        """Return the newest stored copy of url that was read (status ok), optionally of the given
+        origins only ("fetched", "editor", "sample"), or None when there is none."""
+        with self._lock:
+            # Bodies are large: pick the row by its small columns first, then read that one body.
+            found = None
+            for row_id, origin in self._conn.execute(
+                "SELECT id, origin FROM sources WHERE url = ? AND status = ? ORDER BY id DESC",
+                (strip_fragment(url), SourceStatus.OK.value),
+            ).fetchall():
+                if not origins or origin in origins:
+                    found = row_id
+                    break
+            if found is None:
+                return None
+            row = self._conn.execute(_SELECT_SOURCE_BY_ID, (found,)).fetchone()
+        return _source_from_row(row)
+
+    def source_history(self, url: str, limit: int = 20) -> list[Source]:
+        """Return every stored fetch of url, newest first, failures included (empty when none)."""
+        with self._lock:
+            rows = self._conn.execute(
+                _SELECT_SOURCE + " ORDER BY id DESC LIMIT ?",
+                (strip_fragment(url), limit),
+            ).fetchall()
+        return [_source_from_row(r) for r in rows]
+
+    # ------------------------------------------------------------------ runs
+
+    def save_run(self, report_json: dict[str, Any], brief_raw: bytes = b"", brief_name: str = "") -> str:
+        """Keep a checked brief's report (and the brief file); return the new run id."""
+        created = now_iso()
+        run_id = f"{created[:19].replace(':', '').replace('-', '')}-{secrets.token_hex(3)}"
+        name = brief_name or str(report_json.get("brief_name", ""))
+        with self._tx() as c:
+            c.execute(
+                "INSERT INTO runs (run_id, brief_name, created_at, summary_json, report_json, brief_raw)"
+                " VALUES (?,?,?,?,?,?)",
+                (run_id, name, created, _summary_json(report_json), json.dumps(report_json), brief_raw),
+            )
+        return run_id
+
+    def update_run(self, run_id: str, report_json: dict[str, Any]) -> None:
+        """Replace a run's report (after a re-check); raise KeyError when the run does not exist."""
+        with self._tx() as c:
+            cur = c.execute(
+                "UPDATE runs SET report_json = ?, summary_json = ? WHERE run_id = ?",
+                (json.dumps(report_json), _summary_json(report_json), run_id),
+            )
+            if cur.rowcount == 0:
+                raise KeyError(f"no stored run {run_id!r}")
+
+    def load_run(self, run_id: str) -> dict[str, Any] | None:
+        """Return a run's report JSON, or None when no run has that id."""
+        with self._lock:
+            row = self._conn.execute("SELECT report_json FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        if row is None:
+            return None
+        data: dict[str, Any] = json.loads(row[0])
+        return data
+
+    def brief_raw(self, run_id: str) -> bytes:
+        """Return the brief file of a run as uploaded, or b"" when none was kept or the run is unknown."""
+        with self._lock:
+            row = self._conn.execute("SELECT brief_raw FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        return bytes(row[0]) if row and row[0] is not None else b""
+
+    def list_runs(self, limit: int = 100) -> list[RunInfo]:
+        """Return the newest runs first, at most limit of them (empty when none)."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT run_id, brief_name, created_at, summary_json FROM runs"
+                " ORDER BY created_at DESC, run_id DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [RunInfo(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+    # ------------------------------------------------------------------ decisions
+
+    def save_decision(self, run_id: str, decision: Decision) -> None:
+        """Keep the editor's decision on one claim of a run, replacing an earlier one."""
+        row = (
+            run_id,
+            decision.claim_id,
+            decision.decision,
+            decision.note,
+            _yes_no(decision.same_period),
+            _yes_no(decision.same_metric),
+            _yes_no(decision.same_population),
+            decision.decided_at or now_iso(),
+        )
+        with self._tx() as c:
+            c.execute(
+                "INSERT INTO decisions (run_id, claim_id, decision, note, same_period, same_metric,"
+                " same_population, decided_at) VALUES (?,?,?,?,?,?,?,?)"
+                " ON CONFLICT (run_id, claim_id) DO UPDATE SET decision = excluded.decision,"
+                " note = excluded.note, same_period = excluded.same_period, same_metric = excluded.same_metric,"
+                " same_population = excluded.same_population, decided_at = excluded.decided_at",
+                row,
+            )
+
+    def decisions(self, run_id: str) -> list[Decision]:
+        """Return the editor's decisions on a run, in claim id order (empty when none)."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT claim_id, decision, note, same_period, same_metric, same_population, decided_at"
+                " FROM decisions WHERE run_id = ? ORDER BY claim_id",
+                (run_id,),
+            ).fetchall()
+        return [Decision(r[0], r[1], r[2], _bool(r[3]), _bool(r[4]), _bool(r[5]), r[6]) for r in rows]
+
+
+def _summary_json(report_json: dict[str, Any]) -> str:
+    summary = report_json.get("summary", {})
+    return json.dumps(summary if isinstance(summary, dict) else {})
+
+
+def _yes_no(value: bool | None) -> int | None:
+    return None if value is None else int(value)
+
+
+def _bool(value: int | None) -> bool | None:
+    return None if value is None else bool(value)
+
+
+def _source_from_row(row: tuple[Any, ...]) -> Source:
+    url, final_url, status, http_status, headers, ctype, sha, fetched_at, body, origin, reason, drift = row
+    return Source(
+        url=url,
+        status=SourceStatus(status),
+        reason=reason,
+        final_url=final_url,
+        http_status=http_status,
+        content_type=ctype,
+        headers=tuple((str(k), str(v)) for k, v in json.loads(headers)),
+        body=bytes(body) if body is not None else b"",
+        sha256=sha,
+        fetched_at=fetched_at,
+        origin=origin,
+        drift=bool(drift),
+    )
