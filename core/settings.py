@@ -77,11 +77,45 @@ class Settings:
     # Steps allowed to place ellipsis fragments in some other order without reusing a span.
     max_fragment_search_steps: int = 5000
 
+    # ---- figures (core/figures*.py)
+    # Whole numbers up to this, standing alone ("3 companies"), are too common to check: skipped.
+    figures_small_whole_max: int = 10
+    # Bare four-digit whole numbers in this span are read as years and compared exactly.
+    figures_year_min: int = 1900
+    figures_year_max: int = 2100
+    # Trailing zeros round ("6,700" is to the hundred) but at least this many digits stay significant.
+    figures_min_significant_digits: int = 2
+    # A hedge ("about", "nearly") lets the claim be off by this many units of its own precision.
+    figures_hedge_steps: int = 1
+    # "3.9.0" is a version; more dot-separated parts ("1.2.3.4") read like an address: skipped.
+    figures_version_max_parts: int = 3
+    # Spans listed where a missing figure appears elsewhere on the page: enough to find it.
+    figures_elsewhere_max: int = 5
+
     # ---- diagnosis (core/diagnose.py)
     # A diagnosis is help, not a verdict: it may not hold the review up longer than this.
     diagnose_budget_seconds: float = 0.5
     # Below this similarity (0-100) the diagnosis says "no close passage".
     near_miss_min_score: float = 60.0
+    # Words and word pairs of a quote looked up on the page: enough to place a quote with
+    # several words changed, few enough that a 20 MB page is searched in well under the budget.
+    diagnose_max_anchors: int = 24
+    # A word found more often than this on a page is too common to say where a quote stands.
+    diagnose_max_hits: int = 200
+    # Likely places of a quote aligned word by word; the right one is nearly always first.
+    diagnose_regions: int = 4
+    # Longer quotes are not compared word by word: no editor reads a diff of a book chapter.
+    diagnose_max_quote_words: int = 3000
+    # A run of at least this many quote words found in another sentence is named a splice.
+    splice_min_words: int = 3
+    # Characters searched either side of a word for its sentence's ends (tables may lack any).
+    sentence_max_chars: int = 1500
+    # Candidate passages for a claim without a quote are cut to this length: a quote, not a page.
+    candidate_max_chars: int = 600
+    # Telling words of a claim looked up on the page, figures first.
+    candidate_max_terms: int = 16
+    # Occurrences of one word looked at when ranking candidates or locating a figure.
+    candidate_max_hits: int = 500
 
     # ---- briefs (core/brief*.py)
     # A brief above 20 MB is not a brief; the message says so rather than the desk stalling.

@@ -1,0 +1,288 @@
+"""The figures check: every figure of a claim must be in its quote (DESIGN.md, "Figures rules").
+
+``check_figures(claim_text, quote, page)`` reads the claim's figures and the quote's with
+``core.figures_read.read_figures`` and reports each claim figure as matched (with the quote's
+own figure), missing (with a reason and, as diagnosis only, where on the page it does
+appear) or skipped (with the reason it was not checked). Figures can stop a claim from being
+verified; this module never verifies anything and never guesses a figure it cannot read.
+
+How two figures compare:
+
+* Kinds must agree: a percentage only matches a percentage (``%`` = ``percent`` = ``per
+  cent``; "a quarter" is 25%), percentage points only points (``35 basis points`` = ``0.35
+  percentage points``), money only money in the same currency (a bare quote number matches
+  a claim's amount only when the quote names that currency elsewhere, as in "($ in
+  millions)"), multipliers only multipliers (``1.25x`` = ``1.25 times``; ``double`` = ``2x``).
+  A claim number without a currency matches a quote amount. Scales are values:
+  ``525k`` = ``525,000``; ``1.2bn`` = ``1,200 million``; ``1,29,940`` = ``129,940``.
+* Exact kinds: years, dates (in any common order), versions (``3.1`` never matches
+  ``3.10``; a claim's ``3.12`` matches the quote's ``3.12.1``), and period labels (``Q1`` =
+  ``first quarter``; ``FY27`` = ``FY2027`` = ``fiscal 2027``; a claim year must be the
+  quote's year). A claim year matches a quote date or period in that year.
+* Rounding: the claim's precision ``p`` is the place value of its last written digit,
+  times its scale (``2.2`` -> 0.1; ``1.2bn`` -> 0.1bn; trailing zeros of a whole number round,
+  keeping two significant digits: ``6,700`` -> 100, ``30`` -> 1). Without a hedge, the quote's
+  value ``q`` matches the claim's ``c`` when ``|q - c| <= p/2`` (claim ``2.2`` matches ``2.17``;
+  ``25%`` matches ``24.6%``; ``2.17`` does not match ``2.2``).
+* Hedges: "about", "nearly", "roughly", ... before the claim's figure allow one rounding
+  step more and no more: ``|q - c| <= p/2 + p`` (``figures_hedge_steps`` steps of ``p``).
+  "more than", "over", "at least" also require ``q >= c - p/2``; "less than", "under", "up
+  to" require ``q <= c + p/2``. So "about 25%" matches 24% and 26.4% but not 23%.
+* Signs: a negative claim figure needs a negative quote figure (``-$479 million`` =
+  ``($479) million``); a positive one matches either sign, since "a loss of $479 million"
+  and "($479) million" are the same figure told in words.
+* Ranges need both ends (``10-60%`` = ``between 10 and 60 percent``).
+* Skipped, with the reason: small whole numbers standing alone (``3 companies``), a day and
+  month without a year (``2 October``), reference numbers (``PEP 632``), and figures that
+  cannot be read with confidence (``1.2.3.4``; ``10^8`` where the quote has ``108``).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from core import figures_vocab as v
+from core.figures_read import ReadFigure, power_written_flat, read_figures
+from core.models import Figure, FigureCheck, FigureStatus, PageText, Span
+from core.settings import Settings
+
+_KIND_WORDS = {
+    "number": "number",
+    "ordinal": "number",
+    "percent": "percentage",
+    "points": "percentage-point figure",
+    "money": "amount",
+    "multiplier": "multiplier",
+    "year": "year",
+    "date": "date",
+    "month": "month",
+    "version": "version",
+    "period": "period",
+}
+_COUNTABLE = frozenset({"number", "ordinal", "year"})
+_PERIOD_NAMES = {"Q": "quarter", "H": "half"}
+
+
+def _within(claim: Decimal, precision: Decimal, hedge: str, quote: Decimal, settings: Settings) -> bool:
+    """Return True when the quote's value is the claim's, to the claim's precision (and hedge)."""
+    half = precision / 2
+    if not hedge or hedge in v.NOT_HEDGES:
+        return abs(quote - claim) <= half
+    slack = half + precision * settings.figures_hedge_steps
+    low, high = claim - slack, claim + slack
+    side = v.HEDGE_SIDE.get(hedge, "")
+    if side == "more":
+        low = claim - half
+    elif side == "less":
+        high = claim + half
+    return low <= quote <= high
+
+
+def _ends(fig: ReadFigure) -> tuple[Decimal, ...]:
+    if fig.value is None:
+        return ()
+    return (fig.value,) if fig.high is None else (fig.value, fig.high)
+
+
+def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, currencies: frozenset[str], s: Settings) -> bool:
+    """Return True when one end of a claim's numeric figure is held by a quote figure."""
+    ck, qk = claim.kind, quote.kind
+    if ck == "year":
+        if qk in ("year", "number"):
+            return any(q == end for q in _ends(quote))
+        if qk in ("date", "month"):
+            return quote.date[0] == end
+        return qk == "period" and quote.period[2] == end
+    if ck in ("number", "ordinal"):
+        if claim.written and "." in claim.written and qk == "version":
+            return quote.parts == tuple(claim.written.split("."))
+        if qk not in ("number", "ordinal", "year", "money"):
+            return False
+    elif ck == "money":
+        if qk == "number":
+            if claim.currency not in currencies:
+                return False
+        elif qk != "money" or quote.currency != claim.currency:
+            return False
+    elif ck != qk:
+        return False
+    for q in _ends(quote):
+        if claim.negative and q >= 0:
+            continue
+        if _within(abs(end), claim.precision, claim.hedge, abs(q), s):
+            return True
+    return False
+
+
+def _period_hit(claim: ReadFigure, quote: ReadFigure, quote_years: frozenset[int]) -> bool:
+    c_label, c_n, c_year, c_fiscal = claim.period
+    q_label, q_n, q_year, q_fiscal = quote.period
+    if quote.kind != "period" or c_label != q_label or c_n != q_n:
+        return False
+    if not c_year:
+        return True
+    if q_year:
+        return q_year == c_year and (q_fiscal or not c_fiscal or c_label != "FY")
+    # "second quarter ... 2023" in one quote holds "Q2 2023" when the period itself has no year.
+    return c_label != "FY" and c_year in quote_years
+
+
+def _hit(claim: ReadFigure, quote: ReadFigure, ctx: _QuoteContext, s: Settings) -> bool:
+    """Return True when the quote figure holds the claim figure whole (both ends of a range)."""
+    ck = claim.kind
+    if ck == "version":
+        if quote.kind == "version":
+            return quote.parts[: len(claim.parts)] == claim.parts
+        return quote.kind == "number" and quote.written == ".".join(claim.parts) and quote.high is None
+    if ck == "date":
+        return quote.kind == "date" and quote.date == claim.date
+    if ck == "month":
+        return quote.kind in ("date", "month") and quote.date[:2] == claim.date[:2]
+    if ck == "period":
+        return _period_hit(claim, quote, ctx.years)
+    return all(_value_hit(claim, end, quote, ctx.currencies, s) for end in _ends(claim))
+
+
+class _QuoteContext:
+    # What the whole quote says beyond single figures: its currencies and years.
+    def __init__(self, figs: list[ReadFigure], quote: str) -> None:
+        self.figs = figs
+        currencies = {f.currency for f in figs if f.currency}
+        low = quote.lower()
+        currencies |= {code for mark, code in v.CURRENCY_CODES.items() if len(mark) == 1 and mark in low}
+        currencies |= {code for mark, code in v.CURRENCY_CODES.items() if len(mark) > 2 and f" {mark}" in f" {low}"}
+        self.currencies = frozenset(currencies)
+        years = {int(f.value) for f in figs if f.kind == "year" and f.value is not None}
+        years |= {f.date[0] for f in figs if f.date[0]}
+        years |= {f.period[2] for f in figs if f.period[2] and not f.period[3]}
+        self.years = frozenset(years)
+
+
+def _find(claim: ReadFigure, ctx: _QuoteContext, s: Settings) -> ReadFigure | None:
+    """Return the quote figure that holds the claim figure, or None."""
+    for q in ctx.figs:
+        if _hit(claim, q, ctx, s):
+            return q
+    if claim.is_range:
+        # Both ends held by separate figures of the quote ("10% ... to 60%").
+        lows = [q for q in ctx.figs if claim.value is not None and _value_hit(claim, claim.value, q, ctx.currencies, s)]
+        highs = [q for q in ctx.figs if claim.high is not None and _value_hit(claim, claim.high, q, ctx.currencies, s)]
+        if lows and highs:
+            return lows[0]
+    return None
+
+
+def _skip_reason(fig: ReadFigure) -> str:
+    if fig.kind == "unreadable":
+        return f"“{fig.text}” cannot be read with confidence ({fig.unreadable}); it was not compared."
+    if fig.kind == "partial_date":
+        return f"“{fig.text}” is a day and month without a year, too little to check; check it by eye."
+    if fig.kind == "label":
+        return f"“{fig.text}” names a document or an item (a reference number), not a quantity; it was not compared."
+    if fig.standalone:
+        return (
+            f"“{fig.text}” is a small whole number standing alone, too common to check against the quote;"
+            " check it by eye."
+        )
+    return ""
+
+
+def _power_doubt(claim: ReadFigure, quote_figs: list[ReadFigure]) -> str:
+    """Return why a power and a flattened number cannot be told apart ("10⁸" vs "108"), else ""."""
+    flat = power_written_flat(claim)
+    if flat and any(q.written == flat and q.power is None for q in quote_figs):
+        return (
+            f"the quote's “{flat}” may be {claim.text} with its superscript lost; the two cannot be told"
+            " apart with confidence, so the figure was not compared."
+        )
+    for q in quote_figs:
+        if claim.power is None and power_written_flat(q) == claim.written and claim.written:
+            return (
+                f"the claim's “{claim.text}” may be the quote's {q.text} with its superscript lost; the two"
+                " cannot be told apart with confidence, so the figure was not compared."
+            )
+    return ""
+
+
+def _describe(fig: ReadFigure) -> str:
+    if fig.kind == "period":
+        label, n, year, fiscal = fig.period
+        name = (
+            f"fiscal {year}" if label == "FY" else f"{label}{n}" + (f" {'FY' if fiscal else ''}{year}" if year else "")
+        )
+        return f"{fig.text} ({name})" if name.lower() != fig.text.lower() else fig.text
+    return fig.text
+
+
+def _missing_reason(claim: ReadFigure, ctx: _QuoteContext) -> str:
+    if not ctx.figs and not ctx.currencies:
+        return f"The quote holds no figures at all, so it cannot hold “{claim.text}”."
+    kind = "number" if claim.kind in _COUNTABLE else claim.kind
+    word = _KIND_WORDS.get(claim.kind, "figure")
+    same = [q for q in ctx.figs if ("number" if q.kind in _COUNTABLE else q.kind) == kind]
+    relation = "within one rounding step of" if claim.hedge and claim.hedge not in v.NOT_HEDGES else "equal to"
+    head = f"The quote holds no {word} {relation} “{claim.text}”"
+    if claim.kind == "money":
+        other = [q for q in same if q.currency and q.currency != claim.currency]
+        if other:
+            return f"{head}: its amount {other[0].text} is in {other[0].currency}, the claim's in {claim.currency}."
+        if claim.currency not in ctx.currencies and any(q.kind == "number" for q in ctx.figs):
+            return f"{head}: the quote names no amount in {claim.currency}."
+    if claim.kind == "percent" and any(q.kind == "points" for q in ctx.figs):
+        pts = next(q for q in ctx.figs if q.kind == "points")
+        return f"{head}: the quote gives {pts.text}, which are percentage points, not percent."
+    if claim.kind == "period" and claim.period[2]:
+        periods = [q for q in ctx.figs if q.kind == "period"]
+        if periods:
+            return f"{head}: the quote names {', '.join(_describe(q) for q in periods[:4])}."
+    if same:
+        return f"{head}: it has {', '.join(q.text for q in same[:4])}."
+    return f"{head}."
+
+
+def _elsewhere(claim: ReadFigure, page: PageText | None, s: Settings) -> tuple[Span, ...]:
+    if page is None or not page.text:
+        return ()
+    figs = read_figures(page.text)
+    ctx = _QuoteContext(figs, "")
+    spans: list[Span] = []
+    for q in figs:
+        if _hit(claim, q, ctx, s):
+            spans.append((q.start, q.end))
+            if len(spans) >= s.figures_elsewhere_max:
+                break
+    return tuple(spans)
+
+
+def _figure(
+    c: ReadFigure, status: FigureStatus, *, quote_text: str = "", reason: str = "", elsewhere: tuple[Span, ...] = ()
+) -> Figure:
+    return Figure(c.text, status, quote_text, reason, c.kind, c.start, c.end, elsewhere)
+
+
+def check_figures(
+    claim_text: str, quote: str | None, page: PageText | None = None, settings: Settings | None = None
+) -> FigureCheck:
+    """Return every figure of the claim as matched, missing or skipped against the quote (never raises)."""
+    s = settings or Settings()
+    claim_figs = read_figures(claim_text)
+    quote_figs = read_figures(quote or "")
+    ctx = _QuoteContext(quote_figs, quote or "")
+    out: list[Figure] = []
+    for c in claim_figs:
+        reason = _skip_reason(c)
+        if reason:
+            out.append(_figure(c, FigureStatus.SKIPPED, reason=reason))
+        elif not (quote or "").strip():
+            out.append(_figure(c, FigureStatus.MISSING, reason="There is no quote to hold this figure."))
+        elif (found := _find(c, ctx, s)) is not None:
+            out.append(_figure(c, FigureStatus.MATCHED, quote_text=found.text))
+        elif doubt := _power_doubt(c, quote_figs):
+            out.append(_figure(c, FigureStatus.SKIPPED, reason=doubt[0].upper() + doubt[1:]))
+        else:
+            reason = _missing_reason(c, ctx)
+            out.append(_figure(c, FigureStatus.MISSING, reason=reason, elsewhere=_elsewhere(c, page, s)))
+    return FigureCheck(tuple(out))
+
+
+__all__ = ["ReadFigure", "check_figures", "read_figures"]
