@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from core.figures_read import read_figures
 from core.models import ClaimResult, Context, Figure, FigureStatus, Report, SourceStatus, Verdict
 from core.present import Segment, segments
 
@@ -30,6 +31,9 @@ FOUND_IS_NOT_SUPPORT = (
 NEAR_MISS_DECIDES_NOTHING = (
     "Near-miss passages and word differences are diagnosis: they explain a failure and decide nothing."
 )
+
+#: Why a figure of a claim was never compared (its source was not read, or it offers no quote).
+UNCHECKED = "not checked: nothing from the source was compared with this claim"
 
 _DECISION_WORDS = {"accept": "Accepted", "reject": "Rejected", "needs_edit": "Needs an edit", "": "No decision yet"}
 
@@ -145,11 +149,28 @@ def figure_spans(claim_text: str, figures: tuple[Figure, ...]) -> list[tuple[int
     return sorted(spans, key=lambda s: s[0])
 
 
+def unchecked_figures(claim_text: str) -> tuple[Figure, ...]:
+    """Return the figures read from a claim whose figures were never checked (source unread, no quote)."""
+    return tuple(
+        Figure(f.text, FigureStatus.SKIPPED, reason=UNCHECKED, kind=f.kind, start=f.start, end=f.end)
+        for f in read_figures(claim_text)
+        if f.kind not in ("label", "unreadable")  # "PEP 703" names a document; it is no figure to check
+    )
+
+
 def claim_segments(result: ClaimResult) -> list[tuple[Segment, Figure | None]]:
-    """Return the claim text cut into runs, each figure run paired with its Figure."""
-    spans = figure_spans(result.claim.text, result.figures.figures)
+    """Return the claim text cut into runs, each figure run paired with its Figure.
+
+    A claim whose figures were never checked gets its figures read here and marked
+    "fig-unchecked", so the reader sees which numbers nobody compared.
+    """
+    figures = result.figures.figures
+    mark = "fig-{}"
+    if not figures:
+        figures, mark = unchecked_figures(result.claim.text), "fig-unchecked"
+    spans = figure_spans(result.claim.text, figures)
     by_start = {s: f for s, _, f in spans}
-    segs = segments(result.claim.text, [(s, e, f"fig-{f.status.value}") for s, e, f in spans])
+    segs = segments(result.claim.text, [(s, e, mark.format(f.status.value)) for s, e, f in spans])
     out: list[tuple[Segment, Figure | None]] = []
     pos = 0
     for seg in segs:

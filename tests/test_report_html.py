@@ -11,12 +11,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import lxml.html
 import pytest
 
-from core.models import Report, Verdict
+from core.models import FigureCheck, Report, Verdict
 from core.present import VERDICT_COLOURS
 from core.report import to_html
 from core.report_view import FOUND_IS_NOT_SUPPORT
@@ -133,6 +134,19 @@ def test_figures_are_marked_in_the_claim_and_tabled() -> None:
     c2 = claims["c2"]
     assert [t.text for t in c2.cssselect(".fig-tag")] == ["missing"]  # status in words, not colour alone
     assert "appears elsewhere on the page (1 place)" in _text(c2.cssselect("table.figures")[0])
+
+
+def test_figures_of_an_unread_source_are_marked_not_checked() -> None:
+    # The integrator may leave the figures of an unread source unchecked: the report reads them itself.
+    report = python_report()
+    c6 = next(r for r in report.results if r.claim.id == "c6")
+    unread = replace(report, results=(replace(c6, figures=FigureCheck()),))
+    article = _claims(_doc(unread))["c6"]
+    marks = article.cssselect(".claim-text mark.fig-unchecked")
+    assert [m.text for m in marks] == ["1,200", "2025"]
+    assert [t.text for t in article.cssselect(".fig-tag")] == ["not checked", "not checked"]
+    # "PEP 9999" names a document: no figure to mark.
+    assert not _claims(_doc(report))["c7"].cssselect("mark.fig")
 
 
 def test_near_miss_is_labelled_diagnosis() -> None:
