@@ -7,7 +7,8 @@ written out explicitly). The store keeps runs in this form and the desk reopens 
 Two things are deliberately left out: a source's body (bytes of evidence live in the source
 cache, addressed by URL and sha256; a report must stay small) and a brief's raw file (kept by
 the store beside the run). The top-level ``decisions`` list is the record of the editor's
-decisions; the ``decision`` inside each claim is a copy for readers of the JSON.
+decisions; the ``decision`` inside each claim and the top-level ``not_checked`` (what the run
+did not check, DESIGN.md principle 5) are derived copies for readers of the JSON.
 This module refuses to read files or decide anything: it converts.
 """
 
@@ -36,6 +37,7 @@ from core.models import (
     SourceStatus,
     Verdict,
 )
+from core.report_view import FOUND_IS_NOT_SUPPORT, not_checked
 
 #: The schema number of DESIGN.md's JSON contract; bump it when a field is renamed or removed.
 SCHEMA = 1
@@ -162,6 +164,29 @@ def _claim(r: ClaimResult, decision: Decision | None) -> Json:
     }
 
 
+def _not_checked(report: Report) -> Json:
+    """Return what the run did not check (derived from the claims; from_json does not read it)."""
+    m = not_checked(report)
+    return {
+        "sources": [
+            {
+                "url": s.url,
+                "verdict": s.verdict.value,
+                "reason": s.reason,
+                "http_status": s.http_status,
+                "claims": list(s.claim_ids),
+            }
+            for s in m.sources
+        ],
+        "no_quote": list(m.no_quote),
+        "figures_skipped": [{"claim": f.claim_id, "figure": f.figure, "reason": f.reason} for f in m.figures],
+        "not_from_web": [{"claim": c, "url": u, "origin": o} for c, u, o in m.not_from_web],
+        "drift": [{"claim": c, "url": u} for c, u in m.drift],
+        "no_claims": m.no_claims,
+        "notice": FOUND_IS_NOT_SUPPORT,
+    }
+
+
 def to_json(report: Report) -> Json:
     """Return the report as JSON values (schema 1), claims in brief order; never fails."""
     return {
@@ -174,6 +199,7 @@ def to_json(report: Report) -> Json:
         "uncited": list(report.uncited),
         "warnings": list(report.warnings),
         "decisions": [_decision(d) for d in report.decisions],
+        "not_checked": _not_checked(report),
     }
 
 

@@ -112,6 +112,27 @@ def test_found_fragment_spans_point_at_the_quote_in_the_page() -> None:
                 assert ctx["text"][s:e] == f["text"]
 
 
+def test_json_says_what_was_not_checked() -> None:
+    data = to_json(python_report())["not_checked"]
+    assert [(s["url"], s["verdict"], s["claims"]) for s in data["sources"]] == [
+        ("https://members.example.org/psf-report", "not_checked", ["c6"]),
+        ("https://peps.python.org/pep-9999/", "dead_link", ["c7"]),
+        ("file:///etc/passwd", "blocked", ["c8"]),
+    ]
+    assert data["sources"][0]["reason"] == "Server answered 403 Forbidden: the page may need a login"
+    assert data["no_quote"] == ["c5"]
+    assert [(f["claim"], f["figure"]) for f in data["figures_skipped"]] == [
+        ("c3", "3.13"),
+        ("c4", "3.10"),
+        ("c6", "1,200"),
+    ]
+    assert data["drift"] == [{"claim": "c3", "url": "https://docs.python.org/3/whatsnew/3.13.html"}]
+    assert [x["claim"] for x in data["not_from_web"]] == ["c5"]
+    assert data["no_claims"] is False
+    assert to_json(empty_report())["not_checked"]["no_claims"] is True
+    assert len(to_json(failed_report())["not_checked"]["sources"]) == 3
+
+
 def test_enormous_page_text_round_trips() -> None:
     report = enormous_report()
     back = from_json(json.loads(json.dumps(to_json(report))))
