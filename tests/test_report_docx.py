@@ -19,7 +19,14 @@ from core.models import ClaimResult, Location, Report, Verdict
 from core.report import to_docx
 from core.report_docx import UNPLACED_HEADING, xml_text
 from tests.servers import CORPUS
-from tests.test_report_cases import PAYLOAD, empty_report, failed_report, hostile_report, python_results
+from tests.test_report_cases import (
+    PAYLOAD,
+    empty_report,
+    enormous_report,
+    failed_report,
+    hostile_report,
+    python_results,
+)
 
 INTRO = "Background sentence with no claim. "
 OUTRO = " A closing remark."
@@ -244,6 +251,18 @@ def test_unreadable_docx_brief_gives_a_new_report_that_says_so() -> None:
     texts = [p.text for p in document.paragraphs]
     assert any(t.startswith("The brief's DOCX file could not be opened to add comments") for t in texts)
     assert "What was not checked" in texts
+
+
+def test_enormous_page_text_is_cut_in_comments_and_report() -> None:
+    report = enormous_report()
+    raw, results = _brief_with_claims(list(report.results))
+    _, comments, _ = _comments(
+        to_docx(replace(report, brief_format="docx", results=tuple(results)), raw, all_claims=True)
+    )
+    said = next(c.text for c in comments.values() if c.text.startswith("Verbatim: Verified."))
+    assert len(said) < 2_000 and "…”" in said  # cut, and the cut is shown
+    document = docx.Document(io.BytesIO(to_docx(report)))
+    assert max(len(p.text) for p in document.paragraphs) < 2_000
 
 
 @pytest.mark.parametrize("make", [failed_report, empty_report])
