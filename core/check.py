@@ -1,0 +1,263 @@
+"""Check a brief: fetch its sources, match every quote, check every figure, decide verdicts.
+
+The one place where the stages of DESIGN.md's data flow meet. Verdicts are decided here, in
+``decide``, from the exact matcher's answer, the figures check and the source's status only:
+the diagnosis is computed after the verdict and never feeds back into it (principle 1).
+This module draws nothing and writes no files; it stores evidence only through the Store.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+
+from core.diagnose import candidates, diagnose
+from core.extract import extract
+from core.fetch import Fetcher
+from core.figures import check_figures
+from core.match import PreparedPage, match_quote, prepare
+from core.models import (
+    Brief,
+    Claim,
+    ClaimResult,
+    Context,
+    FigureCheck,
+    NearMiss,
+    PageText,
+    QuoteMatch,
+    Report,
+    Source,
+    SourceStatus,
+    Unreadable,
+    Verdict,
+)
+from core.settings import Settings
+from core.store import Store
+
+Progress = Callable[[str, str, str], None]
+
+#: Said of every found quote, in every report (principle 4).
+FOUND_IS_NOT_SUPPORT = "A found quote shows the words are on the page, not that they support the claim."
+
+_SOURCE_VERDICTS = {
+    SourceStatus.BLOCKED: Verdict.BLOCKED,
+    SourceStatus.DEAD_LINK: Verdict.DEAD_LINK,
+    SourceStatus.NOT_CHECKED: Verdict.NOT_CHECKED,
+}
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _unique(urls: list[str]) -> list[str]:
+    return list(dict.fromkeys(urls))
+
+
+def _offline_sources(urls: list[str], store: Store | None, progress: Progress | None) -> dict[str, Source]:
+    """Return stored copies only; a URL with none is not_checked and nothing is fetched."""
+    out: dict[str, Source] = {}
+    for url in urls:
+        # The newest stored record, failures included: a stored 404 is still a dead link offline.
+        history = store.source_history(url, limit=1) if store is not None else []
+        stored = history[0] if history else None
+        if stored is None:
+            stored = Source(
+                url=url,
+                status=SourceStatus.NOT_CHECKED,
+                reason="No stored copy of this page, and this check runs offline: check again with fetching on.",
+            )
+        elif stored.origin == "fetched":
+            stored = dataclasses.replace(stored, origin="cache")
+        out[url] = stored
+        if progress is not None:
+            progress(url, "cached" if stored.status is SourceStatus.OK else "failed", stored.reason)
+    return out
+
+
+def read_page(source: Source, settings: Settings) -> PreparedPage | Unreadable:
+    """Return the prepared page text of a fetched source, or why it holds no text to match."""
+    page = extract(source.body, source.content_type, source.final_url or source.url, settings)
+    if isinstance(page, Unreadable):
+        return page
+    return prepare(page)
+
+
+def _reasons_for_source(source: Source) -> list[str]:
+    notes = []
+    if source.origin == "editor":
+        notes.append("The evidence was supplied by the editor, not fetched by Verbatim.")
+    if source.drift:
+        notes.append(
+            "The page has changed since the stored copy was made (page drift): the verdict uses the fresh copy."
+        )
+    return notes
+
+
+def decide(claim: Claim, match: QuoteMatch | None, figures: FigureCheck) -> tuple[Verdict, list[str]]:
+    """Return the verdict of a claim whose source was read, and the sentences that explain it."""
+    if match is None:
+        return Verdict.NO_QUOTE, [
+            "The claim cites a source but offers no quote: pick a passage from the page as evidence, or ask the author."
+        ]
+    reasons: list[str] = []
+    if not match.found:
+        missing = [f for f in match.fragments if not f.found]
+        if len(match.fragments) > 1:
+            for f in missing:
+                reasons.append(f"This part of the quote is not on the page: “{f.text}”.")
+        reasons.insert(0, "The quote is not on the page: no passage matches it word for word.")
+        return Verdict.QUOTE_NOT_FOUND, reasons
+    for fig in figures.missing:
+        why = f" {fig.reason}" if fig.reason else ""
+        reasons.append(f"The claim's figure “{fig.text}” is not in the quote.{why}")
+    if reasons:
+        reasons.insert(0, "The quote is on the page, but the claim says something the quote does not.")
+        return Verdict.FIGURES_MISMATCH, reasons + [f.message for f in match.blocking]
+    if match.blocking:
+        return Verdict.NEEDS_REVIEW, ["The quote is on the page, but:"] + [f.message for f in match.blocking]
+    return Verdict.VERIFIED, ["The quote is on the page, word for word.", FOUND_IS_NOT_SUPPORT]
+
+
+def _context(page: PageText, match: QuoteMatch, width: int) -> Context | None:
+    spans = sorted((f.start, f.end) for f in match.fragments if f.found and f.start >= 0)
+    if not spans:
+        return None
+    start = max(0, spans[0][0] - width)
+    end = min(len(page.text), spans[0][1] + width)
+    # Snap to white space so the excerpt starts and ends on whole words.
+    while start > 0 and not page.text[start - 1].isspace() and spans[0][0] - start < width + 40:
+        start -= 1
+    while end < len(page.text) and not page.text[end].isspace() and end - spans[0][1] < width + 40:
+        end += 1
+    highlights = tuple((max(a, start) - start, min(b, end) - start) for a, b in spans if a < end and b > start)
+    first_page = next((f.page for f in match.fragments if f.found), None)
+    return Context(text=page.text[start:end], offset=start, highlights=highlights, page=first_page)
+
+
+def check_claim(
+    claim: Claim,
+    source: Source,
+    page: PreparedPage | Unreadable | None,
+    settings: Settings,
+    others: Mapping[str, PreparedPage] | None = None,
+) -> ClaimResult:
+    """Return the result of one claim against its source's page (diagnosis included)."""
+    extra = _reasons_for_source(source)
+    verdict = _SOURCE_VERDICTS.get(source.status)
+    if verdict is not None:
+        return ClaimResult(claim, verdict, tuple([source.reason, *extra]), source)
+    if page is None or isinstance(page, Unreadable):
+        reason = page.reason if isinstance(page, Unreadable) else "The page's text could not be read."
+        return ClaimResult(claim, Verdict.NOT_CHECKED, tuple([reason, *extra]), source)
+
+    quote = (claim.quote or "").strip()
+    if not quote:
+        verdict, reasons = decide(claim, None, FigureCheck())
+        found = candidates(claim.figure_text or claim.text, page, settings)
+        near = NearMiss(
+            summary="Passages of the page closest to the claim, which the editor may adopt as its quote.",
+            candidates=found,
+        )
+        return ClaimResult(claim, verdict, tuple(reasons + extra), source, near_miss=near)
+
+    match = match_quote(quote, page, settings)
+    figures = check_figures(claim.figure_text or claim.text, quote, page.page)
+    verdict, reasons = decide(claim, match, figures)
+    reasons += [f"The figure “{f.text}” was not checked: {f.reason}" for f in figures.skipped]
+    reasons += [f.message for f in match.flags if not f.blocking]
+    near_miss = None
+    if verdict is not Verdict.VERIFIED:
+        near_miss = diagnose(quote, page, match, {u: p for u, p in (others or {}).items() if p is not page}, settings)
+    context = _context(page.page, match, settings.context_chars)
+    return ClaimResult(claim, verdict, tuple(reasons + extra), source, match, figures, near_miss, context)
+
+
+def check_brief(
+    brief: Brief,
+    settings: Settings,
+    *,
+    store: Store | None = None,
+    refresh: bool = False,
+    progress: Progress | None = None,
+    fetcher: Fetcher | None = None,
+    offline: bool = False,
+) -> Report:
+    """Return the report of a brief: every claim in brief order with its verdict and reasons.
+
+    ``offline`` uses stored copies only and never touches the network (the bundled sample).
+    """
+    urls = _unique([c.url for c in brief.claims])
+    if offline:
+        sources = _offline_sources(urls, store, progress)
+    else:
+        fetcher = fetcher or Fetcher(settings, store)
+        sources = fetcher.fetch_all(urls, refresh=refresh, progress=progress)
+    pages: dict[str, PreparedPage | Unreadable] = {}
+    for url, source in sources.items():
+        if source.status is SourceStatus.OK:
+            pages[url] = read_page(source, settings)
+    prepared = {u: p for u, p in pages.items() if isinstance(p, PreparedPage)}
+    results = tuple(
+        check_claim(claim, sources[claim.url], pages.get(claim.url), settings, prepared) for claim in brief.claims
+    )
+    return Report(
+        brief_name=brief.name,
+        brief_format=brief.format,
+        checked_at=_now(),
+        results=results,
+        uncited=brief.uncited,
+        warnings=brief.warnings,
+    )
+
+
+def _replace_results(report: Report, new: Mapping[str, ClaimResult]) -> Report:
+    results = tuple(new.get(r.claim.id, r) for r in report.results)
+    return dataclasses.replace(report, results=results)
+
+
+def recheck_claim(
+    report: Report, claim_id: str, source: Source, settings: Settings, store: Store | None = None
+) -> Report:
+    """Return the report with every claim citing the claim's URL re-checked against ``source``.
+
+    Used when the editor supplies a page that could not be fetched, or after a re-fetch.
+    """
+    target = next(r for r in report.results if r.claim.id == claim_id)
+    url = target.claim.url
+    if store is not None and source.status is SourceStatus.OK:
+        store.save_source(source)
+    page = read_page(source, settings) if source.status is SourceStatus.OK else None
+    others = _other_pages(report, url, store, settings)
+    new = {
+        r.claim.id: check_claim(r.claim, source, page, settings, others) for r in report.results if r.claim.url == url
+    }
+    return _replace_results(report, new)
+
+
+def _other_pages(report: Report, url: str, store: Store | None, settings: Settings) -> dict[str, PreparedPage]:
+    """Return the prepared pages of the report's other stored sources (for misattribution)."""
+    if store is None:
+        return {}
+    out: dict[str, PreparedPage] = {}
+    for other in _unique([r.claim.url for r in report.results if r.claim.url != url]):
+        stored = store.latest_source(other)
+        if stored is not None and stored.status is SourceStatus.OK:
+            page = read_page(stored, settings)
+            if isinstance(page, PreparedPage):
+                out[other] = page
+    return out
+
+
+def adopt_quote(report: Report, claim_id: str, quote: str, settings: Settings, store: Store) -> Report:
+    """Return the report with a claim re-checked using ``quote`` (a passage the editor adopted).
+
+    The adopted passage goes through the exact matcher and the figures check like any quote.
+    """
+    target = next(r for r in report.results if r.claim.id == claim_id)
+    claim = dataclasses.replace(target.claim, quote=quote)
+    source = store.latest_source(claim.url) or target.source
+    page = read_page(source, settings) if source.status is SourceStatus.OK and source.body else None
+    result = check_claim(claim, source, page, settings, _other_pages(report, claim.url, store, settings))
+    return _replace_results(report, {claim_id: result})

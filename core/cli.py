@@ -1,0 +1,146 @@
+"""The command line: ``python -m core check BRIEF ...`` as DESIGN.md's contract says.
+
+It prints one line per claim and a summary. Exit status: 0 when the report was built; with
+``--strict``, 1 when any claim is quote_not_found, figures_mismatch or dead_link; 2 when the
+brief cannot be read (with a message that says why and what to do). Errors become messages
+here, at the edge; the rest of core raises or returns values.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from core.brief import BriefError, read_brief
+from core.check import check_brief
+from core.models import STRICT_FAILURES, Report
+from core.report import to_csv, to_docx, to_html, to_json
+from core.settings import Settings
+from core.store import Store
+
+EXIT_OK, EXIT_STRICT, EXIT_UNREADABLE = 0, 1, 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m core",
+        description="Verbatim: check that a brief's quotes are on their sources and its figures in its quotes.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    check = sub.add_parser("check", help="check a brief and write its report")
+    check.add_argument("brief", help="the brief: .md, .txt, .docx, .pdf, or a .json/.csv claims file")
+    check.add_argument("--json", metavar="FILE", help="write the JSON report (schema 1) here")
+    check.add_argument("--html", metavar="FILE", help="write the annotated HTML report here")
+    check.add_argument("--csv", metavar="FILE", help="write one CSV row per claim here")
+    check.add_argument(
+        "--docx", metavar="FILE", help="write the DOCX report (the brief with comments, for a DOCX brief)"
+    )
+    check.add_argument(
+        "--allow-domain",
+        metavar="DOMAIN",
+        action="append",
+        default=[],
+        help="fetch only from this domain and its subdomains (repeatable); every other URL is blocked",
+    )
+    check.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="allow private and loopback addresses (intranet sources); off by default",
+    )
+    store = check.add_mutually_exclusive_group()
+    store.add_argument(
+        "--db", metavar="FILE", help="the SQLite evidence store (default: $VERBATIM_DB or ~/.local/share)"
+    )
+    store.add_argument("--no-cache", action="store_true", help="keep nothing: fetch everything, store nothing on disk")
+    check.add_argument("--refresh", action="store_true", help="fetch fresh copies even when the store has one")
+    check.add_argument("--offline", action="store_true", help="use stored copies only; never touch the network")
+    check.add_argument(
+        "--strict", action="store_true", help="exit 1 when any claim is quote_not_found, figures_mismatch or dead_link"
+    )
+    return parser
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    settings = Settings.from_env()
+    changes: dict[str, object] = {}
+    if args.allow_private:
+        changes["allow_private"] = True
+    if args.allow_domain:
+        changes["allowed_domains"] = tuple(d.strip().lower().strip(".") for d in args.allow_domain if d.strip())
+    if args.db:
+        changes["db_path"] = Path(args.db)
+    if args.no_cache:
+        changes["use_cache"] = False
+    return settings.with_(**changes) if changes else settings
+
+
+def _write(path: str, data: str | bytes) -> None:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, bytes):
+        target.write_bytes(data)
+    else:
+        target.write_text(data, encoding="utf-8")
+
+
+def _print_report(report: Report, out: TextIO) -> None:
+    for r in report.results:
+        reason = r.reasons[0] if r.reasons else ""
+        out.write(f"{r.claim.id:>5}  {r.verdict.value:<16} {r.claim.url}\n       {reason}\n")
+    counts = ", ".join(f"{n} {v}" for v, n in report.summary.items() if n)
+    out.write(f"{len(report.results)} claims: {counts or 'none'}\n")
+    if report.uncited:
+        out.write(f"{len(report.uncited)} sentences cite no source (listed in the report as uncited).\n")
+    for w in report.warnings:
+        out.write(f"warning: {w}\n")
+
+
+def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Return the exit status of ``check`` after printing and writing its outputs."""
+    path = Path(args.brief)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        err.write(f"error: cannot read the brief {path}: {exc.strerror or exc}. Check the path and try again.\n")
+        return EXIT_UNREADABLE
+    settings = _settings(args)
+    try:
+        brief = read_brief(data, path.name, settings)
+    except BriefError as exc:
+        err.write(f"error: {exc}\n")
+        return EXIT_UNREADABLE
+    store = Store(settings.db_path if settings.use_cache else ":memory:")
+    report = check_brief(brief, settings, store=store, refresh=args.refresh, offline=args.offline)
+    document = to_json(report)
+    if settings.use_cache:
+        run_id = store.save_run(document, brief_raw=data, brief_name=brief.name)
+        report = dataclasses.replace(report, run_id=run_id)
+        document = to_json(report)
+        store.update_run(run_id, document)
+    _print_report(report, out)
+    if report.run_id:
+        out.write(f"run {report.run_id} saved in {settings.db_path}\n")
+    if args.json:
+        _write(args.json, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    if args.html:
+        _write(args.html, to_html(report))
+    if args.csv:
+        _write(args.csv, to_csv(report))
+    if args.docx:
+        _write(args.docx, to_docx(report, data if brief.format == "docx" else None))
+    if args.strict and any(r.verdict in STRICT_FAILURES for r in report.results):
+        return EXIT_STRICT
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """Return the process exit status for the given arguments."""
+    args = _parser().parse_args(argv)
+    if args.command == "check":
+        return run_check(args, out, err)
+    return EXIT_UNREADABLE  # argparse rejects unknown commands before this

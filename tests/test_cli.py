@@ -1,0 +1,92 @@
+"""The command-line contract of DESIGN.md: outputs, exit statuses and the exact messages."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from core.cli import main
+from core.samples import SAMPLE_BRIEF, load_samples
+from core.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def _sample_db(tmp_path: Path) -> Path:
+    db = tmp_path / "store.sqlite3"
+    load_samples(Store(db))
+    return db
+
+
+def test_sample_writes_every_report_and_exits_0(tmp_path: Path) -> None:
+    db = _sample_db(tmp_path)
+    paths = {k: tmp_path / f"report.{k}" for k in ("json", "html", "csv")}
+    code, out, err = _run(
+        "check", str(SAMPLE_BRIEF), "--offline", "--db", str(db),
+        "--json", str(paths["json"]), "--html", str(paths["html"]), "--csv", str(paths["csv"]),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    data = json.loads(paths["json"].read_text())
+    assert data["schema"] == 1
+    assert [c["id"] for c in data["claims"]] == [f"c{i}" for i in range(1, 11)]
+    assert data["summary"]["verified"] == 3 and data["summary"]["dead_link"] == 1
+    assert "<!DOCTYPE html>" in paths["html"].read_text()[:200] or "<html" in paths["html"].read_text()[:400]
+    assert paths["csv"].read_text().count("\n") >= 11
+    lines = out.splitlines()
+    assert lines[0].split()[:2] == ["c1", "verified"]
+    assert "10 claims: 3 verified" in out
+    assert "run " in out and str(db) in out
+
+
+def test_strict_exits_1_on_mismatch_not_found_or_dead_link(tmp_path: Path) -> None:
+    code, _, _ = _run("check", str(SAMPLE_BRIEF), "--offline", "--db", str(_sample_db(tmp_path)), "--strict")
+    assert code == 1
+
+
+def test_missing_brief_exits_2_with_what_to_do(tmp_path: Path) -> None:
+    code, out, err = _run("check", str(tmp_path / "nowhere.md"), "--no-cache")
+    assert code == 2 and out == ""
+    path = tmp_path / "nowhere.md"
+    assert err == f"error: cannot read the brief {path}: No such file or directory. Check the path and try again.\n"
+
+
+def test_empty_brief_exits_2(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.md"
+    empty.write_bytes(b"")
+    code, _, err = _run("check", str(empty), "--no-cache")
+    assert code == 2
+    assert err.startswith("error: ") and "empty.md" in err
+
+
+def test_binary_garbage_brief_exits_2(tmp_path: Path) -> None:
+    junk = tmp_path / "brief.pdf"
+    junk.write_bytes(b"%PDF-1.7\n" + bytes(range(256)) * 40)
+    code, _, err = _run("check", str(junk), "--no-cache")
+    assert code == 2 and "brief.pdf" in err
+
+
+def test_no_cache_keeps_nothing_on_disk(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    brief = tmp_path / "b.json"
+    brief.write_text(
+        json.dumps([{"claim": "x", "url": "file:///etc/passwd", "quote": "root:x:0:0:root:/root:/bin/bash"}])
+    )
+    code, out, _ = _run("check", str(brief), "--no-cache")
+    assert code == 0 and "blocked" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.json"]
+
+
+def test_python_dash_m_core_runs() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "core", "--help"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0 and "check" in proc.stdout
