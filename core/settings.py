@@ -63,6 +63,12 @@ class Settings:
     max_pdf_pages: int = 500
     # Fewer visible characters than this on an HTML page suggests it needs JavaScript.
     js_min_text_chars: int = 200
+    # A <noscript> asking for JavaScript on a page with less text than this: the text is a shell.
+    js_noscript_max_text_chars: int = 1500
+    # readability takes about a second per MB of HTML; above this, all text counts as main content.
+    readability_max_chars: int = 3_000_000
+    # Binary data decodes to many control/replacement characters; above this share it is not text.
+    max_garbage_ratio: float = 0.05
 
     # ---- matching (core/match.py)
     # DESIGN.md "too short to check": fewer than 4 words and under 20 characters.

@@ -1,0 +1,275 @@
+"""HTML and plain-text extraction on real corpus pages (core/extract.py, core/extract_html.py)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from core.extract import decode_body, extract, extract_html, extract_text
+from core.models import PageText, Unreadable
+from core.normalise import normalise
+from tests.servers import CORPUS, DATA
+
+EXTRACT_DATA = DATA / "extract"
+AEB = CORPUS / "html" / "aeb"
+READABILITY = CORPUS / "html" / "readability"
+WIKI = CORPUS / "html" / "wikipedia"
+
+
+def _gz(path: Path) -> bytes:
+    return gzip.decompress(path.read_bytes())
+
+
+def _page(body: bytes, content_type: str = "text/html") -> PageText:
+    page = extract(body, content_type)
+    assert isinstance(page, PageText), page
+    return page
+
+
+def _words(text: str) -> str:
+    # The matcher compares words and numbers, not punctuation: so does this check.
+    return " ".join(re.findall(r"\w+(?:[.,]\d+)*", normalise(text).text))
+
+
+@pytest.fixture(scope="module")
+def dog() -> PageText:
+    return _page(_gz(WIKI / "Dog.html.gz"))
+
+
+@pytest.fixture(scope="module")
+def maths() -> PageText:
+    return _page(_gz(WIKI / "ar-Mathematics.html.gz"))
+
+
+# ---------------------------------------------------------------- structure
+
+
+def test_blocks_are_newline_separated_spans_of_the_text(dog: PageText) -> None:
+    assert dog.blocks, "no blocks"
+    pieces = [dog.text[s:e] for s, e in dog.blocks]
+    assert "\n".join(pieces) == dog.text
+    assert all(p and p == p.strip() and "\n" not in p for p in pieces)
+
+
+def test_headings_list_items_and_cells_are_their_own_blocks(dog: PageText) -> None:
+    blocks = {dog.text[s:e] for s, e in dog.blocks}
+    # Infobox table cells ("Kingdom:" | "Animalia") and section headings stand alone.
+    assert {"Kingdom:", "Animalia", "Domestic dog"} <= blocks
+
+
+def test_title(dog: PageText, maths: PageText) -> None:
+    assert dog.title == "Dog"
+    assert maths.title == "رياضيات"
+
+
+# ---------------------------------------------------------------- what must never leak
+
+
+def test_parsoid_json_in_attributes_never_leaks(dog: PageText) -> None:
+    for leak in ('"name":', "mw:Extension", "data-mw", '{"', "cite_note", "./Dog#"):
+        assert leak not in dog.text
+
+
+def test_tex_never_leaks_and_formula_text_is_kept(maths: PageText) -> None:
+    for leak in ("\\displaystyle", "\\frac", "\\ldots", "{\\", "application/x-tex"):
+        assert leak not in maths.text
+    # The formulas' visible text (MathML presentation) is there, once.
+    assert "\n1,2,…\n" in maths.text
+    assert "0,1,−1,…" in maths.text
+
+
+@pytest.mark.parametrize("name", ["style-tags-removal", "comment-inside-script-parsing", "wikipedia-2"])
+def test_scripts_and_styles_are_dropped(name: str) -> None:
+    raw = _gz(READABILITY / name / "source.html.gz").decode("utf-8")
+    page = extract_html(raw)
+    bodies = [
+        m.group(1).strip() for m in re.finditer(r"<(?:script|style)\b[^>]*>(.*?)</(?:script|style)>", raw, re.S | re.I)
+    ]
+    bodies = [b for b in bodies if len(b) > 15]
+    assert bodies
+    assert not [b for b in bodies if b[:40] in page.text]
+
+
+def test_hidden_paragraphs_dropped_on_hidden_nodes_page() -> None:
+    page = extract_html(_gz(READABILITY / "hidden-nodes" / "source.html.gz"))
+    # A paragraph follows each header, one with style="display: none", one with hidden: both dropped.
+    assert page.text.endswith("\nSecondary header\nThird header")
+
+
+# ---------------------------------------------------------------- inline joins and footnotes
+
+
+def test_inline_tags_are_joined_without_a_space() -> None:
+    # <a ...>Garrett</a>’s snaps: a space would split the word.
+    page = _page(_gz(AEB / "html" / "6a72de37e8f98f4eee6c0821e593b35ce536cef6c8b424c5e1dd747ebe6621ba.html.gz"))
+    assert "Garrett’s snaps" in page.text
+    assert "Garrett ’s" not in page.text
+
+
+def test_wikipedia_reference_markers_are_footnote_spans(dog: PageText) -> None:
+    markers = [dog.text[s:e] for s, e in dog.footnotes]
+    assert len(markers) > 100
+    # "[12]", "[n 3]", and a reference's page locator ("[67]:35" gives "[67]" and ":35").
+    odd = [m for m in markers if not re.fullmatch(r"\[[^\[\]]{1,40}\]|:[\w\s,–-]{1,30}", m)]
+    assert not odd
+    # Kept in the text, where the reader sees them.
+    assert "Canis lupus familiaris[1]" in dog.text
+
+
+def test_reference_text_is_not_a_footnote_span(maths: PageText) -> None:
+    # The references list (class "mw-reference-text") is content, not a marker.
+    assert all(maths.text[s:e].startswith("[") for s, e in maths.footnotes)
+
+
+def test_citation_needed_is_a_footnote_span() -> None:
+    # readability's "wikipedia" page: <sup class="noprint Inline-Template">[<i>...citation needed</i>]</sup>
+    page = _page(_gz(READABILITY / "wikipedia" / "source.html.gz"))
+    i = page.text.index("40,000 active contributors from across the globe[citation needed]")
+    start = i + len("40,000 active contributors from across the globe")
+    assert (start, start + len("[citation needed]")) in page.footnotes
+
+
+# ---------------------------------------------------------------- ground truth
+
+
+def test_aeb_ground_truth_sentences_are_in_the_text() -> None:
+    truth = json.loads((AEB / "ground-truth.json").read_text())
+    total = found = 0
+    for page_id, rec in list(truth.items())[::6]:  # every sixth page keeps the test quick
+        text = _words(_page(_gz(AEB / "html" / f"{page_id}.html.gz")).text)
+        for line in rec["articleBody"].split("\n"):
+            for sentence in re.split(r"(?<=[.!?])\s+", line):
+                if len(sentence.split()) >= 8:
+                    total += 1
+                    found += _words(sentence) in text
+    assert total > 500
+    assert found / total >= 0.99, (found, total)
+
+
+@pytest.mark.parametrize("name", ["wikipedia-2", "medium-1", "lifehacker-post-comment-load", "ars-1", "bbc-1"])
+def test_readability_main_content_is_marked_never_cut(name: str) -> None:
+    page = _page(_gz(READABILITY / name / "source.html.gz"))
+    expected = extract_html(_gz(READABILITY / name / "expected.html.gz"))
+    assert page.main, "no main spans"
+    main_text = _words(" ".join(page.text[s:e] for s, e in page.main))
+    # Every paragraph of the reviewed main content is in the whole text AND inside a main span.
+    paras = [p for s, e in expected.blocks if len((p := expected.text[s:e]).split()) >= 8]
+    assert paras
+    whole = _words(page.text)
+    # readability's expected output drops a few inline bits (IPA pronunciations), so not 100%.
+    assert sum(_words(p) in whole for p in paras) / len(paras) >= 0.9
+    inside = sum(_words(p) in main_text for p in paras)
+    assert inside / len(paras) >= 0.9, (inside, len(paras))
+    # Never a window: the text is longer than the main content.
+    assert sum(e - s for s, e in page.main) < len(page.text)
+
+
+# ---------------------------------------------------------------- charsets and entities
+
+
+@pytest.mark.parametrize(
+    ("name", "content_type", "expected"),
+    [
+        ("cp1251-meta.html", "text/html", "настоящие гении кулинарного искусства"),
+        ("cp1251-undeclared.html", "text/html", "настоящие гении кулинарного искусства"),
+        ("utf8-meta-lies.html", "text/html; charset=utf-8", "настоящие гении кулинарного искусства"),
+        ("cp1252-latin1-label.html", "text/html; charset=ISO-8859-1", "The café’s “house blend” costs €4 – or so"),
+    ],
+)
+def test_charset(name: str, content_type: str, expected: str) -> None:
+    body = (EXTRACT_DATA / name).read_bytes()
+    assert expected in decode_body(body, content_type)
+    assert expected in extract_html(body, content_type).text
+
+
+def test_entities_are_decoded_exactly_once() -> None:
+    page = extract_html((EXTRACT_DATA / "entities-once.html").read_bytes())
+    assert "Write &lt;b&gt; to show the tag <b> on a page, and AT&T stays AT&T; “curly” and é" in page.text
+
+
+def test_plain_text_is_never_entity_decoded() -> None:
+    page = _page(b"Type &amp; to get an ampersand in HTML. " * 10, "text/plain")
+    assert "Type &amp; to get" in page.text
+
+
+# ---------------------------------------------------------------- plain text
+
+
+def test_plain_text_paragraphs_and_list_items_are_blocks() -> None:
+    page = extract_text("First line of a\nwrapped paragraph.\n\n\nSecond paragraph.\n- item one\n- item two\r\n")
+    assert page.text == "First line of a wrapped paragraph.\nSecond paragraph.\n- item one\n- item two"
+    assert [page.text[s:e] for s, e in page.blocks] == page.text.split("\n")
+
+
+# ---------------------------------------------------------------- pages that hold no text, and hostile pages
+
+
+def test_javascript_shell_is_unreadable_with_what_to_do() -> None:
+    result = extract((EXTRACT_DATA / "js-shell.html").read_bytes(), "text/html")
+    assert result == Unreadable(
+        "The page needs JavaScript to show its text: it shows only 0 characters of text without JavaScript. "
+        "Open it in a browser and paste the text, or upload a saved copy of the page."
+    )
+
+
+def test_noscript_asking_for_javascript_with_little_text_is_unreadable() -> None:
+    body = (
+        b"<html><body><noscript>Please enable JavaScript to view this site.</noscript><p>"
+        + b"Menu item. " * 40
+        + b"</p>"
+    )
+    result = extract(body, "text/html")
+    assert isinstance(result, Unreadable) and "asks for JavaScript" in result.reason
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type", "words"),
+    [
+        (b"", "text/html", "is empty"),
+        (b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 20, "text/html", "a PNG image"),
+        (bytes(range(256)) * 200, "text/html", "binary data"),
+        (b"<html><body>not a pdf</body></html>", "application/pdf", "says it is a PDF"),
+        (b"\x1f\x8b\x08\x00" + bytes(200), "text/html", "gzip-compressed"),
+    ],
+)
+def test_bytes_without_text_are_unreadable(body: bytes, content_type: str, words: str) -> None:
+    result = extract(body, content_type, url="https://example.org/x")
+    assert isinstance(result, Unreadable)
+    assert words in result.reason and "https://example.org/x" in result.reason
+
+
+def test_deep_nesting_gives_text_and_a_warning() -> None:
+    body = b"<p>" + b"Before the nesting there is a sentence of ordinary words. " * 5 + b"</p>"
+    body += b"<div>" * 100_000 + b"deep" + b"</div>" * 100_000
+    page = _page(body)
+    assert "Before the nesting" in page.text
+    assert any("nests its markup" in w for w in page.warnings)
+
+
+def test_huge_attribute_and_broken_markup_do_not_leak() -> None:
+    body = (
+        b'<html><body><p title="' + b"x" * 2_000_000 + b'">Visible words after a huge attribute value, '
+        b"and some more words so that the page holds enough text to be read as a real page by the checker."
+        b"<div <<p>> unclosed <b>bold <i>italic</p></div><p>" + b"Trailing paragraph of ordinary text. " * 5
+    )
+    page = _page(body)
+    assert "xxxx" not in page.text
+    assert "Visible words after a huge attribute value" in page.text
+    assert "Trailing paragraph" in page.text
+
+
+def test_ten_megabyte_page_gives_text() -> None:
+    body = (
+        b"<html><body>"
+        + b"<p>A paragraph of a very long page, repeated many times over.</p>" * 160_000
+        + b"</body></html>"
+    )
+    assert len(body) > 10_000_000
+    page = _page(body)
+    assert page.text.count("\n") == 160_000 - 1
+    assert page.main == ()  # too large for readability: all text counts as main
+    assert page.warnings
