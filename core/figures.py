@@ -39,6 +39,7 @@ How two figures compare:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from core import figures_vocab as v
@@ -66,8 +67,9 @@ _PERIOD_NAMES = {"Q": "quarter", "H": "half"}
 def _within(claim: Decimal, precision: Decimal, hedge: str, quote: Decimal, settings: Settings) -> bool:
     """Return True when the quote's value is the claim's, to the claim's precision (and hedge)."""
     half = precision / 2
+    # Half-open, as rounding half up: claim 3 holds 2.5 but not 3.5.
     if not hedge or hedge in v.NOT_HEDGES:
-        return abs(quote - claim) <= half
+        return claim - half <= quote < claim + half
     slack = half + precision * settings.figures_hedge_steps
     low, high = claim - slack, claim + slack
     side = v.HEDGE_SIDE.get(hedge, "")
@@ -75,7 +77,7 @@ def _within(claim: Decimal, precision: Decimal, hedge: str, quote: Decimal, sett
         low = claim - half
     elif side == "less":
         high = claim + half
-    return low <= quote <= high
+    return low <= quote < high
 
 
 def _ends(fig: ReadFigure) -> tuple[Decimal, ...]:
@@ -84,7 +86,7 @@ def _ends(fig: ReadFigure) -> tuple[Decimal, ...]:
     return (fig.value,) if fig.high is None else (fig.value, fig.high)
 
 
-def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, currencies: frozenset[str], s: Settings) -> bool:
+def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, loose: frozenset[str], s: Settings) -> bool:
     """Return True when one end of a claim's numeric figure is held by a quote figure."""
     ck, qk = claim.kind, quote.kind
     if ck == "year":
@@ -100,12 +102,14 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, currencies: f
             return False
     elif ck == "money":
         if qk == "number":
-            if claim.currency not in currencies:
+            if claim.currency not in loose:
                 return False
         elif qk != "money" or quote.currency != claim.currency:
             return False
     elif ck != qk:
         return False
+    if claim.unit and quote.unit and claim.unit != quote.unit:
+        return False  # "5,200 miles" is not held by "5,150 km"
     for q in _ends(quote):
         if claim.negative and q >= 0:
             continue
@@ -140,18 +144,27 @@ def _hit(claim: ReadFigure, quote: ReadFigure, ctx: _QuoteContext, s: Settings) 
         return quote.kind in ("date", "month") and quote.date[:2] == claim.date[:2]
     if ck == "period":
         return _period_hit(claim, quote, ctx.years)
+    if claim.is_range and quote.is_range:
+        # Ends pair up: the claim's low end with the quote's low end, high with high.
+        high = _ends(quote)[1]
+        return _value_hit(claim, _ends(claim)[0], replace(quote, high=None), ctx.currencies, s) and _value_hit(
+            claim, _ends(claim)[1], replace(quote, value=high, high=None), ctx.currencies, s
+        )
     return all(_value_hit(claim, end, quote, ctx.currencies, s) for end in _ends(claim))
 
 
 class _QuoteContext:
-    # What the whole quote says beyond single figures: its currencies and years.
+    # What the whole quote says beyond single figures: its loose currency marks and its years.
     def __init__(self, figs: list[ReadFigure], quote: str) -> None:
         self.figs = figs
-        currencies = {f.currency for f in figs if f.currency}
-        low = quote.lower()
-        currencies |= {code for mark, code in v.CURRENCY_CODES.items() if len(mark) == 1 and mark in low}
-        currencies |= {code for mark, code in v.CURRENCY_CODES.items() if len(mark) > 2 and f" {mark}" in f" {low}"}
-        self.currencies = frozenset(currencies)
+        # Currency marks outside any figure ("($ in millions)") give the quote's bare numbers a currency.
+        rest = list(quote)
+        for f in figs:
+            rest[f.start : f.end] = [" "] * (f.end - f.start)
+        low = "".join(rest).lower()
+        loose = {code for mark, code in v.CURRENCY_CODES.items() if len(mark) == 1 and mark in low}
+        loose |= {code for mark, code in v.CURRENCY_CODES.items() if len(mark) > 2 and f" {mark} " in f" {low} "}
+        self.currencies = frozenset(loose)
         years = {int(f.value) for f in figs if f.kind == "year" and f.value is not None}
         years |= {f.date[0] for f in figs if f.date[0]}
         years |= {f.period[2] for f in figs if f.period[2] and not f.period[3]}
@@ -164,9 +177,10 @@ def _find(claim: ReadFigure, ctx: _QuoteContext, s: Settings) -> ReadFigure | No
         if _hit(claim, q, ctx, s):
             return q
     if claim.is_range:
-        # Both ends held by separate figures of the quote ("10% ... to 60%").
-        lows = [q for q in ctx.figs if claim.value is not None and _value_hit(claim, claim.value, q, ctx.currencies, s)]
-        highs = [q for q in ctx.figs if claim.high is not None and _value_hit(claim, claim.high, q, ctx.currencies, s)]
+        # Both ends held by two single figures of the quote ("from 10% ... to 60%"), never by ends of other ranges.
+        singles = [q for q in ctx.figs if not q.is_range]
+        lows = [q for q in singles if claim.value is not None and _value_hit(claim, claim.value, q, ctx.currencies, s)]
+        highs = [q for q in singles if claim.high is not None and _value_hit(claim, claim.high, q, ctx.currencies, s)]
         if lows and highs:
             return lows[0]
     return None

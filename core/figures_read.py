@@ -24,6 +24,8 @@ _SETTINGS = Settings()
 # Superscript digits (lost to "108" when a page's "10⁸" is flattened) are kept apart from digits.
 _SUPERSCRIPTS = {"⁰": 0, "¹": 1, "²": 2, "³": 3, "⁴": 4, "⁵": 5, "⁶": 6, "⁷": 7, "⁸": 8, "⁹": 9}
 _SUP_MARK = "ABCDEFGHIJ"  # normalised text is case-folded, so capitals cannot occur otherwise
+# Vulgar fractions NFKC spreads over three characters ("½" -> "1⁄2"): read as two decimals ("1½" = "1.50").
+_VULGAR = {"½": ".50", "¼": ".25", "¾": ".75"}
 # Spaces that group digits ("1 000 000" with thin or no-break spaces); an ordinary space never does.
 _GROUPING_SPACES = frozenset("\u2009\u202f\u00a0\u2007")
 
@@ -59,6 +61,7 @@ class ReadFigure:
     standalone: bool = False  # a bare whole number with no unit, scale, sign or decimals
     negative: bool = False
     scale: Decimal = Decimal(1)  # the scale word or suffix the writer used ("bn": 10**9)
+    unit: str = ""  # a unit of measure named right after the number ("miles" -> "mile"), "" when none
 
     @property
     def is_range(self) -> bool:
@@ -93,10 +96,12 @@ _DM = re.compile(r"(?<![\d.,])(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(" + v.MONTH +
 _YEAR_PART = r"(?:\s(?:of\s)?(?:(?P<fy>fiscal(?:\syear)?|fy)\s?'?(?P<y1>\d{4}|\d{2})|(?P<y2>\d{4})))?(?![\d])"
 _ORD_PERIOD = re.compile(r"(?<![a-z])(?P<ord>" + v.ORDINAL + r")[\s-](?P<what>quarter|half)(?![a-z])" + _YEAR_PART)
 _Q_PERIOD = re.compile(
-    r"(?<![a-z0-9])(?P<what>[qh])(?P<n>[1-4])(?:\s?(?P<fy>fy|')\s?(?P<y1>\d{4}|\d{2})|\s(?P<y2>\d{4}))?(?![\d.a-z])"
+    r"(?<![a-z0-9])(?P<what>[qh])(?P<n>[1-4])(?:\s?(?P<fy>fy|')\s?(?P<y1>\d{4}|\d{2})|\s(?P<y2>\d{4}))?(?![\da-z]|\.\d)"
 )
-_NQ_PERIOD = re.compile(r"(?<![a-z0-9.,])(?P<n>[1-4])(?P<what>[qh])(?:\s?'?(?P<y1>\d{2})|\s(?P<y2>\d{4}))?(?![\d.a-z])")
-_FY = re.compile(r"(?<![a-z])(?:fy|fiscal(?:\syear)?)\s?'?(?P<y>\d{4}|\d{2})(?![\d.])")
+_NQ_PERIOD = re.compile(
+    r"(?<![a-z0-9.,])(?P<n>[1-4])(?P<what>[qh])(?:\s?'?(?P<y1>\d{2})|\s(?P<y2>\d{4}))?(?![\da-z]|\.\d)"
+)
+_FY = re.compile(r"(?<![a-z])(?:fy|fiscal(?:\syear)?)\s?'?(?P<y>\d{4}|\d{2})(?!\d|\.\d)")
 _DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w]|\.\d)")
 _VERSION_AFTER_WORD = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w%]|\.\d)")
 _VERSION_V = re.compile(r"(?<![a-z])v(\d+(?:\.\d+)+)(?![\w]|\.\d)")
@@ -118,6 +123,8 @@ _FRACTION = re.compile(
 )
 _FRACTION_DIGITS = re.compile(r"(?<![\d.])(\d)\u2044(\d{1,2})(?!\d)")  # "½" normalises to "1⁄2"
 _MULT_WORD = re.compile(r"(?<![a-z])(" + "|".join(v.MULTIPLIER_WORDS) + r")(?![a-z])")
+_UNIT_AFTER = re.compile(v.UNIT_AFTER)
+_CONVERSION_BEFORE = re.compile(r"\d(?:\s?[a-z€$£¥₹]{1,8})?\s?$")
 _RANGE_GAP = re.compile(r"\s?-\s?|\s(?:to|and)\s")
 _HEDGE_RE = re.compile(v.HEDGE)
 _LABEL_RE = re.compile(v.LABEL_WORDS)
@@ -133,6 +140,10 @@ def _working_text(text: str) -> tuple[str, tuple[int, ...]]:
         orig = text[norm.offsets[i]]
         if orig in _SUPERSCRIPTS:
             chars[i] = _SUP_MARK[_SUPERSCRIPTS[orig]]
+        elif orig in _VULGAR and (i == 0 or norm.offsets[i - 1] != norm.offsets[i]):
+            for k, c in enumerate(_VULGAR[orig]):
+                if i + k < len(chars) and norm.offsets[i + k] == norm.offsets[i]:
+                    chars[i + k] = c
         elif ch == " " and orig in _GROUPING_SPACES and i > 0 and chars[i - 1].isdigit():
             following = norm.text[i + 1 : i + 5]
             if len(following) >= 3 and following[:3].isdigit() and not following[3:4].isdigit():
@@ -288,13 +299,15 @@ class _Reader:
         for m in _ACCOUNTING.finditer(self.w):
             if not self.free(m.start(), m.end()):
                 continue
+            if _CONVERSION_BEFORE.search(self.w, max(0, m.start() - 12), m.start()):
+                continue  # "71,350 euro ($78,770)": a conversion in brackets, not a negative
             cur, num = (m.group("cur"), m.group("num")) if m.group("num") else (m.group("cur2"), m.group("num2"))
             scale_word = m.group("scale") or m.group("scale2")
             scale = v.SCALE_WORD[scale_word] if scale_word else Decimal(1)
             value = -Decimal(num.replace(",", "")) * scale
             self.add(m.start(), m.end(), "money", value=value, precision=_precision(num) * scale,
                      currency=v.CURRENCY_CODES[cur.strip().rstrip(".") if cur.strip() != "rs." else "rs"],
-                     written=num, negative=True, hedge=self.hedge_before(m.start()))  # fmt: skip
+                     written=num, negative=True, hedge=self.hedge_before(m.start()), scale=scale)  # fmt: skip
 
     def numbers(self) -> None:
         for m in _NUMBER.finditer(self.w):
@@ -347,7 +360,8 @@ class _Reader:
         value, precision = value * scale, precision * scale
         kind = "money" if currency else "number"
         if m.group("curafter"):
-            currency, kind = v.CURRENCY_CODES[m.group("curafter")], "money"
+            # "$7.9 million dollars" keeps its "$"; a bare "71,350 euro" takes the word's currency.
+            currency, kind = currency or v.CURRENCY_CODES[m.group("curafter")], "money"
         elif m.group("pct"):
             kind = "percent"
         elif m.group("pts"):
@@ -382,8 +396,10 @@ class _Reader:
             and len(num) == 4
         ):
             kind = "year"
-        self.add(start, end, kind, value=value, precision=precision, currency=currency, hedge=hedge,
-                 written=num, power=power, standalone=standalone, negative=negative, scale=scale)  # fmt: skip
+        unit_match = _UNIT_AFTER.match(self.w, end) if kind in ("number", "ordinal") else None
+        unit = v.UNIT_WORDS[unit_match.group("unit")] if unit_match else ""
+        self.add(start, end, kind, value=value, precision=precision, currency=currency, hedge=hedge, written=num,
+                 power=power, standalone=standalone, negative=negative, scale=scale, unit=unit)  # fmt: skip
 
     def words(self) -> None:
         for m in _WORD_NUMBER.finditer(self.w):
@@ -397,13 +413,11 @@ class _Reader:
             precision = Decimal(1)
             if m.group("hundred"):
                 n, precision = n * 100, Decimal(100)
-            value = Decimal(n)
-            if m.group("scale"):
-                value, precision = value * v.SCALE_WORD[m.group("scale")], precision * v.SCALE_WORD[m.group("scale")]
+            value, scale = Decimal(n), v.SCALE_WORD.get(m.group("scale") or "", Decimal(1))
+            value, precision = value * scale, precision * scale
             kind = "percent" if m.group("pct") else "multiplier" if m.group("times") else "number"
-            if kind == "number" and value <= _SETTINGS.figures_small_whole_max:
-                continue  # "one", "two" are words first: a bare small number word is not read
-            self.add(m.start(), m.end(), kind, value=value, precision=precision,
+            small = kind == "number" and value <= _SETTINGS.figures_small_whole_max
+            self.add(m.start(), m.end(), kind, value=value, precision=precision, standalone=small, scale=scale,
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
         for m in _FRACTION.finditer(self.w):
             if not self.free(m.start(), m.end()):
@@ -462,7 +476,7 @@ class _Reader:
             return None
         ostart, oend = a.start, b.end
         merged = replace(a, text=self.text[ostart:oend], kind=kind, start=ostart, end=oend, value=low, high=b.value,
-                         precision=min(precision, b.precision), currency=currency, standalone=False,
+                         precision=min(precision, b.precision), currency=currency, standalone=False, unit=b.unit,
                          written=a.written + "-" + b.written)  # fmt: skip
         self._wspans[id(merged)] = (wa_start, wb_end)
         return merged
@@ -475,7 +489,8 @@ class _Reader:
         self.accounting()
         self.numbers()
         self.words()
-        return tuple(self.ranges())
+        # "one", "two" are words first: a small number word is read only as the end of a range.
+        return tuple(f for f in self.ranges() if not (f.standalone and f.written.isalpha()))
 
 
 @functools.lru_cache(maxsize=16)

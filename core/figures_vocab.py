@@ -46,7 +46,8 @@ CURRENCY_BEFORE = (
     r"(?:us\$|hk\$|a\$|c\$|s\$|\$|€|£|₹|¥"
     r"|(?:rs\.?|inr|usd|eur|gbp|aud|cad|jpy)(?=\s?\d))"  # codes only right before digits
 )
-CURRENCY_AFTER = r"(?:usd|eur|gbp|inr|aud|cad|jpy|dollars?|euros?|pounds?|rupees?|yen)"
+# "pounds" is left out: after a number it is as often a weight as money.
+CURRENCY_AFTER = r"(?:usd|eur|gbp|inr|aud|cad|jpy|dollars?|euros?|rupees?|yen)"
 
 # Scale suffixes written straight after the digits ("525k", "1.2bn") and scale words after a space.
 SCALE_SUFFIX: dict[str, Decimal] = {
@@ -143,3 +144,19 @@ LABEL_WORDS = (
 )
 # Words after which a decimal is a software version ("Python 3.12", "since 3.8").
 VERSION_WORDS = r"(?<![a-z])(?:python|cpython|pypy|jython|version|versions|release|releases|since|until|through|v)\s?$"
+
+# Units of measure read after a number ("3,200 miles", "90-day"): when claim and quote both name
+# one, they must agree, as currencies must. Each word maps to one unit.
+UNIT_WORDS: dict[str, str] = {
+    "mile": "mile", "miles": "mile", "mi": "mile", "km": "km", "kilometer": "km", "kilometers": "km",
+    "kilometre": "km", "kilometres": "km", "meter": "m", "meters": "m", "metre": "m", "metres": "m",
+    "feet": "ft", "foot": "ft", "ft": "ft", "inch": "in", "inches": "in", "kg": "kg", "kilogram": "kg",
+    "kilograms": "kg", "lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb", "ton": "ton", "tons": "ton",
+    "tonne": "tonne", "tonnes": "tonne", "gallon": "gal", "gallons": "gal", "liter": "l", "liters": "l",
+    "litre": "l", "litres": "l", "mph": "mph", "second": "s", "seconds": "s", "sec": "s", "secs": "s",
+    "minute": "min", "minutes": "min", "mins": "min", "hour": "h", "hours": "h", "hrs": "h", "day": "day",
+    "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month", "year": "year",
+    "years": "year", "yrs": "year", "byte": "byte", "bytes": "byte", "kb": "kb", "mb": "mb", "gb": "gb",
+    "tb": "tb", "degree": "deg", "degrees": "deg",
+}  # fmt: skip
+UNIT_AFTER = r"(?:\s|-)(?P<unit>" + "|".join(sorted(UNIT_WORDS, key=len, reverse=True)) + r")(?![a-z])"

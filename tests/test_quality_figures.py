@@ -1,0 +1,42 @@
+"""The figures check's quality floor: no false alarms on honest restatements, every wrong figure flagged.
+
+Runs tests/quality/eval_figures.py over real quotes of the corpus and fails when any figure is
+worse than tests/quality/floor_figures.json. Raise a floor on purpose, in its own commit.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.quality import eval_figures
+
+FLOOR = Path(__file__).resolve().parent / "quality" / "floor_figures.json"
+
+
+def test_figures_quality_is_not_below_its_floor(corpus):
+    figures = eval_figures.evaluate()
+    floor = json.loads(FLOOR.read_text(encoding="utf-8"))
+    worse = []
+    for key, rule in floor.items():
+        value, limit = float(figures[key]), float(rule["floor"])
+        if (rule["better"] == "higher" and value < limit) or (rule["better"] == "lower" and value > limit):
+            worse.append(f"{key}: {value:g} is worse than the floor {limit:g} ({rule['better']} is better)")
+    assert not worse, "\n".join(worse) + f"\nsee {eval_figures.MISSES}"
+
+
+def test_the_eval_generates_both_kinds_of_every_change(corpus):
+    figures = eval_figures.evaluate()
+    kinds = (
+        "wrong_changed_digit_count",
+        "wrong_wrong_scale_count",
+        "wrong_wrong_year_count",
+        "wrong_wrong_quarter_count",
+        "wrong_wrong_currency_count",
+        "equivalent_thousands_count",
+        "equivalent_about_rounded_count",
+        "equivalent_date_reordered_count",
+        "equivalent_per_cent_count",
+    )
+    for key in kinds:
+        assert figures.get(key, 0) > 0, f"the eval made no {key.removesuffix('_count')} claims"
