@@ -192,7 +192,7 @@ def _skip_reason(fig: ReadFigure) -> str:
     if fig.kind == "partial_date":
         return f"“{fig.text}” is a day and month without a year, too little to check; check it by eye."
     if fig.kind == "label":
-        return f"“{fig.text}” names a document or an item (a reference number), not a quantity; it was not compared."
+        return f"“{fig.text}” is a name or a reference number, not a quantity; it was not compared."
     if fig.standalone:
         return (
             f"“{fig.text}” is a small whole number standing alone, too common to check against the quote;"

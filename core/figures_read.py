@@ -10,6 +10,7 @@ the reason, never given a guessed value. This module reads; it refuses to compar
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from dataclasses import dataclass, field, replace
@@ -117,12 +118,17 @@ _WORD_NUMBER = re.compile(
     r"(?:\s(?P<hundred>hundred))?(?:\s(?P<scale>thousand|million|billion|trillion|lakh|crore))?"
     r"(?:\s?(?P<pct>%|percent|per cent)|\s(?P<times>times))?(?![a-z-])"
 )
+# Only "half" goes without a count: "every quarter of 2023" is a period, "a quarter of users" a share.
 _FRACTION = re.compile(
-    r"(?<![a-z])(?:(?P<count>a|one|two|three|four)[\s-])?(?P<frac>half|halves|thirds?|quarters?|fifths?)"
+    r"(?<![a-z])(?:(?P<count>a|one|two|three|four)[\s-](?P<frac>half|halves|thirds?|quarters?|fifths?)|(?P<half>half))"
     r"(?=\s(?:of|the|as|more|less|fewer|[a-z]+er)(?![a-z]))"
 )
 _FRACTION_DIGITS = re.compile(r"(?<![\d.])(\d)\u2044(\d{1,2})(?!\d)")  # "½" normalises to "1⁄2"
-_MULT_WORD = re.compile(r"(?<![a-z])(" + "|".join(v.MULTIPLIER_WORDS) + r")(?![a-z])")
+# "double quotes" and "triple-quoted" are no multipliers: the base forms count only before what they multiply.
+_MULT_WORD = re.compile(
+    r"(?<![a-z])(?:(doubled|doubles|doubling|twice|tripled|triples|tripling|thrice|quadrupled)(?![a-z])"
+    r"|(double|triple|quadruple)(?=\s(?:the|its|their|his|her|our|that|this|from|to|in|over|by)\b|[.,;:)]|$))"
+)
 _UNIT_AFTER = re.compile(v.UNIT_AFTER)
 _CONVERSION_BEFORE = re.compile(r"\d(?:\s?[a-z€$£¥₹]{1,8})?\s?$")
 _RANGE_GAP = re.compile(r"\s?-\s?|\s(?:to|and)\s")
@@ -172,7 +178,10 @@ class _Reader:
     def __init__(self, text: str) -> None:
         self.text = text
         self.w, self.offsets = _working_text(text)
-        self.taken: list[tuple[int, int]] = []
+        # Spans already read, kept sorted and disjoint so that a lookup is a bisection.
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self.end_set: set[int] = set()
         self.found: list[ReadFigure] = []
 
     def span(self, start: int, end: int) -> tuple[int, int]:
@@ -188,12 +197,18 @@ class _Reader:
         return ostart, oend
 
     def free(self, start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in self.taken)
+        i = bisect.bisect_right(self.starts, start)
+        if i > 0 and self.ends[i - 1] > start:
+            return False
+        return not (i < len(self.starts) and self.starts[i] < end)
 
     def add(self, start: int, end: int, kind: str, **fields: object) -> None:
         ostart, oend = self.span(start, end)
         fig = ReadFigure(self.text[ostart:oend], kind, ostart, oend, **fields)  # type: ignore[arg-type]
-        self.taken.append((start, end))
+        i = bisect.bisect_right(self.starts, start)
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+        self.end_set.add(end)
         self.found.append(fig)
         self._wspans[id(fig)] = (start, end)
 
@@ -324,14 +339,20 @@ class _Reader:
                 continue  # digits inside a word or a name: "x86", "int64", "10b5"
             num = m.group("num")
             if before == "-" and start >= 2 and self.w[start - 2].isalnum() and not self._ends_figure(start - 1):
-                self.add(start, end, "label", written=num, value=Decimal(num.replace(",", "")))
+                # "gh-90564", "COVID-19": the whole name is the label.
+                name_start = start - 1
+                while name_start > 0 and (self.w[name_start - 1].isalnum() or self.w[name_start - 1] == "-"):
+                    name_start -= 1
+                if not self.free(name_start, start):
+                    name_start = start
+                self.add(name_start, end, "label", written=num, value=Decimal(num.replace(",", "")))
                 continue
             self._number(m, start, end, num, bool(sign))
 
     def _ends_figure(self, pos: int) -> bool:
         while pos > 0 and self.w[pos - 1] == " ":
             pos -= 1
-        return any(e == pos for _, e in self.taken)
+        return pos in self.end_set
 
     def _number(self, m: re.Match[str], start: int, end: int, num: str, negative: bool) -> None:
         value = Decimal(num.replace(",", ""))
@@ -386,6 +407,8 @@ class _Reader:
         label = _LABEL_RE.search(self.w, max(0, start - 12), start)
         if kind == "number" and label and "." not in num:
             kind = "label"
+            if self.free(label.start(), start):
+                start = label.start()  # "PEP 632" is marked whole
         elif (
             kind == "number"
             and "," not in num
@@ -423,7 +446,7 @@ class _Reader:
             if not self.free(m.start(), m.end()):
                 continue
             count = {"two": 2, "three": 3, "four": 4}.get(m.group("count") or "", 1)
-            share = v.FRACTION_WORDS[m.group("frac")] * count
+            share = v.FRACTION_WORDS[m.group("frac") or m.group("half")] * count
             self.add(m.start(), m.end(), "percent", value=share, precision=Decimal(1),
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
         for m in _FRACTION_DIGITS.finditer(self.w):
@@ -432,7 +455,8 @@ class _Reader:
                 self.add(m.start(), m.end(), "percent", value=share, precision=Decimal(1), written=m.group(0))
         for m in _MULT_WORD.finditer(self.w):
             if self.free(m.start(), m.end()):
-                self.add(m.start(), m.end(), "multiplier", value=Decimal(v.MULTIPLIER_WORDS[m.group(1)]),
+                word = m.group(1) or m.group(2)
+                self.add(m.start(), m.end(), "multiplier", value=Decimal(v.MULTIPLIER_WORDS[word]),
                          precision=Decimal("0.1"), written=m.group(0))  # fmt: skip
 
     def ranges(self) -> list[ReadFigure]:
