@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from urllib.parse import urljoin
 
 import httpx
 
@@ -291,16 +292,16 @@ class Fetcher:
                         self._precheck.checked_addresses(target.host, target.port)
                     request = self._client.build_request("GET", target.url)
                     jar.set_cookie_header(request)
-                    response = self._client.send(request, stream=True)
+                    # The transport, not Client.send: the client would parse every Location
+                    # itself and raise on odd ones; redirects are this module's business.
+                    response = self.transport.handle_request(request)
+                    response.request = request
                     try:
                         status = response.status_code
                         if status in _REDIRECTS and response.headers.get("location"):
                             jar.extract_cookies(response)
-                            try:
-                                return str(response.url.join(response.headers["location"].strip()))
-                            except (httpx.InvalidURL, ValueError) as e:
-                                reason = f"The page redirected to a malformed address ({e})."
-                                return _failure(url, SourceStatus.NOT_CHECKED, reason, target.url, status)
+                            # urljoin keeps the Location as written, so the policy judges what was sent.
+                            return urljoin(target.url, response.headers["location"].strip())
                         if 200 <= status < 300:
                             return self._read(url, target, response, at)
                         wait = _retry_wait(response, attempt, s)

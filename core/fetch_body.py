@@ -87,6 +87,12 @@ def _brotli_layer(upstream: Iterator[bytes]) -> Iterator[bytes]:
                 if not out:
                     break
                 yield out
+        # Output held back by the limit comes out only when asked for, also after the last input.
+        while not d.is_finished():
+            out = d.process(b"", output_buffer_limit=PIECE)
+            if not out:
+                break
+            yield out
     except brotli.error as e:
         raise DecodeError(f"the brotli data is corrupt ({e})") from None
 

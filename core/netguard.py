@@ -26,6 +26,7 @@ from __future__ import annotations
 import ipaddress
 import re
 import socket
+import ssl
 import threading
 import time
 import typing
@@ -121,10 +122,10 @@ def address_problem(ip: IPAddress) -> str | None:
         return "multicast"
     if isinstance(ip, ipaddress.IPv4Address) and ip in _SHARED:
         return "shared carrier-grade NAT space"
-    if ip.is_private:
-        return "private network"
     if ip.is_reserved:
         return "reserved"
+    if ip.is_private:
+        return "private network"
     if not ip.is_global:
         return "not routed on the public internet"
     return None
@@ -219,7 +220,10 @@ def check_url(url: str, policy: Policy) -> Target | Refused:
         parsed = httpx.URL(text)
         host = parsed.raw_host.decode("ascii").lower().rstrip(".")
     except (httpx.InvalidURL, UnicodeError, ValueError) as e:
-        return Refused("malformed", f"The link {shown!r} is malformed ({e}): fix it in the brief.")
+        # httpx rejects some spellings browsers accept (0177.0.0.1): name the address, not the syntax.
+        odd = parse_ip_host(parts.hostname or "")
+        refusal = check_address(parts.hostname or "", str(odd), policy) if odd is not None else None
+        return refusal or Refused("malformed", f"The link {shown!r} is malformed ({e}): fix it in the brief.")
     if not host:
         return Refused("malformed", f"The link {shown!r} has no host name: fix it in the brief.")
     port = port if port is not None else (443 if scheme == "https" else 80)
@@ -394,11 +398,12 @@ class GuardedTransport(httpx.HTTPTransport):
         resolver: Resolver | None = None,
         connector: Connector | None = None,
         max_keepalive: int = 10,
+        ssl_context: ssl.SSLContext | None = None,
     ) -> None:
         super().__init__(trust_env=False)
         self.backend = GuardedBackend(policy, resolver, connector)
         self._pool = httpcore.ConnectionPool(
-            ssl_context=httpx.create_ssl_context(trust_env=False),
+            ssl_context=ssl_context or httpx.create_ssl_context(trust_env=False),
             max_connections=None,
             max_keepalive_connections=max_keepalive,
             keepalive_expiry=5.0,

@@ -210,7 +210,8 @@ class Store:
 
     def save_run(self, report_json: dict[str, Any], brief_raw: bytes = b"", brief_name: str = "") -> str:
         """Keep a checked brief's report (and the brief file); return the new run id."""
-        created = now_iso()
+        # Milliseconds: runs saved within one second still list in the order they were made.
+        created = datetime.now(UTC).isoformat(timespec="milliseconds")
         run_id = f"{created[:19].replace(':', '').replace('-', '')}-{secrets.token_hex(3)}"
         name = brief_name or str(report_json.get("brief_name", ""))
         with self._tx() as c:

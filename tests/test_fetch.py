@@ -1,0 +1,311 @@
+"""Fetching real corpus pages from loopback servers: encodings, limits, statuses and redirects.
+
+Loopback needs --allow-private, so these tests run with it (the conftest settings); the tests
+of what is refused without it are in test_fetch_guard.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+import tracemalloc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from core.fetch import Fetcher
+from core.models import SourceStatus
+from core.settings import Settings
+from tests.fetch_servers import (
+    PAGES,
+    Gauge,
+    bomb,
+    chunked,
+    dribble,
+    encoded,
+    endless,
+    page,
+    redirect,
+    sequence,
+    stall,
+)
+from tests.servers import LoopbackServer, Reply, corpus_bytes, serve
+
+
+@pytest.fixture
+def fast(settings: Settings) -> Settings:
+    """Loopback allowed, with short waits so that retries and deadlines finish quickly."""
+    return settings.with_(retry_backoff=0.01, max_retry_after=2.0, total_deadline=5.0, read_timeout=2.0)
+
+
+@pytest.fixture
+def fetcher(fast: Settings) -> Iterator[Fetcher]:
+    with Fetcher(fast) as f:
+        yield f
+
+
+CODINGS = ["identity", "gzip", "deflate", "deflate-raw", "br", "zstd"]
+
+
+@pytest.fixture(scope="module")
+def shared_server() -> Iterator[LoopbackServer]:
+    """One server for the many encoding cases (each uses its own path)."""
+    with serve() as s:
+        yield s
+
+
+@pytest.mark.parametrize("coding", CODINGS)
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_corpus_page_arrives_byte_for_byte_in_every_encoding(
+    shared_server: LoopbackServer, fetcher: Fetcher, name: str, coding: str
+) -> None:
+    server = shared_server
+    body, ctype = page(name)
+    server.routes[f"/{name}/{coding}"] = encoded(body, ctype, coding)
+    source = fetcher.fetch(server.url(f"/{name}/{coding}"))
+    assert source.status is SourceStatus.OK, source.reason
+    assert source.body == body
+    assert source.sha256 == hashlib.sha256(body).hexdigest()
+    assert source.content_type == ctype
+    assert source.http_status == 200
+    assert source.final_url == server.url(f"/{name}/{coding}")
+    assert source.origin == "fetched" and source.fetched_at
+    if coding != "identity":
+        assert ("content-encoding", "deflate" if coding == "deflate-raw" else coding) in source.headers
+
+
+def test_chunked_answer_is_joined(server: LoopbackServer, fetcher: Fetcher) -> None:
+    body, ctype = page("whatsnew-3.11")
+    server.routes["/c"] = chunked(body, ctype, pieces=9)
+    source = fetcher.fetch(server.url("/c"))
+    assert source.status is SourceStatus.OK and source.body == body
+
+
+def test_close_delimited_answer_is_read_to_the_end(server: LoopbackServer, fetcher: Fetcher) -> None:
+    server.routes["/t"] = endless(3 << 20, declare_length=False)
+    source = fetcher.fetch(server.url("/t"))
+    assert source.status is SourceStatus.OK and len(source.body) == 3 << 20
+
+
+def test_concatenated_gzip_members_are_one_body(server: LoopbackServer, fetcher: Fetcher) -> None:
+    import gzip
+
+    body, ctype = page("pep-0632")
+    half = len(body) // 2
+    wire = gzip.compress(body[:half]) + gzip.compress(body[half:])
+    server.routes["/m"] = Reply(wire, headers={"Content-Type": ctype, "Content-Encoding": "gzip"})
+    assert fetcher.fetch(server.url("/m")).body == body
+
+
+def test_wrong_charset_keeps_bytes_and_header_for_extraction(server: LoopbackServer, fetcher: Fetcher) -> None:
+    # The Arabic Wikipedia page is UTF-8; the server claims Latin-1. The fetcher must not re-encode:
+    # choosing between header, <meta> and detection is extraction's job, on the untouched bytes.
+    body = corpus_bytes("html/wikipedia/ar-Mathematics.html.gz")
+    server.add("/ar", body, "text/html; charset=iso-8859-1")
+    source = fetcher.fetch(server.url("/ar"))
+    assert source.status is SourceStatus.OK
+    assert source.body == body and "رياضيات".encode() in source.body
+    assert source.content_type == "text/html; charset=iso-8859-1"
+
+
+# --------------------------------------------------------------------------- limits
+
+
+def test_dribbling_server_cannot_hold_a_check(server: LoopbackServer, fast: Settings) -> None:
+    server.routes["/slow"] = dribble(10_000, every=0.5)
+    with Fetcher(fast.with_(total_deadline=2.0)) as f:
+        started = time.monotonic()
+        source = f.fetch(server.url("/slow"))
+    assert source.status is SourceStatus.NOT_CHECKED
+    assert source.reason.startswith(f"Fetching {server.url('/slow')} took longer than the 2 s allowed per source")
+    assert time.monotonic() - started < 4.0  # the deadline holds, it is not a read timeout of 10 s
+
+
+def test_dribbled_headers_are_bounded_too(server: LoopbackServer, fast: Settings) -> None:
+    server.routes["/slowhead"] = dribble(10, every=0.3, headers_too=True)
+    with Fetcher(fast.with_(total_deadline=1.5)) as f:
+        started = time.monotonic()
+        source = f.fetch(server.url("/slowhead"))
+    assert source.status is SourceStatus.NOT_CHECKED and "took longer than the 1.5 s" in source.reason
+    assert time.monotonic() - started < 3.5
+
+
+@pytest.mark.parametrize("after_headers", [True, False])
+def test_silent_server_gives_read_timeout(server: LoopbackServer, fast: Settings, after_headers: bool) -> None:
+    server.routes["/stall"] = stall(after_headers=after_headers, seconds=5)
+    with Fetcher(fast.with_(read_timeout=0.5, total_deadline=4.0)) as f:
+        source = f.fetch(server.url("/stall"))
+    assert source.status is SourceStatus.NOT_CHECKED
+    assert source.reason == "127.0.0.1 stopped answering for 0.5 s. Try again later or supply the page yourself."
+
+
+@pytest.mark.parametrize("coding", ["gzip", "deflate", "br", "zstd"])
+def test_decompression_bomb_stops_at_the_cap(server: LoopbackServer, fast: Settings, coding: str) -> None:
+    wire = bomb(coding, 200)  # 200 MB of zeros in a few hundred kilobytes
+    assert len(wire) < 1 << 20
+    server.routes["/bomb"] = Reply(wire, headers={"Content-Type": "text/html", "Content-Encoding": coding})
+    with Fetcher(fast.with_(max_body_bytes=2 << 20)) as f:
+        tracemalloc.start()
+        try:
+            source = f.fetch(server.url("/bomb"))
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+    assert source.status is SourceStatus.NOT_CHECKED
+    assert source.reason.startswith("The source is larger than the 2 MB Verbatim reads")
+    assert peak < 16 << 20, f"{peak / 1e6:.0f} MB held while decoding: the bomb was inflated, not capped"
+
+
+@pytest.mark.parametrize("declare_length", [True, False])
+def test_50_mb_body_is_refused_at_the_default_cap(
+    server: LoopbackServer, settings: Settings, declare_length: bool
+) -> None:
+    server.routes["/big"] = endless(50 << 20, declare_length=declare_length)
+    with Fetcher(settings) as f:
+        source = f.fetch(server.url("/big"))
+    assert source.status is SourceStatus.NOT_CHECKED
+    assert "than the 25 MB Verbatim reads" in source.reason
+    assert ("(52 MB)" in source.reason) is declare_length  # known in advance only when declared
+    assert source.body == b""
+
+
+# --------------------------------------------------------------------------- statuses
+
+STATUSES = [
+    (404, SourceStatus.DEAD_LINK, "The server answered 404 Not Found: the page does not exist (possibly an invented"),
+    (410, SourceStatus.DEAD_LINK, "The server answered 410 Gone: the page was removed (possibly an invented source"),
+    (401, SourceStatus.NOT_CHECKED, "The server answered 401 Unauthorized: the page needs a login or sits behind"),
+    (403, SourceStatus.NOT_CHECKED, "The server answered 403 Forbidden: the page needs a login or sits behind a pay"),
+    (429, SourceStatus.NOT_CHECKED, "The server answered 429 Too Many Requests (rate limited) (3 tries); Verbatim w"),
+    (500, SourceStatus.NOT_CHECKED, "The server answered 500 Internal Server Error (3 tries): the site is failing"),
+    (502, SourceStatus.NOT_CHECKED, "The server answered 502 Bad Gateway (3 tries): the site is failing right now."),
+    (503, SourceStatus.NOT_CHECKED, "The server answered 503 Service Unavailable (3 tries): the site is failing"),
+    (501, SourceStatus.NOT_CHECKED, "The server answered 501 Not Implemented: the site is failing right now."),
+    (418, SourceStatus.NOT_CHECKED, "The server answered 418 I'm a Teapot: Verbatim cannot read the page."),
+]
+
+
+@pytest.mark.parametrize(("code", "status", "reason"), STATUSES)
+def test_each_status_is_told_apart(
+    server: LoopbackServer, fetcher: Fetcher, fast: Settings, code: int, status: SourceStatus, reason: str
+) -> None:
+    server.add("/s", b"<h1>no</h1>", status=code)
+    source = fetcher.fetch(server.url("/s"))
+    assert source.status is status
+    assert source.reason.startswith(reason), source.reason
+    assert source.http_status == code
+    assert "invented source" not in source.reason.replace("possibly an invented source", "")
+    retried = code in (429, 500, 502, 503, 504)
+    assert len(server.requests) == (fast.max_retries + 1 if retried else 1)
+
+
+def test_retry_after_is_honoured_then_the_page_is_read(server: LoopbackServer, fetcher: Fetcher) -> None:
+    body, ctype = page("pep-0632")
+    limited = Reply(b"slow down", status=429, headers={"Content-Type": "text/plain", "Retry-After": "1"})
+    server.routes["/r"] = sequence([limited, Reply(body, headers={"Content-Type": ctype})])
+    started = time.monotonic()
+    source = fetcher.fetch(server.url("/r"))
+    assert source.status is SourceStatus.OK and source.body == body
+    assert time.monotonic() - started >= 0.9  # it waited the second it was asked to
+    assert len(server.requests) == 2
+
+
+def test_retry_after_longer_than_we_wait_gives_up_at_once(server: LoopbackServer, fetcher: Fetcher) -> None:
+    server.add("/r", b"later", status=429, headers={"Retry-After": "3600"})
+    source = fetcher.fetch(server.url("/r"))
+    assert source.status is SourceStatus.NOT_CHECKED
+    assert source.reason.startswith(
+        "The server answered 429 Too Many Requests (rate limited) and asked to wait 3600 s, longer than Verbatim"
+    )
+    assert len(server.requests) == 1
+
+
+def test_503_then_200_is_read(server: LoopbackServer, fetcher: Fetcher) -> None:
+    body, ctype = page("whatsnew-3.11")
+    down = Reply(b"down", status=503, headers={"Content-Type": "text/plain"})
+    server.routes["/u"] = sequence([down, Reply(body, headers={"Content-Type": ctype})])
+    assert fetcher.fetch(server.url("/u")).body == body
+
+
+def test_connection_refused_is_not_checked(fetcher: Fetcher) -> None:
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    source = fetcher.fetch(f"http://127.0.0.1:{port}/")
+    assert source.status is SourceStatus.NOT_CHECKED
+    assert source.reason.startswith(f"Could not connect to 127.0.0.1:{port} (")
+
+
+def test_honest_user_agent_and_encodings_offered(server: LoopbackServer, fetcher: Fetcher, fast: Settings) -> None:
+    gauge = Gauge()
+    server.routes["/ua"] = gauge.delayed(b"<p>hi</p>", 0.0)
+    fetcher.fetch(server.url("/ua"))
+    sent = gauge.headers[0]
+    assert sent["user-agent"] == fast.user_agent
+    assert [c.strip() for c in sent["accept-encoding"].split(",")] == ["gzip", "deflate", "br", "zstd"]
+    assert "cookie" not in sent and "authorization" not in sent
+
+
+# --------------------------------------------------------------------------- redirects
+
+
+def test_redirect_chain_is_followed(server: LoopbackServer, fetcher: Fetcher) -> None:
+    body, ctype = page("pep-0632")
+    server.routes["/r1"] = redirect("/r2", 301)
+    server.routes["/r2"] = redirect(server.url("/r3"), 302)
+    server.routes["/r3"] = redirect("final?x=1", 307)
+    server.add("/final?x=1", body, ctype)
+    source = fetcher.fetch(server.url("/r1"))
+    assert source.status is SourceStatus.OK and source.body == body
+    assert source.final_url == server.url("/final?x=1")
+    assert server.requests == ["/r1", "/r2", "/r3", "/final?x=1"]
+
+
+def test_endless_redirects_stop_after_the_limit(server: LoopbackServer, fetcher: Fetcher, fast: Settings) -> None:
+    for i in range(20):
+        server.routes[f"/e{i}"] = redirect(f"/e{i + 1}")
+    source = fetcher.fetch(server.url("/e0"))
+    assert source.status is SourceStatus.NOT_CHECKED
+    assert source.reason.startswith(f"The link redirected more than {fast.max_redirects} times (last to ")
+    assert len(server.requests) == fast.max_redirects + 1
+
+
+def test_redirect_loop_is_named(server: LoopbackServer, fetcher: Fetcher) -> None:
+    server.routes["/a"] = redirect("/b")
+    server.routes["/b"] = redirect("/a#again")
+    source = fetcher.fetch(server.url("/a"))
+    assert source.status is SourceStatus.NOT_CHECKED
+    assert source.reason.startswith("The link redirects in a loop (")
+    assert server.requests == ["/a", "/b"]
+
+
+@pytest.mark.parametrize(
+    ("location", "words"),
+    [
+        ("file:///etc/passwd", "file: links are refused"),
+        ("javascript:alert(1)", "javascript: links are refused"),
+        ("http://user:pw@127.0.0.1/x", "carries a user name or password"),
+    ],
+)
+def test_redirect_to_a_refused_url_is_blocked(
+    server: LoopbackServer, fetcher: Fetcher, location: str, words: str
+) -> None:
+    server.routes["/go"] = redirect(location)
+    source = fetcher.fetch(server.url("/go"))
+    assert source.status is SourceStatus.BLOCKED
+    assert source.reason.startswith(f"The link redirected to {location}, which Verbatim refused to follow.")
+    assert words in source.reason
+    assert server.requests == ["/go"]
+
+
+def test_redirect_leaving_the_allowlist_is_blocked(server: LoopbackServer, fast: Settings, tmp_path: Path) -> None:
+    server.routes["/go"] = redirect(f"http://localhost:{server.port}/other")
+    server.add("/other", b"<p>elsewhere</p>")
+    with Fetcher(fast.with_(allowed_domains=("127.0.0.1",))) as f:
+        source = f.fetch(server.url("/go"))
+    assert source.status is SourceStatus.BLOCKED
+    assert "localhost is outside the allowed domains (127.0.0.1)" in source.reason
+    assert server.requests == ["/go"]

@@ -1,0 +1,181 @@
+"""The evidence store on real SQLite files: sources, runs, decisions, restarts and concurrent use."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from core.models import Decision, Source, SourceStatus
+from core.settings import Settings
+from core.store import RunInfo, Store, open_store
+from tests.servers import corpus_bytes
+
+
+def _source(url: str, body: bytes, *, origin: str = "fetched", status: SourceStatus = SourceStatus.OK) -> Source:
+    return Source(
+        url=url,
+        status=status,
+        reason="" if status is SourceStatus.OK else "The server answered 404 Not Found",
+        final_url=url.split("#")[0] + "?final",
+        http_status=200 if status is SourceStatus.OK else 404,
+        content_type="text/html; charset=utf-8",
+        headers=(("content-type", "text/html; charset=utf-8"), ("set-cookie", "a=1"), ("set-cookie", "b=2")),
+        body=body,
+        sha256=hashlib.sha256(body).hexdigest(),
+        fetched_at="2026-11-29T19:00:00+00:00",
+        origin=origin,
+    )
+
+
+REPORT = {"schema": 1, "brief_name": "brief.md", "summary": {"verified": 2, "dead_link": 1}, "claims": [{"id": "c1"}]}
+
+
+def test_source_round_trips_every_field(tmp_path: Path) -> None:
+    body = corpus_bytes("html/python/peps/pep-0632.html")
+    original = _source("https://peps.python.org/pep-0632/", body)
+    with Store(tmp_path / "s.sqlite3") as store:
+        store.save_source(original)
+        back = store.latest_source("https://peps.python.org/pep-0632/#abstract")
+    assert back is not None
+    assert back == original
+    assert (back.body, back.headers, back.sha256, back.origin) == (body, original.headers, original.sha256, "fetched")
+
+
+def test_latest_source_is_the_newest_readable_copy(tmp_path: Path) -> None:
+    url = "https://docs.python.org/3/whatsnew/3.11.html"
+    with Store(tmp_path / "s.sqlite3") as store:
+        assert store.latest_source(url) is None
+        store.save_source(_source(url, b"<p>first</p>"))
+        store.save_source(_source(url, b"<p>second</p>", origin="editor"))
+        store.save_source(_source(url, b"", status=SourceStatus.DEAD_LINK))
+        newest = store.latest_source(url)
+        fetched = store.latest_source(url, origins=("fetched",))
+        history = store.source_history(url)
+    assert newest is not None and newest.body == b"<p>second</p>" and newest.origin == "editor"
+    assert fetched is not None and fetched.body == b"<p>first</p>"
+    assert [s.status.value for s in history] == ["dead_link", "ok", "ok"]
+
+
+def test_everything_survives_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "er" / "verbatim.sqlite3"
+    store = Store(path)
+    assert store.journal_mode() == "wal"
+    store.save_source(_source("https://example.org/a", b"<p>a</p>"))
+    run_id = store.save_run(REPORT, b"# brief\n", "brief.md")
+    store.save_decision(run_id, Decision("c1", "accept", "checked by hand", True, None, False))
+    store.close()
+
+    again = Store(path)
+    assert again.latest_source("https://example.org/a") is not None
+    assert again.load_run(run_id) == REPORT
+    assert again.brief_raw(run_id) == b"# brief\n"
+    (decision,) = again.decisions(run_id)
+    assert decision == Decision("c1", "accept", "checked by hand", True, None, False, decision.decided_at)
+    assert decision.decided_at
+    assert again.list_runs() == [RunInfo(run_id, "brief.md", again.list_runs()[0].created_at)]
+    assert again.list_runs()[0].summary == {"verified": 2, "dead_link": 1}
+    again.close()
+
+
+def test_runs_are_listed_newest_first_and_updated(tmp_path: Path) -> None:
+    with Store(tmp_path / "s.sqlite3") as store:
+        ids = []
+        for i in range(3):
+            ids.append(store.save_run({**REPORT, "summary": {"verified": i}}, brief_name=f"b{i}.md"))
+            time.sleep(0.01)
+        listed = store.list_runs(limit=2)
+        store.update_run(ids[0], {**REPORT, "summary": {"verified": 9}})
+        assert store.load_run(ids[0])["summary"] == {"verified": 9}  # type: ignore[index]
+        assert [r.summary for r in store.list_runs() if r.run_id == ids[0]] == [{"verified": 9}]
+        with pytest.raises(KeyError):
+            store.update_run("no-such-run", REPORT)
+        assert store.load_run("no-such-run") is None
+        assert store.brief_raw("no-such-run") == b""
+    assert [r.run_id for r in listed] == [ids[2], ids[1]]
+    assert [r.brief_name for r in listed] == ["b2.md", "b1.md"]
+    assert len(set(ids)) == 3
+
+
+def test_brief_name_falls_back_to_the_report(tmp_path: Path) -> None:
+    with Store(":memory:") as store:
+        run_id = store.save_run(REPORT)
+        assert store.list_runs()[0].brief_name == "brief.md"
+        assert store.brief_raw(run_id) == b""
+
+
+def test_decision_is_upserted(tmp_path: Path) -> None:
+    with Store(tmp_path / "s.sqlite3") as store:
+        run_id = store.save_run(REPORT)
+        store.save_decision(run_id, Decision("c2", "needs_edit", "figure off"))
+        store.save_decision(run_id, Decision("c1", "reject"))
+        store.save_decision(run_id, Decision("c2", "accept", "fixed", True, True, True, "2026-11-29T20:00:00+00:00"))
+        got = store.decisions(run_id)
+        assert store.decisions("other-run") == []
+    assert [d.claim_id for d in got] == ["c1", "c2"]
+    assert got[1] == Decision("c2", "accept", "fixed", True, True, True, "2026-11-29T20:00:00+00:00")
+    assert got[0].decided_at  # filled in when the editor's record had none
+    assert got[0].same_period is None
+
+
+def test_memory_store_keeps_nothing_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    store = open_store(Settings(use_cache=False, db_path=tmp_path / "never.sqlite3"))
+    assert store.in_memory and store.journal_mode() == "memory"
+    store.save_run(REPORT)
+    assert len(store.list_runs()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_open_store_uses_the_settings_path(tmp_path: Path) -> None:
+    path = tmp_path / "x" / "v.sqlite3"
+    with open_store(Settings(db_path=path)) as store:
+        store.save_run(REPORT)
+    assert path.is_file()
+
+
+def test_concurrent_readers_and_a_writer(tmp_path: Path) -> None:
+    path = tmp_path / "busy.sqlite3"
+    writer = Store(path)
+    readers = [Store(path) for _ in range(3)]  # other connections, as another process would have
+    body = corpus_bytes("html/python/peps/pep-0703.html")
+    errors: list[BaseException] = []
+    done = threading.Event()
+    seen: list[int] = []
+
+    def write() -> None:
+        try:
+            for i in range(40):
+                writer.save_source(_source(f"https://peps.python.org/{i}", body))
+                writer.save_run({**REPORT, "summary": {"verified": i}})
+        except BaseException as e:
+            errors.append(e)
+        finally:
+            done.set()
+
+    def read(store: Store) -> None:
+        try:
+            while not done.is_set():
+                runs = store.list_runs()
+                seen.append(len(runs))
+                for r in runs[:3]:
+                    assert store.load_run(r.run_id) is not None
+                store.latest_source("https://peps.python.org/0")
+        except BaseException as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=write)] + [threading.Thread(target=read, args=(r,)) for r in readers]
+    # and the same Store shared by threads, as Streamlit sessions share one
+    threads += [threading.Thread(target=read, args=(writer,)) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert errors == []
+    assert len(readers[0].list_runs()) == 40
+    assert seen and max(seen) <= 40
+    for s in [writer, *readers]:
+        s.close()
