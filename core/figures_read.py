@@ -89,6 +89,7 @@ _ACCOUNTING = re.compile(
 )
 _ISO_DATE = re.compile(r"(?<![\d.-])(\d{4})-(\d{2})-(\d{2})(?![\d])")
 _SLASH_DATE = re.compile(r"(?<![\d./])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
+_SLASH_NUMBER = re.compile(r"(?<![\d./])(\d{1,4})/(\d{1,4})(?![\d/])")
 _MDY = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?\s(\d{1,2})(?:st|nd|rd|th)?,?\s(\d{4})(?![\d])")
 _DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(" + v.MONTH + r")\.?,?\s(\d{4})(?![\d])")
 _MY = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?,?\s(?:of\s)?(\d{4})(?![\d])")
@@ -146,6 +147,9 @@ def _working_text(text: str) -> tuple[str, tuple[int, ...]]:
         orig = text[norm.offsets[i]]
         if orig in _SUPERSCRIPTS:
             chars[i] = _SUP_MARK[_SUPERSCRIPTS[orig]]
+            base = re.search(r"(?<![\d.,])[\d.,]+$", norm.text[:i]) if i and chars[i - 1].isdigit() else None
+            if base and base.group(0) not in ("2", "10"):
+                chars[i] = " "  # "$4.45¹", "2022²": a footnote marker, not a power (only 2 and 10 take powers)
         elif orig in _VULGAR and (i == 0 or norm.offsets[i - 1] != norm.offsets[i]):
             for k, c in enumerate(_VULGAR[orig]):
                 if i + k < len(chars) and norm.offsets[i + k] == norm.offsets[i]:
@@ -235,6 +239,10 @@ class _Reader:
                 self.add(m.start(), m.end(), "date", date=(y, a, b), written=m.group(0))
             else:
                 why = "day and month could be either way round"
+                self.add(m.start(), m.end(), "unreadable", unreadable=why, written=m.group(0))
+        for m in _SLASH_NUMBER.finditer(self.w):
+            if self.free(m.start(), m.end()):
+                why = "a number written with a slash may be a ratio, a fraction, a date or a name"
                 self.add(m.start(), m.end(), "unreadable", unreadable=why, written=m.group(0))
         for rx, order in ((_MDY, "mdy"), (_DMY, "dmy"), (_MY, "my"), (_MD, "md"), (_DM, "dm")):
             for m in rx.finditer(self.w):

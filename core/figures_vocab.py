@@ -140,7 +140,8 @@ NOT_HEDGES = frozenset({"between", "from", "an average of", "on average"})
 # Words after which a number names a thing rather than measuring it ("PEP 632", "Table 5").
 LABEL_WORDS = (
     r"(?<![a-z])(?:pep|peps|bpo|gh|issue|issues|table|tables|note|notes|item|items|section|sections|rule|rules"
-    r"|part|parts|page|pages|pp\.|p\.|chapter|figure|fig\.|no\.|number|#|exhibit|schedule|appendix|article|class)\s?-?$"
+    r"|part|parts|page|pages|pp\.|p\.|chapter|figure|fig\.|no\.|number|#|exhibit|schedule|appendix|article|class"
+    r"|form|s&p|ftse|fortune|nasdaq|russell|nikkei|dax|stoxx)\s?-?$"
 )
 # Words after which a decimal is a software version ("Python 3.12", "since 3.8").
 VERSION_WORDS = r"(?<![a-z])(?:python|cpython|pypy|jython|version|versions|release|releases|since|until|through|v)\s?$"

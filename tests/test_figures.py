@@ -109,6 +109,10 @@ READ_CASES = [
     ("5m people", [("5", "number", D(5), None)]),  # "m" without money may be metres
     ("€3m", [("€3m", "money", D(3000000), None)]),
     ("90-day warranty", [("90", "number", D(90), None)]),
+    ("EPS of $4.45¹", [("$4.45", "money", D("4.45"), None)]),  # a superscript after a decimal is a footnote
+    ("the S&P 500 index", [("S&P 500", "label", D(500), None)]),
+    ("24/7 support", [("24/7", "unreadable", None, None)]),
+    ("Rule 10b5-1 plans", [("10b5-1", "label", D(1), None)]),
 ]
 
 

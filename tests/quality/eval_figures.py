@@ -280,7 +280,7 @@ def evaluate() -> dict[str, float | int]:
                     alarms_by_how[how] += 1
                     lines.append(f"FALSE ALARM [{how}] {page}\n  quote: {quote}\n  claim: {claim}\n  "
                                  + "\n  ".join(f"{m.text}: {m.reason}" for m in check.missing))  # fmt: skip
-            for how, text in wrongs(f):
+            for how, text in wrongs(f):  # one figure changed at a time
                 claim = quote[: f.start] + text + quote[f.end :]
                 in_quote = re.search(rf"(?<![\w.]){re.escape(flat(text))}(?![\w]|\.\d)", flat(quote))
                 if in_quote or (how == "changed digit" and f.kind != "version" and near_other_number(text, quote)):
@@ -297,6 +297,19 @@ def evaluate() -> dict[str, float | int]:
                     missed_by_how[how] += 1
                     got = "; ".join(f"{g.text}: {g.status.value} {g.quote_text}" for g in changed) or "no figure read"
                     lines.append(f"NOT FLAGGED [{how}] {page}\n  quote: {quote}\n  claim: {claim}\n  {got}")
+        # Every figure restated at once: the restatements must not trip over one another.
+        edits = [(f, equivalents(f)[0][1]) for f in read_figures(quote) if usable(f) and equivalents(f)]
+        if len(edits) > 1:
+            claim = quote
+            for f, text in sorted(edits, key=lambda e: -e[0].start):
+                claim = claim[: f.start] + text + claim[f.end :]
+            equivalent += 1
+            by_how["equivalent: all figures at once"] += 1
+            check = check_figures(claim, quote)
+            if check.missing:
+                false_alarms += 1
+                lines.append(f"FALSE ALARM [all figures at once] {page}\n  quote: {quote}\n  claim: {claim}\n  "
+                             + "\n  ".join(f"{m.text}: {m.reason}" for m in check.missing))  # fmt: skip
     MISSES.write_text(
         f"# Figures eval misses: {false_alarms} false alarms, {wrong - flagged} wrong figures not flagged\n\n"
         + "\n\n".join(lines)
