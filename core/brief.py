@@ -147,9 +147,14 @@ def read_brief(data: bytes, filename: str, settings: Settings | None = None) -> 
 
 
 def _read(fmt: str, data: bytes, name: str, settings: Settings) -> Brief:
-    if fmt in ("pdf", "docx"):
-        # The PDF and DOCX readers land in the next commit; until then say so plainly.
-        raise BriefError(f"{name} is a {_NAMES[fmt]} file; this build reads only Markdown, text, JSON and CSV briefs.")
+    if fmt == "pdf":
+        from core.brief_pdf import read_pdf
+
+        return read_pdf(data, name, settings)
+    if fmt == "docx":
+        from core.brief_docx import read_docx
+
+        return read_docx(data, name, settings)
     text = _decode(data, name)
     if fmt == "json":
         return parse_json(text, name, settings, raw=data)

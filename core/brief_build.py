@@ -68,6 +68,12 @@ _SOURCE_LABEL = re.compile(
     r"^[*_>\s-]{0,3}(?:sources?|url|link|citation|ref|reference)[*_]{0,2}\s*:[*_]{0,2}\s*", re.IGNORECASE
 )
 _QUOTED = re.compile(r"“([^“”]*)”|\"([^\"]*)\"|«([^«»]*)»|„([^„“”]*)[“”]")
+REF_HEADINGS = re.compile(
+    r"^\W*(references?|sources?|notes|footnotes|endnotes|bibliography|works cited|citations|links)\W*$",
+    re.IGNORECASE,
+)
+_NUM_REFS = re.compile(r"(?<![\w\[])\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\]")
+_REF_ENTRY = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)])\s*")
 _MARKER_TEXT = re.compile(r"^[\[(]?\^?\w{1,4}[\])]?$")
 _DOMAIN_TEXT = re.compile(r"^(?:https?://|www\.)\S*$|^[\w-]+(?:\.[\w-]+)+(?:/\S*)?$", re.IGNORECASE)
 _TERMINALS = ".!?…。！？"
@@ -180,6 +186,7 @@ def _tidy(text: str) -> str:
         text = re.sub(r"\s*[—–]\s*([.!?]|$)", r"\1", text)
         text = re.sub(r"[:,]\s*([.!?])$", r"\1", text.strip())
         text = re.sub(r"[:;]\s*,", ",", text)
+        text = re.sub(r"\s*[:;,—–]+$", "", text)
     return text.strip()
 
 
@@ -269,7 +276,7 @@ class _Builder:
     def _claims(self, sent: _Sentence, cites: list[Cite], extra: list[Cite] | None = None) -> None:
         block, start, end = sent.block, sent.start, sent.end
         text = block.text
-        in_sentence = [c for c in cites if start <= c.start < end]
+        in_sentence = cites
         citation = [c for c in in_sentence if is_citation_style(text, c)]
         quotes = _inline_quotes(text, start, end, in_sentence, self.settings.min_inline_quote_words)
         removed = [(c.start, c.end) for c in citation] + [(q[0], q[1]) for q in quotes]
@@ -395,7 +402,10 @@ def _sentences(b: _Builder, block: Block) -> None:
     text = block.text
     protected = [(c.start, c.end) for c in block.cites]
     attached = [(c.start, c.end) for c in block.cites if is_citation_style(text, c)]
-    for start, end in split_sentences(text, protected, attached):
+    spans = split_sentences(text, protected, attached)
+    for n, (start, end) in enumerate(spans):
+        # A citation in the gap after a sentence (a footnote mark after its full stop) is that sentence's.
+        limit = spans[n + 1][0] if n + 1 < len(spans) else len(text) + 1
         m = _QUOTE_LABEL.match(text[start:end])
         if m and b.last is not None:
             # "Quote: ..." inside a paragraph: the rest of the paragraph is the quote.
@@ -405,7 +415,7 @@ def _sentences(b: _Builder, block: Block) -> None:
             spans = [(c.start, c.end) for c in sub.cites if is_citation_style(rest, c)]
             b.quote_after(sub, strip_quote_text(_cut(rest, 0, len(rest), spans)))
             return
-        cites = [c for c in block.cites if start <= c.start < end]
+        cites = [c for c in block.cites if (start <= c.start < limit) or (n == 0 and c.start < start)]
         b.sentence(block, start, end, cites)
 
 
@@ -445,3 +455,82 @@ def finish(name: str, fmt: str, b: _Builder, settings: Settings, warnings: list[
         warnings=tuple(all_warnings),
         raw=raw,
     )
+
+
+def note_citation(text: str, cites: list[Cite], min_words: int) -> tuple[str, str, str | None]:
+    """Return a footnote's (URL, link text, quote): its first link, and a quoted passage after it."""
+    first = next((c for c in cites if c.url), None)
+    if first is None:
+        return "", "", None
+    quote = None
+    if m := re.search(r"(?:quote|quotation|evidence|excerpt)\W{0,2}\s*:", text, re.IGNORECASE):
+        quote = strip_quote_text(text[m.end() :]) or None
+    else:
+        for q in _QUOTED.finditer(text, first.end):
+            inner = next(g for g in q.groups() if g is not None).strip()
+            if len(inner.split()) >= min_words:
+                quote = inner
+                break
+    return first.url, first.anchor, quote
+
+
+def numbers(spec: str) -> list[str]:
+    """Return the reference numbers of a marker's inside: "1, 3-5" gives 1, 3, 4, 5."""
+    out: list[str] = []
+    for part in re.split(r"\s*[,;]\s*", spec):
+        if m := re.fullmatch(r"(\d+)\s*[–-]\s*(\d+)", part):
+            lo, hi = int(m.group(1)), int(m.group(2))
+            out.extend(str(x) for x in range(lo, min(hi, lo + 50) + 1))
+        elif part.strip():
+            out.append(part.strip())
+    return out
+
+
+def link_numbered_references(blocks: list[Block]) -> list[str]:
+    """Resolve "[1]" markers in blocks from a references section; mark that section; return warnings.
+
+    The section starts at a heading (or a paragraph alone) reading "References", "Sources",
+    "Notes", ... and runs to the next heading. An entry is numbered by its own "[1]" or "1."
+    or, in a Word numbered list whose numbers are not in the text, by its place.
+    """
+    refs: dict[str, Block] = {}
+    in_refs = False
+    place = 0
+    for block in blocks:
+        if REF_HEADINGS.match(block.text.strip()) and len(block.text) < 40:
+            in_refs, place = True, 0
+            block.kind = "heading"
+            continue
+        if block.kind == "heading":
+            in_refs = False
+            continue
+        if not in_refs or not block.text.strip():
+            continue
+        place += 1
+        m = _REF_ENTRY.match(block.text)
+        label = (m.group(1) or m.group(2)) if m else str(place)
+        if any(c.url for c in block.cites):
+            refs.setdefault(label, block)
+            block.kind = "reference"
+    if not refs:
+        return []
+    warnings: list[str] = []
+    for block in blocks:
+        if block.kind in ("reference", "heading"):
+            continue
+        for m in _NUM_REFS.finditer(block.text):
+            if any(c.start <= m.start() < c.end for c in block.cites):
+                continue
+            for number in numbers(m.group(1)):
+                ref = refs.get(number)
+                cite = next((c for c in ref.cites if c.url), None) if ref else None
+                if cite is None:
+                    warnings.append(
+                        f"The reference [{number}] is cited but not found in the references, so its claim has no "
+                        "source. Add it to the references section with its URL."
+                    )
+                    block.cites.append(Cite(m.start(), m.end(), "", m.group(0), "marker"))
+                else:
+                    block.cites.append(Cite(m.start(), m.end(), cite.url, m.group(0), "marker", cite.quote))
+        block.cites.sort(key=lambda c: c.start)
+    return list(dict.fromkeys(warnings))

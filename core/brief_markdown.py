@@ -24,7 +24,17 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from core.brief_build import _QUOTE_LABEL, _SOURCE_LABEL, Block, Cite, build_brief, strip_quote_text
+from core.brief_build import (
+    _NUM_REFS,
+    _QUOTE_LABEL,
+    _SOURCE_LABEL,
+    REF_HEADINGS,
+    Block,
+    Cite,
+    build_brief,
+    note_citation,
+    numbers,
+)
 from core.models import Brief
 from core.sentences import _URL_START, url_end
 from core.settings import Settings
@@ -43,14 +53,9 @@ _LIST = re.compile(r"^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$")
 _BRACKET_REF_LINE = re.compile(r"^ {0,3}\[(\d{1,3})\]\s+(.*)$")
 _TABLE = re.compile(r"^\s*\|.*\|\s*$")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
-_REF_HEADINGS = re.compile(
-    r"^\W*(references?|sources?|notes|footnotes|endnotes|bibliography|works cited|citations|links)\W*$",
-    re.IGNORECASE,
-)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _HTML_A = re.compile(r"<a\s[^>]*?href\s*=\s*([\"'])(.*?)\1[^>]*>(.*?)</a\s*>", re.IGNORECASE | re.DOTALL)
 _HTML_TAG = re.compile(r"<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>", re.DOTALL)
-_NUM_REFS = re.compile(r"\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\]")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -119,11 +124,11 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], _Refs]:
         if m := _HEADING.match(line):
             cur = None
             blocks.append(_Raw("heading", [(m.group(2), off + m.start(2))]))
-            in_refs = bool(_REF_HEADINGS.match(_plain_words(m.group(2))))
+            in_refs = bool(REF_HEADINGS.match(_plain_words(m.group(2))))
             continue
         if cur is not None and cur.kind == "paragraph" and _SETEXT.match(line) and len(cur.lines) == 1:
             cur.kind = "heading"
-            in_refs = bool(_REF_HEADINGS.match(_plain_words(cur.lines[0][0])))
+            in_refs = bool(REF_HEADINGS.match(_plain_words(cur.lines[0][0])))
             cur = None
             continue
         if _BREAK.match(line):
@@ -142,7 +147,7 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], _Refs]:
             cur.lines.append((line.strip(), off + len(line) - len(line.lstrip())))
             continue
         if (
-            _REF_HEADINGS.match(_plain_words(line))
+            REF_HEADINGS.match(_plain_words(line))
             and len(line) < 40
             and (line.strip().startswith(("*", "_")) or line.rstrip().endswith(":"))
         ):
@@ -289,10 +294,10 @@ class _Inline:
                         cites.append(Cite(start, here(), url, text, "link", title or None))
                     i = end
                     continue
-                if (i == 0 or not s[i - 1].isalnum()) and (m := _NUM_REFS.match(s, i)):
+                if (m := _NUM_REFS.match(s, i)) and (i == 0 or not s[i - 1].isalnum()):
                     start = here()
                     emit(m.group(0), pos[i : m.end()])
-                    for number in _numbers(m.group(1)):
+                    for number in numbers(m.group(1)):
                         url, title = self.refs.defs.get(number, ("", None))
                         url = _usable(url) if url else ""
                         if not url:
@@ -395,17 +400,6 @@ def _destination(s: str, k: int) -> tuple[int, str, str | None] | None:
     return k + 1, dest, title
 
 
-def _numbers(spec: str) -> list[str]:
-    out: list[str] = []
-    for part in re.split(r"\s*[,;]\s*", spec):
-        if m := re.fullmatch(r"(\d+)\s*[–-]\s*(\d+)", part):
-            lo, hi = int(m.group(1)), int(m.group(2))
-            out.extend(str(x) for x in range(lo, min(hi, lo + 50) + 1))
-        elif part.strip():
-            out.append(part.strip())
-    return out
-
-
 def _first_url(text: str, cites: list[Cite]) -> tuple[str, str, int]:
     for c in cites:
         if c.url:
@@ -440,15 +434,7 @@ def parse_markdown(
     for note in notes:
         s, pos = note.source()
         plain, _, cites = inline.parse(s, pos)
-        url, anchor, url_end_at = _first_url(plain, cites)
-        quote = None
-        rest = plain[url_end_at:] if url_end_at >= 0 else ""
-        if m := _QUOTE_LABEL.search(plain):
-            quote = strip_quote_text(plain[m.end() :]) or None
-        elif m := re.search(r"“([^”]+)”|\"([^\"]+)\"", rest):
-            inner = (m.group(1) or m.group(2)).strip()
-            if len(inner.split()) >= settings.min_inline_quote_words:
-                quote = inner
+        url, anchor, quote = note_citation(plain, cites, settings.min_inline_quote_words)
         refs.notes[note.label] = (url, anchor, quote)
         if not url:
             refs.warnings.append(

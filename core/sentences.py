@@ -195,7 +195,8 @@ def split_sentences(
     standing right after a sentence's end belong to that sentence.
     """
     inside_quote = _quote_depths(text)
-    attached_starts = {s: e for s, e in attached}
+    # Zero-width marks (a DOCX footnote mark) need no attaching: the gap after a sentence is its own.
+    attached_starts = {s: e for s, e in attached if e > s}
     cuts: list[int] = []
     for m in _TERMINAL.finditer(text):
         i, j = m.start(), m.end()
