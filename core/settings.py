@@ -69,6 +69,8 @@ class Settings:
     readability_max_chars: int = 3_000_000
     # Binary data decodes to many control/replacement characters; above this share it is not text.
     max_garbage_ratio: float = 0.05
+    # A PDF with fewer visible characters than this has no usable text layer (scanned pages).
+    pdf_min_text_chars: int = 20
 
     # ---- matching (core/match.py)
     # DESIGN.md "too short to check": fewer than 4 words and under 20 characters.
