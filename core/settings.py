@@ -116,6 +116,8 @@ class Settings:
     diagnose_max_quote_words: int = 3000
     # A run of at least this many quote words found in another sentence is named a splice.
     splice_min_words: int = 3
+    # Similarity a quote's replaced head or tail needs elsewhere on the page to be named a splice.
+    splice_min_score: float = 85.0
     # Characters searched either side of a word for its sentence's ends (tables may lack any).
     sentence_max_chars: int = 1500
     # Candidate passages for a claim without a quote are cut to this length: a quote, not a page.
@@ -124,6 +126,8 @@ class Settings:
     candidate_max_terms: int = 16
     # Occurrences of one word looked at when ranking candidates or locating a figure.
     candidate_max_hits: int = 500
+    # Candidates scoring under this share of the best one are not offered, figures or not.
+    candidate_relative_floor: float = 0.5
 
     # ---- briefs (core/brief*.py)
     # A brief above 20 MB is not a brief; the message says so rather than the desk stalling.
