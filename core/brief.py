@@ -134,6 +134,16 @@ def read_brief(data: bytes, filename: str, settings: Settings | None = None) -> 
         raise BriefError(
             f"{name} is a Rich Text (RTF) file, which Verbatim cannot read. Save it as .docx or paste the text."
         )
+    if actual == "binary" and said == "docx":
+        raise BriefError(
+            f"{name} is not a Word document: it is not a .docx (zip) archive, so it may be damaged or another "
+            "format. Save it again from Word as .docx, or paste the text."
+        )
+    if actual == "binary" and said == "pdf":
+        raise BriefError(
+            f"{name} is not a PDF: it does not start like one, so it may be damaged or another format. "
+            "Save or export the PDF again, or paste the text."
+        )
     if actual == "binary":
         raise BriefError(f"{name} is not a brief Verbatim can read: it holds binary data. {_WHAT_TO_DO}")
     if said and actual != said and not {actual, said} <= {"markdown", "text"}:

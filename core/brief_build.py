@@ -74,6 +74,7 @@ REF_HEADINGS = re.compile(
 )
 _NUM_REFS = re.compile(r"(?<![\w\[])\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\]")
 _REF_ENTRY = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)])\s*")
+_WHOLE_QUOTE = re.compile(r"^(?:“([^“”]+)”|\"([^\"]+)\"|«([^«»]+)»)[.!?]?$")
 _MARKER_TEXT = re.compile(r"^[\[(]?\^?\w{1,4}[\])]?$")
 _DOMAIN_TEXT = re.compile(r"^(?:https?://|www\.)\S*$|^[\w-]+(?:\.[\w-]+)+(?:/\S*)?$", re.IGNORECASE)
 _TERMINALS = ".!?…。！？"
@@ -416,6 +417,11 @@ def _sentences(b: _Builder, block: Block) -> None:
             b.quote_after(sub, strip_quote_text(_cut(rest, 0, len(rest), spans)))
             return
         cites = [c for c in block.cites if (start <= c.start < limit) or (n == 0 and c.start < start)]
+        whole = _WHOLE_QUOTE.match(text[start:end])
+        if whole and b.last is not None and b.last_cited and not [c for c in cites if c.url]:
+            # A sentence that is only a quotation, right after a cited claim, is that claim's quote.
+            b.quote_after(block, next(g for g in whole.groups() if g is not None).strip())
+            continue
         b.sentence(block, start, end, cites)
 
 

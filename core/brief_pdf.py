@@ -196,6 +196,13 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
     doc = _open(data, name)
     warnings: list[str] = []
     blocks: list[Block] = []
+    # MuPDF quietly rebuilds a damaged or cut-short file; what it could not rebuild is missing.
+    repaired = bool(getattr(doc, "is_repaired", False))
+    if repaired:
+        warnings.append(
+            f"{name} is damaged or incomplete and was repaired to be read: claims may be missing. "
+            "Save or export the PDF again to be sure."
+        )
     try:
         pages = doc.page_count
         if pages > settings.max_pdf_pages:
@@ -212,6 +219,11 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
             blocks.extend(page_blocks)
     finally:
         doc.close()
+    if not any(b.text.strip() for b in blocks) and repaired:
+        raise BriefError(
+            f"{name} is a damaged or incomplete PDF (cut short?): no text could be read from it. "
+            "Save or export the PDF again, or paste the text."
+        )
     if not any(b.text.strip() for b in blocks):
         raise BriefError(
             f"{name} has no text layer (it may be a scan), so Verbatim cannot read its claims. "
