@@ -187,7 +187,7 @@ def extract(body: bytes, content_type: str, url: str = "", settings: Settings | 
     if body.startswith(b"PK\x03\x04"):
         from core.extract_docx import extract_docx
 
-        return extract_docx(body)
+        return extract_docx(body, settings)
     if ctype == "application/pdf":
         return Unreadable(
             f"{name} says it is a PDF, but its bytes are not a PDF (it may be an error page). {_WHAT_TO_DO}"

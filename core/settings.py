@@ -71,6 +71,8 @@ class Settings:
     max_garbage_ratio: float = 0.05
     # A PDF with fewer visible characters than this has no usable text layer (scanned pages).
     pdf_min_text_chars: int = 20
+    # A DOCX part (document, footnotes) unpacking beyond this is a zip bomb, not a document.
+    docx_max_part_bytes: int = 100_000_000
 
     # ---- matching (core/match.py)
     # DESIGN.md "too short to check": fewer than 4 words and under 20 characters.
