@@ -14,7 +14,10 @@ How two figures compare:
   a claim's amount only when the quote names that currency elsewhere, as in "($ in
   millions)"), multipliers only multipliers (``1.25x`` = ``1.25 times``; ``double`` = ``2x``).
   A claim number without a currency matches a quote amount. Scales are values:
-  ``525k`` = ``525,000``; ``1.2bn`` = ``1,200 million``; ``1,29,940`` = ``129,940``.
+  ``525k`` = ``525,000``; ``1.2bn`` = ``1,200 million``; ``1,29,940`` = ``129,940``. A quote
+  that says "in millions" (or thousands, billions), as a table header does, also holds its
+  bare figures at that scale ("($479)" there holds "$479 million"). Units of measure named
+  on both sides must agree ("5,200 miles" is not "5,150 km").
 * Exact kinds: years, dates (in any common order), versions (``3.1`` never matches
   ``3.10``; a claim's ``3.12`` matches the quote's ``3.12.1``), and period labels (``Q1`` =
   ``first quarter``; ``FY27`` = ``FY2027`` = ``fiscal 2027``; a claim year must be the
@@ -39,6 +42,7 @@ How two figures compare:
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from decimal import Decimal
 
@@ -60,6 +64,8 @@ _KIND_WORDS = {
     "version": "version",
     "period": "period",
 }
+_TABLE_SCALE = re.compile(r"(?<![a-z])in (thousands|millions|billions)(?![a-z])")
+_TABLE_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
 _COUNTABLE = frozenset({"number", "ordinal", "year"})
 _PERIOD_NAMES = {"Q": "quarter", "H": "half"}
 
@@ -86,7 +92,7 @@ def _ends(fig: ReadFigure) -> tuple[Decimal, ...]:
     return (fig.value,) if fig.high is None else (fig.value, fig.high)
 
 
-def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, loose: frozenset[str], s: Settings) -> bool:
+def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteContext, s: Settings) -> bool:
     """Return True when one end of a claim's numeric figure is held by a quote figure."""
     ck, qk = claim.kind, quote.kind
     if ck == "year":
@@ -102,7 +108,7 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, loose: frozen
             return False
     elif ck == "money":
         if qk == "number":
-            if claim.currency not in loose:
+            if claim.currency not in ctx.currencies:
                 return False
         elif qk != "money" or quote.currency != claim.currency:
             return False
@@ -110,7 +116,11 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, loose: frozen
         return False
     if claim.unit and quote.unit and claim.unit != quote.unit:
         return False  # "5,200 miles" is not held by "5,150 km"
-    for q in _ends(quote):
+    values = list(_ends(quote))
+    if quote.scale == 1 and qk in ("number", "money"):
+        # A table's "($ in millions)" scales its bare figures: "($479)" there is $479 million.
+        values += [q * scale for q in _ends(quote) for scale in ctx.table_scales]
+    for q in values:
         if claim.negative and q >= 0:
             continue
         if _within(abs(end), claim.precision, claim.hedge, abs(q), s):
@@ -147,10 +157,10 @@ def _hit(claim: ReadFigure, quote: ReadFigure, ctx: _QuoteContext, s: Settings) 
     if claim.is_range and quote.is_range:
         # Ends pair up: the claim's low end with the quote's low end, high with high.
         high = _ends(quote)[1]
-        return _value_hit(claim, _ends(claim)[0], replace(quote, high=None), ctx.currencies, s) and _value_hit(
-            claim, _ends(claim)[1], replace(quote, value=high, high=None), ctx.currencies, s
+        return _value_hit(claim, _ends(claim)[0], replace(quote, high=None), ctx, s) and _value_hit(
+            claim, _ends(claim)[1], replace(quote, value=high, high=None), ctx, s
         )
-    return all(_value_hit(claim, end, quote, ctx.currencies, s) for end in _ends(claim))
+    return all(_value_hit(claim, end, quote, ctx, s) for end in _ends(claim))
 
 
 class _QuoteContext:
@@ -165,6 +175,7 @@ class _QuoteContext:
         loose = {code for mark, code in v.CURRENCY_CODES.items() if len(mark) == 1 and mark in low}
         loose |= {code for mark, code in v.CURRENCY_CODES.items() if len(mark) > 2 and f" {mark} " in f" {low} "}
         self.currencies = frozenset(loose)
+        self.table_scales = tuple(_TABLE_SCALES[m] for m in _TABLE_SCALE.findall(low))
         years = {int(f.value) for f in figs if f.kind == "year" and f.value is not None}
         years |= {f.date[0] for f in figs if f.date[0]}
         years |= {f.period[2] for f in figs if f.period[2] and not f.period[3]}
@@ -179,8 +190,8 @@ def _find(claim: ReadFigure, ctx: _QuoteContext, s: Settings) -> ReadFigure | No
     if claim.is_range:
         # Both ends held by two single figures of the quote ("from 10% ... to 60%"), never by ends of other ranges.
         singles = [q for q in ctx.figs if not q.is_range]
-        lows = [q for q in singles if claim.value is not None and _value_hit(claim, claim.value, q, ctx.currencies, s)]
-        highs = [q for q in singles if claim.high is not None and _value_hit(claim, claim.high, q, ctx.currencies, s)]
+        lows = [q for q in singles if claim.value is not None and _value_hit(claim, claim.value, q, ctx, s)]
+        highs = [q for q in singles if claim.high is not None and _value_hit(claim, claim.high, q, ctx, s)]
         if lows and highs:
             return lows[0]
     return None

@@ -246,8 +246,12 @@ class _Reader(Scan):
             kind = b.kind
         if kind == "number" and currency:
             kind = "money"
-        if kind != b.kind and not (kind == "year" and b.kind == "number"):
-            return None
+        if (
+            kind != b.kind
+            and not (kind == "year" and b.kind == "number")
+            and not (kind == "money" and b.kind == "number")
+        ):
+            return None  # "$3.4-3.6 billion": the second end's missing "$" is the first end's
         if a.scale == 1 and b.scale > 1:
             # "$5.0 - $5.2 billion": the first end takes the scale the second end names.
             low, precision = low * b.scale, precision * b.scale
