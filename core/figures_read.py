@@ -47,7 +47,13 @@ _WORD_NUMBER = re.compile(
     + r"))?|(?P<unit>"
     + v.UNIT_WORD
     + r")|(?P<a>a))"
-    r"(?:\s(?P<hundred>hundred))?(?:\s(?P<scale>thousand|million|billion|trillion|lakh|crore))?"
+    r"(?:\s(?P<hundred>hundred)(?:\s(?:and\s)?(?:(?P<htens>"
+    + v.TENS_WORD
+    + r")(?:-(?P<htu>"
+    + v.UNIT_WORD
+    + r"))?|(?P<hunit>"
+    + v.UNIT_WORD
+    + r")))?)?(?:\s(?P<scale>thousand|million|billion|trillion|lakh|crore))?"
     r"(?:\s?(?P<pct>%|percent|per cent)|\s(?P<times>times))?(?![a-z-])"
 )
 # Only "half" goes without a count: "every quarter of 2023" is a period, "a quarter of users" a share.
@@ -190,7 +196,8 @@ class _Reader(Scan):
                 n = v.TENS[m.group("tens")] + v.UNITS.get(m.group("tu") or "", 0)
             precision = Decimal(1)
             if m.group("hundred"):
-                n, precision = n * 100, Decimal(100)
+                rest = v.TENS.get(m.group("htens") or "", 0) + v.UNITS.get(m.group("htu") or m.group("hunit") or "", 0)
+                n, precision = n * 100 + rest, Decimal(1) if rest else Decimal(100)
             value, scale = Decimal(n), v.SCALE_WORD.get(m.group("scale") or "", Decimal(1))
             value, precision = value * scale, precision * scale
             kind = "percent" if m.group("pct") else "multiplier" if m.group("times") else "number"

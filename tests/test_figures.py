@@ -96,6 +96,8 @@ READ_CASES = [
     ("between two and 20 times", [("two and 20 times", "multiplier", D(2), D(20))]),
     ("1.25x", [("1.25x", "multiplier", D("1.25"), None)]),
     ("twenty-five", [("twenty-five", "number", D(25), None)]),
+    ("one hundred and fifty-two", [("one hundred and fifty-two", "number", D(152), None)]),
+    ("two hundred million", [("two hundred million", "number", D(200_000_000), None)]),
     ("one of the two", []),  # small number words alone are words, not figures
     ("a quarter of users", [("a quarter", "percent", D(25), None)]),
     ("in the quarter", []),
