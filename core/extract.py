@@ -201,7 +201,8 @@ def extract(body: bytes, content_type: str, url: str = "", settings: Settings | 
     sample = text[:100_000]
     if sample and len(_GARBAGE.findall(sample)) / len(sample) > settings.max_garbage_ratio:
         return Unreadable(f"{name} is binary data ({ctype or 'no content type'}), not text. {_WHAT_TO_DO}")
-    if ctype in ("text/html", "application/xhtml+xml") or _looks_like_html(text, ctype):
+    is_xml = ctype.endswith(("/xml", "+xml"))  # RSS, Atom, XHTML: the HTML parser reads their text
+    if ctype in ("text/html", "application/xhtml+xml") or is_xml or _looks_like_html(text, ctype):
         page, noscript = html_page_text(text, url, settings)
         why = _needs_js(page, noscript, settings)
         if why:

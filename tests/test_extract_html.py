@@ -273,3 +273,23 @@ def test_ten_megabyte_page_gives_text() -> None:
     assert page.text.count("\n") == 160_000 - 1
     assert page.main == ()  # too large for readability: all text counts as main
     assert page.warnings
+
+
+def _readability_clean(text: str) -> str:
+    # readability-lxml 0.9's clean(), copied as the oracle for our linear-time version.
+    text = re.sub(r"\s{255,}", " " * 255, text)
+    text = re.sub(r"\s*\n\s*", "\n", text)
+    text = re.sub(r"\t|[ \t]{2,}", " ", text)
+    return text.strip()
+
+
+@pytest.mark.parametrize("name", ["wikipedia-2", "yahoo-2", "medium-1", "nytimes-1"])
+def test_fast_clean_equals_readabilitys_clean_on_real_text(name: str) -> None:
+    import lxml.html
+
+    from core.extract_html import fast_clean
+
+    root = lxml.html.document_fromstring(_gz(READABILITY / name / "source.html.gz"))
+    texts = [el.text_content() for el in root.iter() if isinstance(el.tag, str)][::3]
+    texts += ["a \n" + " " * 300 + "\n b", "x" + "\t" * 3 + "y", "\xa0\xa0 \n\r\n z ", " " * 254 + "\n"]
+    assert [fast_clean(t) for t in texts] == [_readability_clean(t) for t in texts]

@@ -1,0 +1,78 @@
+"""Benchmark: extracting the text of large corpus HTML pages and of the gold PDFs, against simple baselines.
+
+HTML pages: the largest corpus page (readability's yahoo-2, 1.6 MB) and a page of about 1 MB
+(readability's wikipedia-2). Three times each, best of REPEAT: the text alone (what quotes are
+matched against), the whole ``extract`` (text plus readability's main-content spans), and the
+baseline, lxml.html's ``text_content()`` of the parsed page (no blocks, no footnotes, no main).
+PDFs: ``extract_pdf`` against PyMuPDF's plain ``page.get_text()`` of every page.
+"""
+
+from __future__ import annotations
+
+import gzip
+import time
+from collections.abc import Callable
+
+import lxml.html
+import pymupdf
+
+from core.extract import decode_body, extract
+from core.extract_html import html_page_text
+from core.extract_pdf import extract_pdf
+from core.settings import Settings
+from tests.servers import CORPUS
+
+REPEAT = 3
+PAGES = {
+    "largest corpus page (readability/yahoo-2)": CORPUS / "html" / "readability" / "yahoo-2" / "source.html.gz",
+    "a ~1 MB page (readability/wikipedia-2)": CORPUS / "html" / "readability" / "wikipedia-2" / "source.html.gz",
+}
+# The text alone: readability is switched off by giving it no page size to work on.
+TEXT_ONLY = Settings(readability_max_chars=0)
+
+
+def _best(fn: Callable[[], object]) -> float:
+    times = []
+    for _ in range(REPEAT):
+        started = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def _baseline(body: bytes) -> str:
+    root = lxml.html.document_fromstring(body, parser=lxml.html.HTMLParser(encoding="utf-8"))
+    return str(root.text_content())
+
+
+def run() -> list[str]:
+    """Return one line per page and measure: best time in ms and the ratio against the baseline."""
+    lines = []
+    for label, path in PAGES.items():
+        body = gzip.decompress(path.read_bytes())
+        base = _best(lambda body=body: _baseline(body))
+        text_only = _best(lambda body=body: html_page_text(decode_body(body, "text/html"), settings=TEXT_ONLY))
+        full = _best(lambda body=body: extract(body, "text/html"))
+        size = len(body) / 1e6
+        lines.append(
+            f"{label}, {size:.2f} MB: text {text_only * 1000:.0f} ms ({text_only / base:.1f}x baseline), "
+            f"text + main content {full * 1000:.0f} ms ({full / base:.1f}x), "
+            f"baseline lxml text_content {base * 1000:.0f} ms"
+        )
+    for path in sorted((CORPUS / "pdf" / "gold").glob("*.pdf")):
+        data = path.read_bytes()
+
+        def plain(data: bytes = data) -> str:
+            with pymupdf.open(stream=data, filetype="pdf") as doc:
+                return " ".join(page.get_text() for page in doc)
+
+        base = _best(plain)
+        ours = _best(lambda data=data: extract_pdf(data))
+        lines.append(
+            f"PDF {path.name}: {ours * 1000:.0f} ms ({ours / base:.1f}x baseline get_text {base * 1000:.0f} ms)"
+        )
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))
