@@ -104,7 +104,12 @@ class Fetcher:
         # A caller's transport (tests) gets the address check before each request instead.
         self._precheck = netguard.GuardedBackend(self.policy, resolver) if transport is not None else None
         self.transport = transport or netguard.GuardedTransport(
-            self.policy, resolver=resolver, connector=connector, max_keepalive=settings.max_concurrency
+            self.policy,
+            resolver=resolver,
+            connector=connector,
+            # Room to keep every allowed connection: closing one to open another would let a
+            # host briefly see more connections than max_per_host.
+            max_keepalive=settings.max_concurrency * settings.max_per_host,
         )
         self._client = httpx.Client(
             transport=self.transport,
@@ -144,7 +149,7 @@ class Fetcher:
         by_key: dict[str, list[str]] = {}
         for u in urls:
             by_key.setdefault(strip_fragment(u.strip()), []).append(u)
-        events: queue.Queue[tuple[str, str, str]] = queue.Queue()
+        events: queue.Queue[tuple[str | None, str, str]] = queue.Queue()
         results: dict[str, Source] = {}
         errors: list[BaseException] = []
         pending = list(by_key)
@@ -153,6 +158,12 @@ class Fetcher:
             events.put((key, state, detail))
 
         def worker() -> None:
+            try:
+                work()
+            finally:
+                events.put((None, "", ""))  # this worker is done
+
+        def work() -> None:
             while True:
                 with self._limiter.cond:
                     picked = None
@@ -184,11 +195,13 @@ class Fetcher:
         for t in threads:
             t.start()
         # Progress is reported from this thread: UI code may only draw from the thread that called it.
-        while any(t.is_alive() for t in threads) or not events.empty():
-            try:
-                key, state, detail = events.get(timeout=0.05)
-            except queue.Empty:
+        running = len(threads)
+        while running:
+            got, state, detail = events.get()
+            if got is None:
+                running -= 1
                 continue
+            key = got
             if progress is not None:
                 for u in by_key[key]:
                     progress(u, state, detail)

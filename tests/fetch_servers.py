@@ -81,7 +81,7 @@ def bomb(coding: str, decoded_mb: int) -> bytes:
     """Return a compressed body that inflates to decoded_mb megabytes of blank HTML (text, so it is read)."""
     mb = b" " * (1 << 20)
     if coding == "gzip":
-        c = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+        c = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)  # level 9: the densest bomb
         return b"".join(c.compress(mb) for _ in range(decoded_mb)) + c.flush()
     if coding == "br":
         b = brotli.Compressor(quality=5)
@@ -295,14 +295,27 @@ def make_certificate(directory: Path, name: str) -> tuple[Path, Path] | None:
     return cert, key
 
 
+def quick(server: LoopbackServer) -> LoopbackServer:
+    """Return server set to notice a stop within 50 ms (serve_forever polls every 0.5 s by default)."""
+    server.thread = threading.Thread(target=server.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    return server
+
+
 @contextmanager
 def running(server: LoopbackServer) -> Iterator[LoopbackServer]:
     """Run a server for the length of a with-block."""
-    server.start()
+    quick(server).start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@contextmanager
+def serve_quick(host: str = "127.0.0.1") -> Iterator[LoopbackServer]:
+    """Run a LoopbackServer on host for the length of a with-block, stopping quickly."""
+    with running(LoopbackServer(host)) as server:
+        yield server
 
 
 # --------------------------------------------------------------------------- stub name resolution

@@ -19,8 +19,18 @@ from core.fetch import Fetcher
 from core.models import SourceStatus
 from core.netguard import GuardedTransport, Policy
 from core.settings import Settings
-from tests.fetch_servers import PUBLIC, StubNet, TLSServer, V6Server, make_certificate, page, redirect, running
-from tests.servers import LoopbackServer, Reply, serve
+from tests.fetch_servers import (
+    PUBLIC,
+    StubNet,
+    TLSServer,
+    V6Server,
+    make_certificate,
+    page,
+    redirect,
+    running,
+    serve_quick,
+)
+from tests.servers import LoopbackServer, Reply
 
 # How a URL can spell this machine. "{port}" is the test server's port.
 SPELLINGS = [
@@ -34,6 +44,13 @@ SPELLINGS = [
     "[::ffff:7f00:1]",
     "localhost",
 ]
+
+
+@pytest.fixture
+def server() -> Iterator[LoopbackServer]:
+    """A loopback server that stops within 50 ms (the shared fixture's stop waits up to 0.5 s)."""
+    with serve_quick() as s:
+        yield s
 
 
 @pytest.fixture
@@ -170,7 +187,7 @@ def test_environment_proxies_are_ignored(
 ) -> None:
     body, ctype = page("pep-0632")
     url = server.add("/p", body, ctype)
-    with serve() as proxy:
+    with serve_quick() as proxy:
         for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
             monkeypatch.setenv(var, proxy.url(""))
         monkeypatch.delenv("NO_PROXY", raising=False)

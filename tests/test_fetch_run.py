@@ -4,6 +4,7 @@ sources the editor supplies, and bad input that must never stop the rest."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,10 +13,17 @@ from core.fetch import Fetcher, supplied_source
 from core.models import SourceStatus
 from core.settings import Settings
 from core.store import Store
-from tests.fetch_servers import Gauge, page, redirect
+from tests.fetch_servers import Gauge, page, redirect, serve_quick
 from tests.servers import LoopbackServer, corpus_bytes
 
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+@pytest.fixture
+def server() -> Iterator[LoopbackServer]:
+    """A loopback server that stops within 50 ms (the shared fixture's stop waits up to 0.5 s)."""
+    with serve_quick() as s:
+        yield s
 
 
 def test_fetch_all_reads_each_url_once_and_keeps_every_key(server: LoopbackServer, settings: Settings) -> None:
