@@ -35,7 +35,9 @@ How two figures compare:
   ``($479) million``); a positive one matches either sign, since "a loss of $479 million"
   and "($479) million" are the same figure told in words.
 * Ranges need both ends (``10-60%`` = ``between 10 and 60 percent``).
-* Skipped, with the reason: small whole numbers standing alone (``3 companies``), a day and
+* Skipped, with the reason: small whole numbers (up to ``figures_small_whole_max``) standing
+  alone, with no unit, scale, sign or decimals (``3 companies``; a small number *word* alone,
+  "one", "three", is not read at all, being a word first), a day and
   month without a year (``2 October``), reference numbers (``PEP 632``), and figures that
   cannot be read with confidence (``1.2.3.4``; ``10^8`` where the quote has ``108``).
 """
