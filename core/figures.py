@@ -25,12 +25,13 @@ How two figures compare:
 * Rounding: the claim's precision ``p`` is the place value of its last written digit,
   times its scale (``2.2`` -> 0.1; ``1.2bn`` -> 0.1bn; trailing zeros of a whole number round,
   keeping two significant digits: ``6,700`` -> 100, ``30`` -> 1). Without a hedge, the quote's
-  value ``q`` matches the claim's ``c`` when ``|q - c| <= p/2`` (claim ``2.2`` matches ``2.17``;
+  value ``q`` matches the claim's ``c`` when ``c - p/2 <= q < c + p/2``, that is when ``q``
+  rounds half up to ``c`` at precision ``p`` (claim ``2.2`` matches ``2.17``;
   ``25%`` matches ``24.6%``; ``2.17`` does not match ``2.2``).
 * Hedges: "about", "nearly", "roughly", ... before the claim's figure allow one rounding
-  step more and no more: ``|q - c| <= p/2 + p`` (``figures_hedge_steps`` steps of ``p``).
-  "more than", "over", "at least" also require ``q >= c - p/2``; "less than", "under", "up
-  to" require ``q <= c + p/2``. So "about 25%" matches 24% and 26.4% but not 23%.
+  step more and no more: ``c - 3p/2 <= q < c + 3p/2`` (``figures_hedge_steps`` steps of
+  ``p``). "more than", "over", "at least" keep the lower bound at ``c - p/2``; "less than",
+  "under", "up to" keep the upper bound at ``c + p/2``. So "about 25%" matches 24% and 26.4% but not 23%.
 * Signs: a negative claim figure needs a negative quote figure (``-$479 million`` =
   ``($479) million``); a positive one matches either sign, since "a loss of $479 million"
   and "($479) million" are the same figure told in words.
