@@ -24,6 +24,13 @@ from core.models import Flag, Fragment, PageText, QuoteMatch
 from core.normalise import Normalised, normalise
 from core.settings import Settings
 
+# Text an extractor may mark as a reference marker and the matcher will skip: a bracketed
+# marker, a number, a letter or a symbol, or Wikipedia's page-number marker ":35". Anything
+# longer is words the page says; skipping it would let a quote drop them unnoticed.
+FOOTNOTE_TEXT = re.compile(
+    r"\s*(?:\[[^\[\]]{1,40}\](?:\s*\[[^\[\]]{1,40}\])*|[\d,\s]{1,12}|[a-z]|[*†‡§¶#]{1,3}|:\s?[\dpx,\s–-]{1,20})\s*\Z",
+    re.IGNORECASE,
+)
 # "…", "...", ". . .", and the bracketed forms "[...]", "[…]", "(...)" an editor writes for a cut.
 _ELLIPSIS = re.compile(r"\s*(?:[\[(]\s*(?:…|\.\s?\.\s?\.)\s*[\])]|…|\.(?:\s?\.){2,})\s*")
 
@@ -40,7 +47,11 @@ class PreparedPage:
         self.page = page
         self.norm: Normalised = normalise(page.text)
         offsets = self.norm.offsets
-        footnotes = [(bisect_left(offsets, a), bisect_left(offsets, b)) for a, b in page.footnotes]
+        footnotes = [
+            (bisect_left(offsets, a), bisect_left(offsets, b))
+            for a, b in page.footnotes
+            if FOOTNOTE_TEXT.match(page.text[a:b])
+        ]
         self.work = blank(self.norm.text, footnotes)
         self.words, self.starts, self.ends = tokenise(self.work)
         spans = [self.norm.original_span(s, e) for s, e in zip(self.starts, self.ends, strict=True)]
@@ -153,18 +164,38 @@ def _overlaps(a: int, b: int, taken: Sequence[tuple[int, int]]) -> bool:
     return any(a < y and x < b for x, y in taken)
 
 
+def _in_order(occ: list[list[int]], sizes: list[int], anchor: int, at: int) -> list[int] | None:
+    """Return the tightest in-order placement with fragment anchor at token at, or None."""
+    chosen = {anchor: at}
+    edge = at
+    for k in range(anchor - 1, -1, -1):
+        i = bisect_right(occ[k], edge - sizes[k]) - 1
+        if i < 0:
+            return None
+        chosen[k] = edge = occ[k][i]
+    edge = at + sizes[anchor]
+    for k in range(anchor + 1, len(occ)):
+        i = bisect_left(occ[k], edge)
+        if i == len(occ[k]):
+            return None
+        chosen[k] = occ[k][i]
+        edge = chosen[k] + sizes[k]
+    return [chosen[k] for k in range(len(occ))]
+
+
 def _place(occ: list[list[int]], sizes: list[int], steps: int) -> list[int | None]:
     """Return one start per fragment, in page order when possible, never two on one span."""
-    # Leftmost in quote order: finds an in-order placement whenever one exists.
-    pos, chosen = 0, []
-    for starts, size in zip(occ, sizes, strict=True):
-        nxt = next((s for s in starts if s >= pos), None)
-        if nxt is None:
-            break
-        chosen.append(nxt)
-        pos = nxt + size
-    if len(chosen) == len(occ):
-        return list(chosen)
+    if occ and all(occ):
+        # In page order, as tight as possible around the rarest fragment: a one-word fragment
+        # ("Just") is placed next to the rest of the quote, not at its first use on the page.
+        anchor = min(range(len(occ)), key=lambda k: (len(occ[k]), -sizes[k]))
+        best: list[int] | None = None
+        for at in occ[anchor][:steps]:
+            placed = _in_order(occ, sizes, anchor, at)
+            if placed is not None and (best is None or placed[-1] - placed[0] < best[-1] - best[0]):
+                best = placed
+        if best is not None:
+            return list(best)
     # Any order (PDF layout scrambles it), by bounded backtracking.
     budget = [steps]
     taken: list[tuple[int, int]] = []
@@ -185,7 +216,7 @@ def _place(occ: list[list[int]], sizes: list[int], steps: int) -> list[int | Non
                 return [s, *rest]
         return None
 
-    full = search(0)
+    full = search(0) if occ and all(occ) else None
     if full is not None:
         return list(full)
     # No placement for all: place what can be placed, first come first served.

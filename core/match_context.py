@@ -25,7 +25,8 @@ NEGATIONS = frozenset(
 _NOT_NEGATING_NEXT = frozenset({"only", "just", "merely", "simply"})
 # A contrast starts a new clause: "not cheap but enabled by default".
 _CLAUSE_WORDS = frozenset({"but", "however", "yet", "although", "though", "whereas", "while"})
-_CLAUSE_MARKS = frozenset(',;:()[]{}"')
+# Quotation marks and brackets do not end a clause: 'is not "enabled"', 'is not (yet) enabled'.
+_CLAUSE_MARKS = frozenset(",;:")
 
 # Conditions that limit what comes before them; the first word may follow one filler word.
 CONDITIONS: tuple[tuple[str, ...], ...] = (
@@ -181,7 +182,7 @@ def context_flags(
                 )
             )
             break
-    cond = _condition_after(p, end)
+    cond = _condition_after(p, end, covered)
     if cond is not None:
         c_first, c_last = cond
         shown = _text(p, max(first, end - _SNIPPET_WORDS), min(n - 1, c_last + 4))
@@ -213,14 +214,14 @@ def context_flags(
     return flags
 
 
-def _condition_after(p: PreparedPage, end: int) -> tuple[int, int] | None:
+def _condition_after(p: PreparedPage, end: int, covered: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
     """Return the token span of a condition starting right after token end - 1, if any."""
     n = len(p.words)
     for skip in (0, 1):
         k = end + skip
         if k >= n or any(j in p.breaks for j in range(end, k + 1)):
             return None
-        if skip and p.words[end] not in _CONDITION_FILLERS:
+        if (skip and p.words[end] not in _CONDITION_FILLERS) or _covered(k, covered):
             return None
         for phrase in CONDITIONS:
             if phrase == ("if",) and skip:

@@ -66,9 +66,12 @@ MARKER = re.compile(
     r"\[(?:[1-9]\d{0,2}|[a-z]|[ivx]{1,5}|(?:note|nb|n|fn|ref) ?[1-9]\d{0,2}|edit|update"
     r"|citation needed|clarification needed|verification needed|page needed|full citation needed"
     r"|better source needed|failed verification|dubious - discuss|original research\?|unreliable source\?"
-    r"|when\?|who\?|which\?|by whom\?|according to whom\?|where\?|why\?|how\?|vague|sic)\]"
+    r"|when\?|who\?|which\?|by whom\?|according to whom\?|where\?|why\?|how\?|vague|sic"
+    r"|(?:lower|upper)-(?:alpha|roman|greek) [1-9]\d{0,2})\]"
     # ...but not an index: "arr[1]=", "x[1](", "d[1].y" or "w[1]z" read on as code.
     r"(?![\w(=]|\.\w)"
+    # Wikipedia's page-number markers after a sentence or a reference: "dogs.:35", "[5]:p158".
+    r"|(?<=[.,;!?\]]):p?[1-9]\d{0,3}(?:-[1-9]\d{0,3})?(?=\s|$)"
 )
 
 # Lower-cased words after which "." is an abbreviation's, not a sentence end.
@@ -77,9 +80,12 @@ ABBREVIATIONS = frozenset(
     """
     mr mrs ms mx messrs dr prof sr jr st mt ft gen gov sen rep rev hon pres col lt capt sgt cpl
     maj adm brig det insp supt atty inc ltd co corp bros dept univ assn assoc intl vs approx ca
-    cf al est jan feb mar apr jun jul aug sep sept oct nov dec no nos fig figs vol vols pp ed eds
-    op cit ibid ave blvd rd ch chap sec para art ref refs min max avg tel ext dist inst
+    cf al est jan feb mar apr jun jul aug sep sept oct nov dec ibid ave blvd rd
     """.split()  # noqa: SIM905
+)
+# Words that are abbreviations only before a number: "No. 5", "Fig. 3", but "said no. When".
+NUMBER_ABBREVIATIONS = frozenset(
+    "no nos fig figs vol vols pp p art sec ch chap para ref refs ed eds op ex eq eqs".split()  # noqa: SIM905
 )
 
 _SENTENCE_MARKS = re.compile(r"[.!?\u3002\u061f\u0964\u0965]+")
@@ -132,31 +138,13 @@ def tokenise(work: str) -> tuple[list[str], list[int], list[int]]:
         if "." in word and not word[0].isdigit() and word[1] == ".":
             word = word.replace(".", "")
         elif "," in word:
-            joined = _grouped(word)
-            if joined is None:
-                # Commas between digits that do not group them ("3,4") separate two numbers.
-                for s, e in _split_commas(word):
-                    words.append(word[s:e])
-                    starts.append(m.start() + s)
-                    ends.append(m.start() + e)
-                continue
-            word = joined
+            # Commas that do not group digits ("1,5" in Europe, "3,4") keep the number whole:
+            # a quote "1" must not match the page's "1,5".
+            word = _grouped(word) or word
         words.append(word)
         starts.append(m.start())
         ends.append(m.end())
     return words, starts, ends
-
-
-def _split_commas(word: str) -> list[tuple[int, int]]:
-    """Return the spans of a token's comma-separated parts."""
-    spans = []
-    pos = 0
-    for i, ch in enumerate(word):
-        if ch == ",":
-            spans.append((pos, i))
-            pos = i + 1
-    spans.append((pos, len(word)))
-    return [s for s in spans if s[0] < s[1]]
 
 
 def page_breaks(
@@ -200,9 +188,11 @@ def _ends_sentence(marks: str, after: str, before_word: str, next_char: str) -> 
     if next_char.islower():
         return False
     if marks == ".":
-        word = before_word.rsplit("'", 1)[-1]
-        # "Mr. Smith", "U.S. forces", "J. K. Rowling", "No. 5".
-        if word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or "." in word:
+        word = before_word
+        # "Mr. Smith", "U.S. forces", "J. K. Rowling"; "No. 5" but not "said no. When".
+        if word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or ("." in word and word[0].isalpha()):
+            return False
+        if word in NUMBER_ABBREVIATIONS and next_char.isdigit():
             return False
     return True
 
