@@ -110,8 +110,8 @@ def decide(claim: Claim, match: QuoteMatch | None, figures: FigureCheck) -> tupl
         reasons.insert(0, "The quote is not on the page: no passage matches it word for word.")
         return Verdict.QUOTE_NOT_FOUND, reasons
     for fig in figures.missing:
-        why = f" {fig.reason}" if fig.reason else ""
-        reasons.append(f"The claim's figure “{fig.text}” is not in the quote.{why}")
+        # The figures check's own reason already names the figure and what the quote holds.
+        reasons.append(fig.reason or f"The claim's figure “{fig.text}” is not in the quote.")
     if reasons:
         reasons.insert(0, "The quote is on the page, but the claim says something the quote does not.")
         return Verdict.FIGURES_MISMATCH, reasons + [f.message for f in match.blocking]
