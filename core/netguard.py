@@ -281,7 +281,8 @@ def _bounded(timeout: float | None, exc: type[Exception]) -> float | None:
 
 # --------------------------------------------------------------------------- resolving and connecting
 
-_resolver_pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="verbatim-dns")
+# Lookups run here so that a stuck resolver cannot outlive the source's deadline.
+_resolver_pool = ThreadPoolExecutor(max_workers=16, thread_name_prefix="verbatim-dns")
 
 
 def system_resolver(host: str, port: int) -> list[str]:

@@ -10,6 +10,7 @@ import hashlib
 import time
 import tracemalloc
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -317,3 +318,38 @@ def test_redirect_leaving_the_allowlist_is_blocked(server: LoopbackServer, fast:
     assert source.status is SourceStatus.BLOCKED
     assert "localhost is outside the allowed domains (127.0.0.1)" in source.reason
     assert server.requests == ["/go"]
+
+
+def _consent_wall(h: BaseHTTPRequestHandler) -> None:
+    # Like a consent wall: first visit sets a cookie and redirects; the page needs the cookie.
+    if h.path == "/article":
+        h.send_response(302)
+        h.send_header("Location", "/article?consented=1")
+        h.send_header("Set-Cookie", "consent=yes; Path=/")
+        h.send_header("Content-Length", "0")
+        h.end_headers()
+        return
+    ok = "consent=yes" in (h.headers.get("Cookie") or "")
+    body = page("pep-0632")[0] if ok else b"<p>please accept cookies</p>"
+    h.send_response(200 if ok else 403)
+    h.send_header("Content-Type", "text/html; charset=utf-8")
+    h.send_header("Content-Length", str(len(body)))
+    h.end_headers()
+    h.wfile.write(body)
+
+
+def test_cookies_follow_redirects_of_one_source_only(server: LoopbackServer, fetcher: Fetcher) -> None:
+    server.routes["/article"] = Reply(handler=_consent_wall)
+    server.routes["/article?consented=1"] = Reply(handler=_consent_wall)
+    first = fetcher.fetch(server.url("/article"))
+    assert first.status is SourceStatus.OK and first.body == page("pep-0632")[0]
+    # Another source on the same site starts without that cookie.
+    other = fetcher.fetch(server.url("/article?consented=1"))
+    assert other.status is SourceStatus.NOT_CHECKED and other.http_status == 403
+
+
+def test_non_ascii_paths_are_sent_percent_encoded(server: LoopbackServer, fetcher: Fetcher) -> None:
+    body = corpus_bytes("html/wikipedia/ar-Mathematics.html.gz")
+    server.add("/wiki/%D8%B1%D9%8A%D8%A7%D8%B6%D9%8A%D8%A7%D8%AA", body)
+    source = fetcher.fetch(server.url("/wiki/رياضيات"))
+    assert source.status is SourceStatus.OK and source.body == body
