@@ -224,7 +224,8 @@ class Fetcher:
                 emit(key, "failed", target.reason)
                 return _failure(key, SourceStatus.BLOCKED, target.reason)
             emit(key, "cached", f"stored copy of {stored.fetched_at}")
-            return replace(stored, origin="cache")
+            # Drift is news of the run that fetched the new copy; reading it again is not a change.
+            return replace(stored, origin="cache", drift=False)
         emit(key, "fetching", host_key(key))
         source = self._network(key)
         if self.store is not None:
@@ -411,8 +412,7 @@ def supplied_source(
     store: Store | None = None,
     settings: Settings | None = None,
 ) -> Source:
-    """Return a source the editor uploaded or pasted (origin "editor"), stored when a store is given;
-    not_checked with the reason when it is too large or not a type Verbatim reads."""
+    """Return the editor's upload or paste as a source (origin "editor", stored if given a store), or not_checked."""
     s = settings or Settings()
     declared = content_type or (mimetypes.guess_type(filename)[0] or "" if filename else "")
     if not declared and sniff(body[: s.sniff_bytes]) == "text/plain":

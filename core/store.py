@@ -180,8 +180,7 @@ class Store:
             c.execute(_INSERT_SOURCE, row)
 
     def latest_source(self, url: str, origins: Sequence[str] = ()) -> Source | None:
-        """Return the newest stored copy of url that was read (status ok), optionally of the given
-        origins only ("fetched", "editor", "sample"), or None when there is none."""
+        """Return the newest readable (ok) stored copy of url, of the given origins if any, or None."""
         with self._lock:
             # Bodies are large: pick the row by its small columns first, then read that one body.
             found = None
