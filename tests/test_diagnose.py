@@ -142,6 +142,15 @@ def test_spliced_from_two_distant_sentences() -> None:
     assert "separate sentences" in near.summary
 
 
+def test_ellipsis_quote_is_diagnosed_on_its_failing_part() -> None:
+    quote = "In Python 3.10 and 3.11, distutils will be formally marked as deprecated … All known issues will be shut"
+    prepared, match = failed(quote, PEP_632)
+    assert [f.found for f in match.fragments] == [True, False]
+    near = diagnose(quote, prepared, match, {})
+    assert "Part 2 of the quote's 2 parts" in near.summary
+    assert ("shut", "closed") in named(near, "word_replaced")
+
+
 def test_cut_negation_names_the_words_cut_away() -> None:
     quote = "enabled by default. The free-threaded mode requires a different executable"
     prepared = page(WHATSNEW_313)

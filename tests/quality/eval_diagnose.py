@@ -3,7 +3,8 @@
 Pages are read as the checker reads them: core.extract.extract_html, then core.match.prepare.
 
 For sentences that the exact matcher finds on their page, one word or number is changed,
-dropped, added, negated, un-negated or moved; the mutated quote must then fail the matcher
+dropped, added, negated, un-negated or moved, or two sentences in a row are spliced (the full
+stop between them dropped); the mutated quote must then fail the matcher
 (mutations it still finds are not counted). For each failed quote we ask: is the closest
 passage the original sentence (its span overlaps the sentence by at least 80% both ways),
 does the diff name the mutated word or number, and is the kind of difference the right one.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import itertools
 import json
 import random
 import re
@@ -160,6 +162,12 @@ def mutations(limit_pages: int | None = None) -> Iterator[tuple[Mutation, Prepar
             if match_quote(s, prepared).found:
                 start = text.index(s)
                 sentences.append((s, start, start + len(s)))
+        # Two sentences in a row, the full stop between them dropped: a splice the matcher refuses.
+        for (a, a0, _a1), (b, _b0, b1) in itertools.pairwise(sentences):
+            if text[a0 : a0 + len(a) + 1 + len(b)] == f"{a} {b}" and a[-1] == "." and b[0].isupper():
+                quote = f"{a[:-1]} {b[0].lower()}{b[1:]}"
+                yield Mutation(page_id, "spliced", f"{a} {b}", a0, b1, quote, a.split()[-1].rstrip(".")), prepared
+                break
         rng.shuffle(sentences)
         for s, start, end in sentences[:SENTENCES_PER_PAGE]:
             for kind in KINDS:
