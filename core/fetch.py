@@ -17,7 +17,6 @@ It refuses to extract text, match quotes or decide verdicts; it ignores environm
 
 from __future__ import annotations
 
-import email.utils
 import hashlib
 import importlib
 import mimetypes
@@ -34,6 +33,15 @@ import httpx
 
 from core import netguard
 from core.fetch_body import ACCEPT_ENCODING, DecodeError, decide_type, decode_stream, sniff
+from core.fetch_reasons import (
+    connect_reason,
+    failure,
+    retry_wait,
+    status_failure,
+    timeout_reason,
+    too_large,
+    via,
+)
 from core.models import Source, SourceStatus
 from core.netguard import Connector, NameNotFound, Policy, Refused, Resolver, check_url
 from core.settings import Settings
@@ -42,7 +50,6 @@ from core.store import Store, now_iso, strip_fragment
 Progress = Callable[[str, str, str], None]
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
 _REDIRECTS = (301, 302, 303, 307, 308)
-_RETRIED = (429, 500, 502, 503, 504)
 _LIVE_ORIGINS = ("editor", "sample")  # copies that came from no fetch: used whatever the policy says
 
 
@@ -222,7 +229,7 @@ class Fetcher:
             target = check_url(key, self.policy)
             if isinstance(target, Refused):
                 emit(key, "failed", target.reason)
-                return _failure(key, SourceStatus.BLOCKED, target.reason)
+                return failure(key, SourceStatus.BLOCKED, target.reason)
             emit(key, "cached", f"stored copy of {stored.fetched_at}")
             # Drift is news of the run that fetched the new copy; reading it again is not a change.
             return replace(stored, origin="cache", drift=False)
@@ -254,13 +261,13 @@ class Fetcher:
             for _ in range(s.max_redirects + 1):
                 target = check_url(current, self.policy)
                 if isinstance(target, Refused):
-                    return _failure(url, SourceStatus.BLOCKED, _via(chain, current, target.reason), current)
+                    return failure(url, SourceStatus.BLOCKED, via(chain, current, target.reason), current)
                 chain.append(current)
                 outcome = self._get(url, target, jar, at, chain)
                 if isinstance(outcome, Source):
                     return outcome
                 if strip_fragment(outcome) in (strip_fragment(c) for c in chain):
-                    return _failure(
+                    return failure(
                         url,
                         SourceStatus.NOT_CHECKED,
                         f"The link redirects in a loop ({' → '.join([*chain, outcome])}): the site is misconfigured."
@@ -268,7 +275,7 @@ class Fetcher:
                         current,
                     )
                 current = outcome
-        return _failure(
+        return failure(
             url,
             SourceStatus.NOT_CHECKED,
             f"The link redirected more than {s.max_redirects} times (last to {current}); Verbatim stops there."
@@ -318,29 +325,29 @@ class Fetcher:
                             return urljoin(target.url, response.headers["location"].strip())
                         if 200 <= status < 300:
                             return self._read(url, target, response, at)
-                        wait = _retry_wait(response, attempt, s)
+                        wait = retry_wait(response, attempt, s)
                         if wait is None or attempt >= s.max_retries or time.monotonic() + wait > at:
-                            return _status_failure(url, target.url, response, attempt, s)
+                            return status_failure(url, target.url, response, attempt, s)
                     finally:
                         response.close()
             except Refused as r:
-                return _failure(url, SourceStatus.BLOCKED, _via(chain[:-1], target.url, r.reason), target.url)
+                return failure(url, SourceStatus.BLOCKED, via(chain[:-1], target.url, r.reason), target.url)
             except NameNotFound as e:
                 reason = (
                     f"The host name {e.host} does not resolve: the site does not exist (possibly an invented"
                     " source) or this computer is offline. Check the link."
                 )
-                return _failure(url, SourceStatus.DEAD_LINK, _via(chain[:-1], target.url, reason), target.url)
+                return failure(url, SourceStatus.DEAD_LINK, via(chain[:-1], target.url, reason), target.url)
             except httpx.TimeoutException as e:
-                return _failure(url, SourceStatus.NOT_CHECKED, _timeout_reason(e, target, at, s), target.url)
+                return failure(url, SourceStatus.NOT_CHECKED, timeout_reason(e, target, at, s), target.url)
             except httpx.ConnectError as e:
-                return _failure(url, SourceStatus.NOT_CHECKED, _connect_reason(e, target), target.url)
+                return failure(url, SourceStatus.NOT_CHECKED, connect_reason(e, target), target.url)
             except httpx.TransportError as e:
                 reason = (
                     f"The connection to {target.host} broke off ({type(e).__name__}: {e}): the server sent"
                     " something that is not valid HTTP. Try again later or supply the page yourself."
                 )
-                return _failure(url, SourceStatus.NOT_CHECKED, reason, target.url)
+                return failure(url, SourceStatus.NOT_CHECKED, reason, target.url)
             attempt += 1
             time.sleep(wait)
 
@@ -351,7 +358,7 @@ class Fetcher:
         declared = response.headers.get("content-type", "")
         length = response.headers.get("content-length", "")
         if length.isdigit() and int(length) > cap:
-            return _failure(url, SourceStatus.NOT_CHECKED, _too_large(cap, int(length)), target.url, status)
+            return failure(url, SourceStatus.NOT_CHECKED, too_large(cap, int(length)), target.url, status)
         raw_seen = 0
 
         def raw() -> Iterator[bytes]:
@@ -374,18 +381,18 @@ class Fetcher:
                 if decision is None and size >= s.sniff_bytes:
                     decision = decide_type(declared, b"".join(pieces)[: s.sniff_bytes])
                     if decision.refusal:
-                        return _failure(url, SourceStatus.NOT_CHECKED, decision.refusal, target.url, status)
+                        return failure(url, SourceStatus.NOT_CHECKED, decision.refusal, target.url, status)
         except _TooLarge:
-            return _failure(url, SourceStatus.NOT_CHECKED, _too_large(cap), target.url, status)
+            return failure(url, SourceStatus.NOT_CHECKED, too_large(cap), target.url, status)
         except DecodeError as e:
             reason = f"The page could not be unpacked: {e}. Try again later or supply the page yourself."
-            return _failure(url, SourceStatus.NOT_CHECKED, reason, target.url, status)
+            return failure(url, SourceStatus.NOT_CHECKED, reason, target.url, status)
         body = b"".join(pieces)
         del pieces
         if decision is None:
             decision = decide_type(declared, body[: s.sniff_bytes])
             if decision.refusal:
-                return _failure(url, SourceStatus.NOT_CHECKED, decision.refusal, target.url, status)
+                return failure(url, SourceStatus.NOT_CHECKED, decision.refusal, target.url, status)
         return Source(
             url=url,
             status=SourceStatus.OK,
@@ -419,11 +426,11 @@ def supplied_source(
         declared = "text/plain; charset=utf-8"
     what = f"the file {filename}" if filename else "the pasted text"
     if len(body) > s.max_body_bytes:
-        source = _failure(url, SourceStatus.NOT_CHECKED, _too_large(s.max_body_bytes, len(body)), url)
+        source = failure(url, SourceStatus.NOT_CHECKED, too_large(s.max_body_bytes, len(body)), url)
         return replace(source, origin="editor")
     decision = decide_type(declared, body[: s.sniff_bytes])
     if decision.refusal:
-        return replace(_failure(url, SourceStatus.NOT_CHECKED, decision.refusal, url), origin="editor")
+        return replace(failure(url, SourceStatus.NOT_CHECKED, decision.refusal, url), origin="editor")
     source = Source(
         url=url,
         status=SourceStatus.OK,
@@ -445,97 +452,6 @@ def supplied_source(
 
 def _no_progress(url: str, state: str, detail: str) -> None:
     return None
-
-
-def _failure(
-    url: str, status: SourceStatus, reason: str, final_url: str = "", http_status: int | None = None
-) -> Source:
-    return Source(url, status, reason, final_url or url, http_status, fetched_at=now_iso())
-
-
-def _via(chain: list[str], current: str, reason: str) -> str:
-    if not chain:
-        return reason
-    return f"The link redirected to {current}, which Verbatim refused to follow. {reason}"
-
-
-def _retry_wait(response: httpx.Response, attempt: int, s: Settings) -> float | None:
-    """Return the seconds to wait before asking again, or None when the answer is not worth retrying."""
-    if response.status_code not in _RETRIED:
-        return None
-    asked = _retry_after(response.headers.get("retry-after", ""))
-    if asked is None:
-        return float(s.retry_backoff * (2**attempt))
-    return None if asked > s.max_retry_after else asked
-
-
-def _retry_after(value: str) -> float | None:
-    value = value.strip()
-    if not value:
-        return None
-    if value.isdigit():
-        return float(value)
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, when.timestamp() - time.time())
-
-
-def _status_failure(url: str, final_url: str, response: httpx.Response, attempt: int, s: Settings) -> Source:
-    code = response.status_code
-    said = f"The server answered {code} {response.reason_phrase}".rstrip()
-    tries = f" ({attempt + 1} tries)" if attempt else ""
-    asked = _retry_after(response.headers.get("retry-after", ""))
-    later = " Try again later with --refresh, or supply the page yourself."
-    if code in (404, 410):
-        what = "the page does not exist" if code == 404 else "the page was removed"
-        reason = f"{said}: {what} (possibly an invented source, or it moved). Search the site for the quote."
-        return _failure(url, SourceStatus.DEAD_LINK, reason, final_url, code)
-    if code in (401, 403):
-        reason = (
-            f"{said}: the page needs a login or sits behind a paywall, or the site refuses automated"
-            " readers. Open it in your browser and supply the page yourself."
-        )
-    elif code == 429:
-        if asked is not None and asked > s.max_retry_after:
-            reason = f"{said} (rate limited) and asked to wait {asked:.0f} s, longer than Verbatim waits.{later}"
-        else:
-            reason = f"{said} (rate limited){tries}; Verbatim waited as asked, then gave up.{later}"
-    elif code >= 500:
-        reason = f"{said}{tries}: the site is failing right now.{later}"
-    else:
-        reason = f"{said}: Verbatim cannot read the page.{later}"
-    return _failure(url, SourceStatus.NOT_CHECKED, reason, final_url, code)
-
-
-def _timeout_reason(e: httpx.TimeoutException, target: netguard.Target, at: float, s: Settings) -> str:
-    if time.monotonic() >= at - 0.05:
-        return (
-            f"Fetching {target.url} took longer than the {s.total_deadline:g} s allowed per source (the server"
-            " answered too slowly). Try again later or supply the page yourself."
-        )
-    if isinstance(e, httpx.ConnectTimeout):
-        return f"{target.host} did not accept a connection within {s.connect_timeout:g} s. Try again later."
-    return f"{target.host} stopped answering for {s.read_timeout:g} s. Try again later or supply the page yourself."
-
-
-def _connect_reason(e: httpx.ConnectError, target: netguard.Target) -> str:
-    text = str(e)
-    if "CERTIFICATE" in text.upper() or "SSL" in text.upper():
-        return (
-            f"The secure connection to {target.host} failed ({text}): its certificate may be wrong or expired."
-            " Open the link in a browser to see, and supply the page yourself if you trust it."
-        )
-    return f"Could not connect to {target.host}:{target.port} ({text}): the server is down or refuses connections."
-
-
-def _too_large(cap: int, length: int | None = None) -> str:
-    size = f" ({length / 1e6:.0f} MB)" if length else ""
-    return (
-        f"The source is larger{size} than the {cap / 1024 / 1024:.0f} MB Verbatim reads (a compressed page counts"
-        " by its unpacked size). Supply the relevant part yourself."
-    )
 
 
 def _same_content(a: Source, b: Source) -> bool:
