@@ -4,10 +4,12 @@
 stack) and writes what a reader sees: inline tags are joined without adding a space ("Doppler,
 who"), block elements (paragraph, heading, list item, table cell, div, br, ...) become block
 breaks ("\\n" in the text, spans in ``PageText.blocks``). Script, style, noscript, template and
-hidden elements (``hidden``, ``display:none``, ``visibility:hidden``) are dropped; MathML keeps
+hidden elements (``hidden``, ``display:none``, ``visibility:hidden``, screen-reader-only classes
+such as ``sr-only``) are dropped; ``aria-hidden`` is kept (sighted readers see it). MathML keeps
 its presentation text, never its TeX annotation; attribute values are never read into the text.
-Reference superscripts ("[12]", "[citation needed]", "[edit]") stay in the text and are listed
-in ``PageText.footnotes`` so that the matcher can skip them. readability-lxml only tells main
+Reference markers ("[12]", "[citation needed]", "[edit]", a short superscript linking within the
+page such as ``<sup><a href="#n22">22</a></sup>``) stay in the text and are listed in
+``PageText.footnotes`` so that the matcher can skip them. readability-lxml only tells main
 content from navigation (``PageText.main``): it never cuts the text.
 
 It refuses to decode bytes (core/extract.py does that) and to judge whether a page needs
@@ -43,6 +45,10 @@ _BLOCK = frozenset(
 )  # fmt: skip
 # MathML layouts whose children a reader sees apart (x² is "x 2", ½ is "1 2"), not glued together.
 _MATH_SPACED = frozenset({"mfrac", "msup", "msub", "msubsup", "munder", "mover", "munderover", "mroot", "mtd"})
+# Text for screen readers only, moved off screen by the page's CSS: no sighted reader sees it.
+_SCREEN_READER_ONLY = frozenset(
+    {"sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "element-invisible", "u-hidden"}
+)
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 # MediaWiki hides MathML with display:none and shows an image of the same formula: its
 # presentation MathML is the formula's visible text.
@@ -51,6 +57,7 @@ _VISIBLE_DESPITE_STYLE = re.compile(r"\bmwe-math-mathml")
 _FOOTNOTE_CLASSES = frozenset({"reference", "mw-ref", "mw-editsection", "footnote-ref", "fn-ref", "footnote-reference"})
 # A superscript that is nothing but a bracketed marker: "[1]", "[n 3]", "[a]", "[citation needed]".
 _BRACKET_MARKER = re.compile(r"^\s*\[[^\[\]]{1,40}\]\s*$")
+_NOTE_NUMBER = re.compile(r"^\s*[\w*†‡§]{1,4}\s*$")
 _WS = re.compile(r"[ \t\n\r\f\v]+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _ID = "data-verbatim-id"
@@ -119,6 +126,9 @@ class _Writer:
 def _is_hidden(el: lxml.etree._Element) -> bool:
     if el.get("hidden") is not None:
         return True
+    cls = el.get("class")
+    if cls and not _SCREEN_READER_ONLY.isdisjoint(cls.split()):
+        return True
     style = el.get("style")
     if style and _HIDDEN_STYLE.search(style):
         return not _VISIBLE_DESPITE_STYLE.search(el.get("class") or "")
@@ -130,7 +140,11 @@ def _is_footnote(el: lxml.etree._Element, tag: str) -> bool:
     if cls and tag in ("sup", "span", "a") and not _FOOTNOTE_CLASSES.isdisjoint(cls.split()):
         return True
     if tag == "sup":
-        return bool(_BRACKET_MARKER.match(_text_of(el)))
+        text = _text_of(el)
+        if _BRACKET_MARKER.match(text):
+            return True
+        # A short superscript linking within the page is a note reference: <sup><a href="#n22">22</a></sup>.
+        return bool(_NOTE_NUMBER.match(text)) and any((a.get("href") or "").startswith("#") for a in el.iter("a"))
     return False
 
 

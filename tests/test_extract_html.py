@@ -125,12 +125,25 @@ def test_reference_text_is_not_a_footnote_span(maths: PageText) -> None:
     assert all(maths.text[s:e].startswith("[") for s, e in maths.footnotes)
 
 
-def test_citation_needed_is_a_footnote_span() -> None:
-    # readability's "wikipedia" page: <sup class="noprint Inline-Template">[<i>...citation needed</i>]</sup>
-    page = _page(_gz(READABILITY / "wikipedia" / "source.html.gz"))
-    i = page.text.index("40,000 active contributors from across the globe[citation needed]")
-    start = i + len("40,000 active contributors from across the globe")
-    assert (start, start + len("[citation needed]")) in page.footnotes
+@pytest.mark.parametrize(
+    ("path", "before", "marker"),
+    [
+        # <sup class="noprint Inline-Template">[<i><a>citation needed</a></i>]</sup>
+        (
+            "readability/wikipedia/source.html.gz",
+            "40,000 active contributors from across the globe",
+            "[citation needed]",
+        ),
+        # <sup><a data-type="noteref" href="#id-...">22</a></sup>: an O'Reilly book's note reference.
+        ("readability/google-sre-book-1/source.html.gz", "these alerts are classified as tickets, email alerts,", "22"),
+        # Parsoid: <sup class="mw-ref reference"><a><span class="mw-reflink-text">[1]</span></a></sup>
+        ("wikipedia/Dog.html.gz", "Canis lupus familiaris", "[1]"),
+    ],
+)
+def test_reference_markers_are_footnote_spans(path: str, before: str, marker: str) -> None:
+    page = _page(_gz(CORPUS / "html" / path))
+    start = page.text.index(before + marker) + len(before)
+    assert (start, start + len(marker)) in page.footnotes
 
 
 # ---------------------------------------------------------------- ground truth
@@ -293,3 +306,10 @@ def test_fast_clean_equals_readabilitys_clean_on_real_text(name: str) -> None:
     texts = [el.text_content() for el in root.iter() if isinstance(el.tag, str)][::3]
     texts += ["a \n" + " " * 300 + "\n b", "x" + "\t" * 3 + "y", "\xa0\xa0 \n\r\n z ", " " * 254 + "\n"]
     assert [fast_clean(t) for t in texts] == [_readability_clean(t) for t in texts]
+
+
+def test_screen_reader_only_text_is_dropped() -> None:
+    # <span class="sr-only">Close extra sharing options</span> inside an icon button: never on screen.
+    raw = _gz(AEB / "html" / "098bb3e96c0acdf36efdcde45fb9cca3f8c82c7cb2071b76097a1b96155f1eb2.html.gz")
+    assert b'class="sr-only">Close extra sharing options' in raw
+    assert "Close extra sharing options" not in _page(raw).text
