@@ -18,18 +18,25 @@ import streamlit as st  # noqa: E402
 
 from ui import state  # noqa: E402
 
-st.set_page_config(page_title="Verbatim review desk", page_icon=":material/fact_check:", layout="wide")
+# An emoji favicon, drawn locally: a Material one is fetched from a font CDN, and the desk talks to no one.
+st.set_page_config(page_title="Verbatim review desk", page_icon="✔", layout="wide")
 st.html(f"<style>{(ROOT / 'assets' / 'desk.css').read_text(encoding='utf-8')}</style>")
 
-# A bare link with ?run=ID lands on the review of that run; otherwise the desk opens on Check.
-opening_run = bool(st.query_params.get("run"))
+check = st.Page("views/check.py", title="Check", icon=":material/fact_check:", default=True)
+review = st.Page("views/review.py", title="Review", icon=":material/rate_review:", url_path="review")
 pages = [
-    st.Page("views/check.py", title="Check", icon=":material/fact_check:", url_path="check", default=not opening_run),
-    st.Page("views/review.py", title="Review", icon=":material/rate_review:", url_path="review", default=opening_run),
+    check,
+    review,
     st.Page("views/report.py", title="Report", icon=":material/download:", url_path="report"),
     st.Page("views/history.py", title="History", icon=":material/history:", url_path="history"),
 ]
 page = st.navigation(pages)
+
+# A bare link with ?run=ID (the desk's root) lands on the review of that run, once per session.
+if page.url_path == check.url_path and st.query_params.get("run") and not st.session_state.get("vb_landed"):
+    st.session_state["vb_landed"] = True
+    st.switch_page(review, query_params={"run": st.query_params["run"]})
+st.session_state["vb_landed"] = True
 
 problem = ""
 try:

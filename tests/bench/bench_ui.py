@@ -1,0 +1,137 @@
+"""Desk benchmark: a 50-claim brief with cached sources, timed in Debian's Chromium.
+
+Measures (1) from clicking Check to the review page being usable (summary and first card
+drawn), and (2) from clicking a verdict filter to the list updating. Targets: 2 s and 0.5 s.
+Baselines measured in the same run: the bare core.check.check_brief call on the same brief
+and store, and a trivial page load of the desk. It also counts fetches and stored runs
+across the filter clicks, to show that a widget change re-checks nothing.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from tests.browser.desk import CHROMIUM, CHROMIUM_ARGS, start_desk
+from tests.servers import CORPUS, serve
+
+N_CLAIMS = 50
+QUOTES = (
+    "CPython 3.11 is an average of 25% faster than CPython 3.10",
+    "This is an experimental feature and therefore is not enabled by default",
+    "In Python 3.10 and 3.11, distutils will be formally marked as deprecated",
+)
+PAGES = {
+    "/whatsnew/3.11.html": "html/python/whatsnew/3.11.html",
+    "/whatsnew/3.13.html": "html/python/whatsnew/3.13.html",
+    "/peps/pep-0632.html": "html/python/peps/pep-0632.html",
+}
+
+
+def _brief(urls: list[str]) -> str:
+    lines = ["# Bench brief", ""]
+    for i in range(N_CLAIMS):
+        url = urls[i % len(urls)]
+        quote = QUOTES[i % len(PAGES)]
+        lines.append(f'Claim {i + 1} says {25 + i % 3}% of something ([source]({url})): "{quote}".')
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _cards(page) -> int:
+    return int(page.evaluate("() => document.querySelectorAll('.card').length"))
+
+
+def run() -> list[str]:
+    from playwright.sync_api import sync_playwright
+
+    from core.brief import parse_markdown
+    from core.check import check_brief
+    from core.models import Verdict
+    from core.settings import Settings
+    from core.store import Store
+
+    out: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp, serve() as server:
+        # Each page under 10 paths: 30 distinct sources, each quote cited against its own page.
+        urls = [
+            server.add(f"/copy{k}{path}", (CORPUS / rel).read_bytes()) for k in range(10) for path, rel in PAGES.items()
+        ]
+        text = _brief(urls)
+        desk = start_desk(Path(tmp))
+        try:
+            settings = Settings(allow_private=True, db_path=desk.db)
+            brief = parse_markdown(text, "bench brief")
+            # Warm the desk's store: every source is fetched once, later checks use the stored copies.
+            store = Store(desk.db)
+            check_brief(brief, settings, store=store)
+            bare = []
+            for _ in range(3):
+                began = time.perf_counter()
+                report = check_brief(brief, settings, store=store)
+                bare.append(time.perf_counter() - began)
+            baseline_check = min(bare)
+
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.set_default_timeout(120_000)
+                loads = []
+                for _ in range(3):
+                    began = time.perf_counter()
+                    page.goto(desk.url + "/history")
+                    page.get_by_role("heading", name="History").wait_for()
+                    loads.append(time.perf_counter() - began)
+                baseline_load = min(loads)
+
+                page.goto(desk.url)
+                page.get_by_label("Paste a brief (Markdown or plain text)").fill(text)
+                page.get_by_text("Options").click()
+                page.get_by_text("Allow private network addresses").click()
+                page.get_by_text("Private network allowed").wait_for()
+                fetched_before = len(server.requests)
+                began = time.perf_counter()
+                page.get_by_role("button", name="Check", exact=True).click()
+                page.get_by_text("Review: pasted brief").wait_for()
+                page.locator(".sumbar").first.wait_for()
+                page.get_by_role("button", name="Open beside its source").first.wait_for()
+                to_review = time.perf_counter() - began
+                fetched_by_check = len(server.requests) - fetched_before
+
+                runs_before = len(Store(desk.db).list_runs(1000))
+                requests_before = len(server.requests)
+                summary = {v: n for v, n in report.summary.items() if n}
+                clicks = []
+                for verdict, n in summary.items():
+                    pill = page.get_by_role("button", name=f"{Verdict(verdict).label} ({n})")
+                    for want in (min(n, 20), min(N_CLAIMS, 20)):  # filter on, then off again
+                        began = time.perf_counter()
+                        pill.click()
+                        page.wait_for_function(
+                            f"() => document.querySelectorAll('.card').length === {want}", polling=20
+                        )
+                        clicks.append(time.perf_counter() - began)
+                rechecks = len(server.requests) - requests_before
+                new_runs = len(Store(desk.db).list_runs(1000)) - runs_before
+                browser.close()
+        finally:
+            desk.stop()
+
+    out.append(f"brief: {N_CLAIMS} claims, {10 * len(PAGES)} loopback sources, all cached before the timed check")
+    out.append(
+        f"click Check -> review usable: {to_review:.2f} s (target <= 2 s); "
+        f"{to_review / baseline_check:.1f}x the bare check_brief call ({baseline_check:.2f} s), "
+        f"{to_review / baseline_load:.1f}x a trivial page load ({baseline_load:.2f} s)"
+    )
+    out.append(
+        f"click a verdict filter -> list updated: median {statistics.median(clicks):.2f} s, "
+        f"worst {max(clicks):.2f} s over {len(clicks)} clicks (target <= 0.5 s); "
+        f"median {statistics.median(clicks) / baseline_load:.2f}x a trivial page load"
+    )
+    out.append(
+        f"fetches during the timed check: {fetched_by_check}; during filter clicks: {rechecks}; "
+        f"runs stored by filter clicks: {new_runs} (no re-check on a widget change)"
+    )
+    return out
