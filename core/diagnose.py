@@ -19,20 +19,16 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Mapping
-from typing import Protocol
 
-from core.diagnose_diff import describe, word_diff
+from core.diagnose_diff import Show, describe, word_diff
 from core.diagnose_figures import candidates, figures_near_miss, locate_figure, passage_candidate
-from core.diagnose_text import PageIndex, Passage, Prepared, Words, closest_passage, page_index, text_breaks, words
+from core.diagnose_text import PageIndex, Passage, Words, closest_passage, page_index, text_breaks, words
+from core.match import PreparedPage, match_quote
 from core.models import Candidate, DiffOp, FigureCheck, Fragment, NearMiss, QuoteMatch
 from core.normalise import Normalised, normalise
 from core.settings import Settings
 
 __all__ = ["candidates", "diagnose", "figures_near_miss", "locate_figure"]
-
-
-class _Matcher(Protocol):
-    def __call__(self, quote: str, prepared: Prepared, settings: Settings | None = None) -> QuoteMatch: ...
 
 
 def _pct(score: float) -> str:
@@ -44,18 +40,12 @@ def _where(c: Candidate) -> str:
 
 
 def _found_elsewhere(
-    quote: str, prepared: Prepared, others: Mapping[str, Prepared], settings: Settings, deadline: float
+    quote: str, prepared: PreparedPage, others: Mapping[str, PreparedPage], settings: Settings
 ) -> tuple[int, str] | None:
     """Return (1-based number, URL) of the first other source holding the quote verbatim."""
-    if not others:
-        return None
-    from core.match import match_quote  # the exact matcher alone may say "verbatim"
-
-    matcher: _Matcher = match_quote  # type: ignore[assignment]
+    # The exact matcher alone may say "verbatim"; it is fast, so the time budget does not cut it.
     for n, (url, other) in enumerate(others.items(), start=1):
-        if other is prepared or time.monotonic() > deadline:
-            continue
-        if matcher(quote, other, settings).found:
+        if other is not prepared and match_quote(quote, other, settings).found:
             return n, url
     return None
 
@@ -107,7 +97,7 @@ def _diagnose_text(
     return candidate, ops, ""
 
 
-def _shower(original: str, norm: Normalised, w: Words):  # type: ignore[no-untyped-def]
+def _shower(original: str, norm: Normalised, w: Words) -> Show:
     def show(a: int, b: int) -> str:
         if b <= a:
             return ""
@@ -117,7 +107,7 @@ def _shower(original: str, norm: Normalised, w: Words):  # type: ignore[no-untyp
     return show
 
 
-def _page_shower(index: PageIndex, w: Words):  # type: ignore[no-untyped-def]
+def _page_shower(index: PageIndex, w: Words) -> Show:
     def show(a: int, b: int) -> str:
         if b <= a:
             return ""
@@ -169,7 +159,12 @@ def _far_splice(
 
 
 def _found(
-    quote: str, match: QuoteMatch, index: PageIndex, figures: FigureCheck | None, prepared: Prepared, settings: Settings
+    quote: str,
+    match: QuoteMatch,
+    index: PageIndex,
+    figures: FigureCheck | None,
+    prepared: PreparedPage,
+    settings: Settings,
 ) -> NearMiss:
     """Return the diagnosis of a quote the matcher found: words cut away, figures elsewhere."""
     spans = [(f.start, f.end) for f in match.fragments if f.found and f.start >= 0]
@@ -191,7 +186,7 @@ def _found(
             else:
                 before.append(DiffOp("cut_away", "", f.page_words))
         diff = (*before, DiffOp("equal", quote, passage.text), *after)
-        said = "; ".join(describe(op) for op in diff if op.kind == "cut_away")
+        said = "; ".join(describe(op).replace("the quote ", "it ", 1) for op in diff if op.kind == "cut_away")
         messages = " ".join(f.message for f in cuts)
         summary = f"The quote is on the page word for word, but {said}. {messages}"
         return NearMiss(summary, passage, diff)
@@ -206,9 +201,9 @@ def _found(
 
 def diagnose(
     quote: str,
-    prepared: Prepared,
+    prepared: PreparedPage,
     match: QuoteMatch,
-    others: Mapping[str, Prepared],
+    others: Mapping[str, PreparedPage],
     settings: Settings | None = None,
     *,
     figures: FigureCheck | None = None,
@@ -227,7 +222,7 @@ def diagnose(
     failing = [f for f in match.fragments if not f.found] or [Fragment(quote, False)]
     text = failing[0].text
     candidate, diff, note = _diagnose_text(text, index, settings, deadline)
-    elsewhere = _found_elsewhere(quote, prepared, others, settings, deadline)
+    elsewhere = _found_elsewhere(quote, prepared, others, settings)
     parts: list[str] = []
     if elsewhere:
         n, url = elsewhere
