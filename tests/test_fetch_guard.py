@@ -86,7 +86,11 @@ def test_loopback_in_any_spelling_is_read_with_allow_private(
 
 @pytest.fixture
 def v6() -> Iterator[LoopbackServer]:
-    with running(V6Server()) as s:
+    try:
+        server = V6Server()
+    except OSError:
+        pytest.skip("this machine has no IPv6 loopback (::1)")
+    with running(server) as s:
         yield s
 
 
