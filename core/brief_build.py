@@ -25,6 +25,7 @@ This module refuses to read files: it only sees blocks the readers give it.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
@@ -155,8 +156,9 @@ def is_citation_style(text: str, cite: Cite) -> bool:
         return True
     if _DOMAIN_TEXT.match(anchor) or anchor.lower().rstrip(".:") in CITATION_WORDS:
         return True
-    before = text[: cite.start].rstrip()
-    after = text[cite.end :].lstrip()
+    # A short window either side is all the rule needs; slicing the whole block would cost O(n) per link.
+    before = text[max(0, cite.start - 80) : cite.start].rstrip()
+    after = text[cite.end : cite.end + 80].lstrip()
     if before[-1:] in ("(", "[") and after[:1] in (")", "]"):
         return True
     closed = before.rstrip("\"”’')]»")
@@ -179,16 +181,24 @@ def _inline_quotes(text: str, start: int, end: int, cites: list[Cite], min_words
     return found
 
 
+_TIDY = [
+    (re.compile(r"[(\[]\s*[,;]?\s*[)\]]"), ""),
+    (re.compile(r"\s+([.,;:!?)\]])"), r"\1"),
+    (re.compile(r"\s*[—–]\s*([.!?]|$)"), r"\1"),
+    (re.compile(r"[:,]\s*([.!?])$"), r"\1"),
+    (re.compile(r"[:;]\s*,"), ","),
+    (re.compile(r"\s*[:;,—–]+$"), ""),
+]
+_SPACES = re.compile(r"\s+")
+
+
 def _tidy(text: str) -> str:
-    text = re.sub(r"\s+", " ", text)
-    for _ in range(3):
-        text = re.sub(r"[(\[]\s*[,;]?\s*[)\]]", "", text)
-        text = re.sub(r"\s+([.,;:!?)\]])", r"\1", text)
-        text = re.sub(r"\s*[—–]\s*([.!?]|$)", r"\1", text)
-        text = re.sub(r"[:,]\s*([.!?])$", r"\1", text.strip())
-        text = re.sub(r"[:;]\s*,", ",", text)
-        text = re.sub(r"\s*[:;,—–]+$", "", text)
-    return text.strip()
+    """Return text with white space collapsed and the punctuation a removed citation left behind tidied."""
+    text = _SPACES.sub(" ", text).strip()
+    for _ in range(2):
+        for pattern, repl in _TIDY:
+            text = pattern.sub(repl, text).strip()
+    return text
 
 
 _LEAD_IN = re.compile(r"(?:\b(?:see(?: also)?|via|cf\.?|sources?:)\s*[(\[]?\s*)$", re.IGNORECASE)
@@ -230,6 +240,7 @@ class _Builder:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.drafts: list[_Draft] = []
+        self.by_key: dict[int, list[_Draft]] = {}  # drafts of each sentence
         self.uncited: list[tuple[int, str]] = []  # (key, text)
         self.warnings: list[str] = []
         self.last: _Sentence | None = None  # the last sentence a quote or source may still attach to
@@ -264,7 +275,7 @@ class _Builder:
         if prev is None:
             return
         if self.last_cited:
-            known = {d.url for d in self.drafts if d.key == prev.key}
+            known = {d.url for d in self.by_key.get(prev.key, [])}
             extra = [c for c in cites if c.url not in known]
             if extra:
                 self._claims(prev, [], extra=extra)
@@ -287,16 +298,18 @@ class _Builder:
         claim_text = _tidy(text[start:end])
         linked = [c for c in in_sentence if c.url] + (extra or [])
         owners = _quote_owners(quotes, linked)
-        seen = {d.url for d in self.drafts if d.key == sent.key}
+        seen = {d.url for d in self.by_key.get(sent.key, [])}
         for cite in linked:
             if cite.url in seen:
                 continue
             seen.add(cite.url)
             own = [q[2] for q, owner in zip(quotes, owners, strict=True) if owner is cite]
             quote = cite.quote if cite.quote else (" … ".join(own) if own else None)
-            self.drafts.append(
-                _Draft(claim_text, cite.url, cite.anchor, quote, figure_text, _location(block, start, end), sent.key)
+            draft = _Draft(
+                claim_text, cite.url, cite.anchor, quote, figure_text, _location(block, start, end), sent.key
             )
+            self.drafts.append(draft)
+            self.by_key.setdefault(sent.key, []).append(draft)
         self.last, self.last_cited = sent, True
 
     # -- quotes and sources after a claim
@@ -305,7 +318,7 @@ class _Builder:
             return
         cites = [c for c in block.cites if c.url]
         if self.last is not None and self.last_cited:
-            for d in (d for d in self.drafts if d.key == self.last.key):
+            for d in self.by_key.get(self.last.key, []):
                 if d.quote is None:
                     d.quote = quote
                 elif d.quote != quote:
@@ -404,6 +417,8 @@ def _sentences(b: _Builder, block: Block) -> None:
     protected = [(c.start, c.end) for c in block.cites]
     attached = [(c.start, c.end) for c in block.cites if is_citation_style(text, c)]
     spans = split_sentences(text, protected, attached)
+    block.cites.sort(key=lambda c: c.start)
+    cite_starts = [c.start for c in block.cites]
     for n, (start, end) in enumerate(spans):
         # A citation in the gap after a sentence (a footnote mark after its full stop) is that sentence's.
         limit = spans[n + 1][0] if n + 1 < len(spans) else len(text) + 1
@@ -416,7 +431,8 @@ def _sentences(b: _Builder, block: Block) -> None:
             spans = [(c.start, c.end) for c in sub.cites if is_citation_style(rest, c)]
             b.quote_after(sub, strip_quote_text(_cut(rest, 0, len(rest), spans)))
             return
-        cites = [c for c in block.cites if (start <= c.start < limit) or (n == 0 and c.start < start)]
+        lo = 0 if n == 0 else bisect.bisect_left(cite_starts, start)
+        cites = block.cites[lo : bisect.bisect_left(cite_starts, limit)]
         whole = _WHOLE_QUOTE.match(text[start:end])
         if whole and b.last is not None and b.last_cited and not [c for c in cites if c.url]:
             # A sentence that is only a quotation, right after a cited claim, is that claim's quote.

@@ -56,6 +56,8 @@ _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _HTML_A = re.compile(r"<a\s[^>]*?href\s*=\s*([\"'])(.*?)\1[^>]*>(.*?)</a\s*>", re.IGNORECASE | re.DOTALL)
 _HTML_TAG = re.compile(r"<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>", re.DOTALL)
+_SPECIAL = frozenset("\\`&<![*_~hHwW")
+_NEXT_SPECIAL = re.compile(r"[\\`&<!\[*_~]|(?<![A-Za-z0-9])[hHwW]")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -210,17 +212,28 @@ class _Inline:
         opos: list[int] = []
         cites: list[Cite] = []
 
+        length = 0
+
         def emit(text: str, at: int | list[int]) -> None:
+            nonlocal length
             out.append(text)
+            length += len(text)
             opos.extend(at if isinstance(at, list) else [at] * len(text))
 
         def here() -> int:
-            return sum(len(t) for t in out)
+            return length
 
         i = 0
         n = len(s)
         while i < n:
             ch = s[i]
+            if ch not in _SPECIAL:
+                # Plain text up to the next character that may start markup or a URL, in one step.
+                m = _NEXT_SPECIAL.search(s, i + 1)
+                j = m.start() if m else n
+                emit(s[i:j], pos[i:j])
+                i = j
+                continue
             if ch == "\\" and i + 1 < n and not s[i + 1].isalnum() and not s[i + 1].isspace():
                 emit(s[i + 1], pos[i + 1])
                 i += 2

@@ -14,6 +14,7 @@ This module only finds spans in text: it refuses to decide what is a claim or a 
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 
@@ -147,8 +148,16 @@ def find_urls(text: str) -> list[tuple[int, int]]:
         pos = max(end, m.end())
 
 
-def _inside(pos: int, spans: Sequence[tuple[int, int]]) -> bool:
-    return any(s <= pos < e for s, e in spans)
+def _inside(pos: int, spans: Sequence[tuple[int, int]], starts: Sequence[int]) -> bool:
+    """Return True when pos lies in one of the spans (sorted by start, with their starts)."""
+    i = bisect.bisect_right(starts, pos) - 1
+    # Spans may nest or overlap; look back over the few that start before pos.
+    while i >= 0 and pos - starts[i] < 4096:
+        s, e = spans[i]
+        if s <= pos < e:
+            return True
+        i -= 1
+    return False
 
 
 def _quote_depths(text: str) -> list[bool]:
@@ -171,7 +180,7 @@ def _quote_depths(text: str) -> list[bool]:
 
 
 def _is_abbreviation(text: str, dot: int, next_char: str) -> bool:
-    m = re.search(r"([^\s(\[\"“'‘]+)$", text[:dot])
+    m = re.search(r"([^\s(\[\"“'‘]+)$", text[max(0, dot - 40) : dot])
     if m is None:
         return False
     token = m.group(1)
@@ -194,13 +203,15 @@ def split_sentences(
     ``protected`` spans (links, URLs) are never cut. ``attached`` spans (citation markers)
     standing right after a sentence's end belong to that sentence.
     """
+    protected = sorted(protected)
+    starts = [s for s, _ in protected]
     inside_quote = _quote_depths(text)
     # Zero-width marks (a DOCX footnote mark) need no attaching: the gap after a sentence is its own.
     attached_starts = {s: e for s, e in attached if e > s}
     cuts: list[int] = []
     for m in _TERMINAL.finditer(text):
         i, j = m.start(), m.end()
-        if _inside(i, protected):
+        if _inside(i, protected, starts):
             continue
         k = j
         while k < len(text) and text[k] in _CLOSERS:

@@ -214,7 +214,7 @@ def test_an_extension_that_lies_is_read_as_what_the_file_is(data: bytes, name: s
 
 
 def test_a_brief_without_claims_is_not_an_error() -> None:
-    brief = read_brief("Just some notes.\n\nNo links at all.".encode(), "notes.md")
+    brief = read_brief(b"Just some notes.\n\nNo links at all.", "notes.md")
     assert (brief.claims, brief.uncited) == ((), ("Just some notes.", "No links at all."))
     assert brief.warnings == (
         "notes.md has no claim with a citation: no sentence links to a source. Add links (or a references section) "
