@@ -295,3 +295,85 @@ def test_claims_keep_brief_order() -> None:
     positions = [page.index(f'data-claim="{r.claim.id}"') for r in report.results]
     assert positions == sorted(positions)
     assert isinstance(report.results[0].claim, Claim)
+
+
+# --------------------------------------------------------------------------- ways out of a dead end
+
+
+def test_a_not_checked_claim_is_rechecked_against_pasted_text() -> None:
+    from tests.browser.records import PAGE
+
+    run_id = _saved_run()
+    at = _open(run_id)
+    at.button(key="openbtn|c6").click().run()
+    assert at.text_area(key="src_paste|c6") is not None
+    at.button(key="src_go|c6").click().run()
+    assert any("Nothing supplied" in e.value for e in at.error)
+    # The pasted page does not hold c6's quote ("twelve percent of users"): read, and not found.
+    at.text_area(key="src_paste|c6").set_value(PAGE)
+    at.button(key="src_go|c6").click().run()
+    _no_exceptions(at)
+    stored = _store().load_run(run_id)
+    c6 = next(c for c in stored["claims"] if c["id"] == "c6")
+    assert c6["verdict"] == "quote_not_found"
+    assert c6["source"]["origin"] == "editor"
+    assert any("re-checked against the source you supplied" in s.value for s in at.success)
+
+
+def test_a_no_quote_claim_adopts_a_candidate_passage() -> None:
+    from dataclasses import replace
+
+    from tests.browser.records import PAGE, PEP632
+
+    report = sample_report()
+    src = replace(report.results[3].source, body=PAGE.encode())
+    store = _store()
+    store.save_source(src)
+    run_id = store.save_run(to_json(report), b"", report.brief_name)
+    at = _open(run_id)
+    at.button(key="openbtn|c4").click().run()
+    at.button(key="adopt|c4|0").click().run()
+    _no_exceptions(at)
+    c4 = next(c for c in _store().load_run(run_id)["claims"] if c["id"] == "c4")
+    assert c4["url"] == PEP632
+    assert c4["quote"].startswith("CPython 3.11 is an average of 25% faster")
+    assert c4["verdict"] != "no_quote"
+
+
+def test_the_sample_brief_is_checked_offline_with_real_core() -> None:
+    from core.brief import read_brief
+    from core.check import check_brief
+    from core.samples import SAMPLE_BRIEF, load_samples
+
+    at = _app().run()
+    at.button(key="sample_button").click().run(timeout=120)
+    _no_exceptions(at)
+    assert any("Review: python-releases.md" in t.value for t in at.title)
+    store = Store(":memory:")
+    load_samples(store)
+    expected = check_brief(
+        read_brief(SAMPLE_BRIEF.read_bytes(), SAMPLE_BRIEF.name), Settings(db_path=":memory:"), store=store, offline=True
+    ).summary
+    assert list(at.pills[0].options) == [f"{Verdict(v).label} ({n})" for v, n in expected.items() if n]
+
+
+def test_a_thousand_claim_brief_with_failing_sources_is_checked_and_paged(server) -> None:
+    from tests.servers import CORPUS
+
+    page = server.add("/3.11.html", (CORPUS / "html/python/whatsnew/3.11.html").read_bytes())
+    gone = server.url("/gone.html")  # the loopback server answers 404 for unknown paths
+    quote = "CPython 3.11 is an average of 25% faster than CPython 3.10"
+    lines = [f'Claim {i} says 25% ([s]({page})): "{quote}".' for i in range(998)]
+    lines += [f'A claim on a dead page ([s]({gone})): "{quote}".', f"Not the web ([s](ftp://127.0.0.1/x)): “{quote}”."]
+    at = _app().run()
+    at.text_area(key="brief_text").set_value("\n\n".join(lines)).run()
+    at.checkbox(key="opt_private").check()
+    at.button(key="check_button").click().run(timeout=180)
+    _no_exceptions(at)
+    assert any("Review: pasted brief" in t.value for t in at.title)
+    assert any("1000 claims" in c.value for c in at.caption)
+    assert _all_html(at).count('class="card"') == 20
+    options = list(at.pills[0].options)
+    assert "Dead link (1)" in options and "Blocked (1)" in options
+    at.pills[0].set_value(["Dead link (1)"]).run()
+    assert 'data-claim="c999"' in _all_html(at) and _all_html(at).count('class="card"') == 1

@@ -171,7 +171,7 @@ def recheck_with_supplied(
 
     from core.check import recheck_claim
 
-    source = supplied_source(url, body, content_type, filename)
+    source = supplied_source(url, body, content_type, filename, settings=settings)
     return recheck_claim(report, claim_id, source, settings, store)
 
 
