@@ -75,7 +75,7 @@ def _bom(body: bytes) -> tuple[str, int] | None:
 
 
 def charset_of(body: bytes, content_type: str) -> str:
-    """Return the codec to decode ``body`` with: BOM, header, <meta>/XML declaration, detection; never fails."""
+    """Return the codec for ``body``: BOM, header, <meta>/XML declaration, UTF-16/8 shape, detection; never fails."""
     bom = _bom(body)
     if bom:
         return bom[0]
@@ -91,6 +91,12 @@ def charset_of(body: bytes, content_type: str) -> str:
             name = "utf-8"
         if name:
             return name
+    head = body[:4096]
+    odd, even = head[1::2].count(0), head[0::2].count(0)
+    # UTF-16 without a byte order mark: each ASCII character leaves a zero byte on the same side.
+    # Text in any other encoding has no zero bytes at all.
+    if odd + even > len(head) // 10 and max(odd, even) >= 9 * min(odd, even):
+        return "utf-16-le" if odd > even else "utf-16-be"
     try:
         body.decode("utf-8")
         return "utf-8"

@@ -191,6 +191,7 @@ def test_readability_main_content_is_marked_never_cut(name: str) -> None:
         ("cp1251-undeclared.html", "text/html", "настоящие гении кулинарного искусства"),
         ("utf8-meta-lies.html", "text/html; charset=utf-8", "настоящие гении кулинарного искусства"),
         ("cp1252-latin1-label.html", "text/html; charset=ISO-8859-1", "The café’s “house blend” costs €4 – or so"),
+        ("utf16le-no-bom.html", "text/html", "настоящие гении кулинарного искусства"),
     ],
 )
 def test_charset(name: str, content_type: str, expected: str) -> None:
