@@ -147,6 +147,9 @@ def _location(block: Block, start: int, end: int) -> Location:
     return Location(block.loc_kind, block.loc_index, s, e, path=block.path)
 
 
+_LEAD_IN = re.compile(r"(?:\b(?:see(?: also)?|via|cf\.?|sources?:)\s*[(\[]?\s*)$", re.IGNORECASE)
+
+
 def is_citation_style(text: str, cite: Cite) -> bool:
     """Return True when a cite's text names its source rather than saying part of the claim."""
     if cite.kind != "link":
@@ -161,6 +164,8 @@ def is_citation_style(text: str, cite: Cite) -> bool:
     after = text[cite.end : cite.end + 80].lstrip()
     if before[-1:] in ("(", "[") and after[:1] in (")", "]"):
         return True
+    if _LEAD_IN.search(before + " "):
+        return True  # "see [the notes](url)", "via [PEP 632](url)"
     closed = before.rstrip("\"”’')]»")
     if closed[-1:] in _TERMINALS and closed[-2:-1] not in ("", " "):
         return True
@@ -199,9 +204,6 @@ def _tidy(text: str) -> str:
         for pattern, repl in _TIDY:
             text = pattern.sub(repl, text).strip()
     return text
-
-
-_LEAD_IN = re.compile(r"(?:\b(?:see(?: also)?|via|cf\.?|sources?:)\s*[(\[]?\s*)$", re.IGNORECASE)
 
 
 def _cut(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> str:
@@ -401,7 +403,12 @@ def build_brief(
                 continue
             b.quote_after(block, strip_quote_text(_cut(block.text, 0, len(block.text), _citation_spans(block))))
             continue
-        if block.kind == "source_line":
+        if block.kind == "source_line" or (
+            block.kind == "table"
+            and block.cites
+            and not re.search(r"\w", _cut(block.text, 0, len(block.text), [(c.start, c.end) for c in block.cites]))
+        ):
+            # A "Source:" line, or a table cell holding only a link: the source of the sentence before.
             b.source_after(block)
             continue
         _sentences(b, block)

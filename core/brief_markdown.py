@@ -105,6 +105,7 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], _Refs]:
     cur: _Raw | None = None
     fence: str | None = None
     in_refs = False
+    header_cells = 0
     offset = 0
     for line_m in re.finditer(r"[^\n]*\n?", text):
         raw_line = line_m.group(0)
@@ -166,11 +167,16 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], _Refs]:
         if _TABLE.match(line):
             cur = None
             if _TABLE_SEP.match(line) and set(line.strip()) <= set("|:- "):
+                for header in blocks[len(blocks) - header_cells :]:
+                    header.kind = "heading"  # the row above the separator is the table's header
+                header_cells = 0
                 continue
+            header_cells = 0
             for cell in re.finditer(r"[^|]+", line):
                 if cell.group(0).strip():
                     start = off + cell.start() + len(cell.group(0)) - len(cell.group(0).lstrip())
                     blocks.append(_Raw("table", [(cell.group(0).strip(), start)], in_refs=in_refs))
+                    header_cells += 1
             continue
         content, coff, label, kind = line.strip(), off + len(line) - len(line.lstrip()), "", "paragraph"
         if m := _LIST.match(line):
