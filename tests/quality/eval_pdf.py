@@ -8,7 +8,9 @@ against the PDF's PageText. In the same run a simple baseline is counted: PyMuPD
 ``page.get_text()`` of every page joined, NFKC and white space folded, substring search.
 
 Every miss is written to ``pdf_misses.txt`` with its cause and the closest passage of the
-extracted text (rapidfuzz alignment, for reading only: it decides nothing).
+extracted text (rapidfuzz alignment, for reading only: it decides nothing). The line-end hyphen
+rule of core/extract_pdf.py is measured against its two naive alternatives (always join the word,
+always keep the hyphen) in the same run.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 import pymupdf
 from rapidfuzz import fuzz
 
+import core.extract_pdf as extract_pdf_module
 from core.extract_pdf import extract_pdf
 from core.match import match_quote, prepare
 from core.models import PageText
@@ -85,6 +89,23 @@ def _cause(sentence: str, page: PageText, in_baseline: bool) -> tuple[str, str]:
     return "words equal but not matched: check the matcher's punctuation or break rules", passage
 
 
+def _found_with_rule(rule: Callable[..., bool]) -> int:
+    """Return the gold sentences found when extract_pdf decides line-end hyphens with ``rule``."""
+    kept = extract_pdf_module._keep_hyphen
+    extract_pdf_module._keep_hyphen = rule
+    try:
+        found = 0
+        for name in DOCS.values():
+            page = extract_pdf((GOLD / f"{name}.pdf").read_bytes())
+            assert isinstance(page, PageText), page
+            prepared = prepare(page)
+            sentences = gold_sentences((GOLD / f"{name}.pdf.txt").read_text(encoding="utf-8"))
+            found += sum(match_quote(s, prepared).found for s in sentences)
+        return found
+    finally:
+        extract_pdf_module._keep_hyphen = kept
+
+
 def evaluate() -> dict[str, float | int]:
     """Return gold sentences found per document (ours and the baseline's) and write pdf_misses.txt."""
     figures: dict[str, float | int] = {}
@@ -117,6 +138,10 @@ def evaluate() -> dict[str, float | int]:
     figures["total_baseline_found_count"] = baseline_total
     figures["total_found_pct"] = round(100.0 * found_total / total, 2)
     figures["docs_below_baseline_count"] = below
+    # The line-end hyphen rule, measured: the same count with "always join" and "always keep the hyphen".
+    figures["hyphen_rule_found_count"] = found_total
+    figures["hyphen_always_join_found_count"] = _found_with_rule(lambda *_: False)
+    figures["hyphen_always_keep_found_count"] = _found_with_rule(lambda *_: True)
     MISSES.write_text("\n".join(lines), encoding="utf-8")
     return figures
 
