@@ -1,14 +1,21 @@
 """The text of a PDF source as PageText, with page numbers, blocks and reading order (PyMuPDF).
 
-Each text block PyMuPDF finds becomes a block of ``PageText`` (a hard break for the matcher);
-lines inside a block are joined with a space (no space between two CJK characters); ligatures
-are expanded ("ﬁ" -> "fi"); a word hyphenated at a line end is joined. The hyphenation rule
-(measured in tests/test_extract_pdf.py): a soft hyphen at a line end is always dropped; a hard
-hyphen between two letters is kept when the document writes the hyphenated word elsewhere
-("long-term"), dropped when it writes the joined word elsewhere or neither ("rea-/soning" ->
-"reasoning"), and kept when the next line starts with a capital or a digit ("COVID-/19",
-"Anglo-/Saxon"). Two-column pages are read column by column, full-width blocks in between.
+Each text block PyMuPDF finds becomes a block of ``PageText`` (a hard break for the matcher),
+except that a block carrying on the previous one's sentence (it starts in lower case, the previous
+ends in "and", "of", ...; or it sits right under it, as MuPDF splits a paragraph at its indented
+first line) is joined to it. Lines inside a block are joined with a space (none between two CJK
+characters); ligatures are expanded ("ﬁ" -> "fi"). Two-column pages are read column by column,
+full-width blocks in between; an OCR layer that puts both columns' lines in one block is split.
 ``PageText.pages`` maps every page to its span of the text.
+
+Line-end hyphens (measured in tests/quality/eval_pdf.py against "always join" and "always keep"):
+a soft hyphen is dropped; the hyphen is kept before a capital or a digit ("COVID-/19"), after an
+acronym ("FLAN-/based") and in a three-part compound ("markup-/and-mask"); otherwise the
+document's own spelling elsewhere decides ("fine-/tuning" -> "finetuning" in a paper that writes
+"finetuning"); without such evidence it is kept when both halves are words of the document
+("data-/dependent") and dropped otherwise ("rea-/soning" -> "reasoning"). Words counted as
+evidence never include the halves of a broken word. A text layer that lost the hyphen ("shoul" /
+"der") is joined only when the whole word occurs in the document and neither half does.
 
 It refuses to run OCR (a PDF without a text layer is Unreadable: "scanned PDF"), to ask for a
 password, or to read beyond ``settings.max_pdf_pages`` (a warning says how many pages were read).
@@ -210,10 +217,10 @@ def _keep_hyphen(head: str, tail: str, rest: str, words: Counter[str], compounds
         return True  # "COVID-19", "Anglo-Saxon", "FLAN-based": not a syllable break
     if rest.startswith(("-", "\u2010")):
         return True  # "markup-/and-mask": a compound of three parts
-    compound = words_key = f"{head}-{tail}".lower()
+    compound = f"{head}-{tail}".lower()
     joined = f"{head}{tail}".lower()
     if compounds[compound] or words[joined]:
-        return compounds[words_key] > words[joined]  # the document's own spelling decides
+        return compounds[compound] > words[joined]  # the document's own spelling decides
     # No evidence elsewhere: two halves that are words of the document make a compound ("trade-/off").
     return len(head) > 2 and len(tail) > 2 and words[head.lower()] > 0 and words[tail.lower()] > 0
 
