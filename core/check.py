@@ -169,7 +169,8 @@ def check_claim(
     reasons += [f.message for f in match.flags if not f.blocking]
     near_miss = None
     if verdict is not Verdict.VERIFIED:
-        near_miss = diagnose(quote, page, match, {u: p for u, p in (others or {}).items() if p is not page}, settings)
+        # Every source of the brief, in brief order: "found verbatim in source N" counts from 1.
+        near_miss = diagnose(quote, page, match, others or {}, settings, figures=figures)
     context = _context(page.page, match, settings.context_chars)
     return ClaimResult(claim, verdict, tuple(reasons + extra), source, match, figures, near_miss, context)
 
@@ -191,14 +192,16 @@ def check_brief(
     urls = _unique([c.url for c in brief.claims])
     if offline:
         sources = _offline_sources(urls, store, progress)
-    else:
-        fetcher = fetcher or Fetcher(settings, store)
+    elif fetcher is not None:
         sources = fetcher.fetch_all(urls, refresh=refresh, progress=progress)
+    else:
+        with Fetcher(settings, store) as own:
+            sources = own.fetch_all(urls, refresh=refresh, progress=progress)
     pages: dict[str, PreparedPage | Unreadable] = {}
     for url, source in sources.items():
         if source.status is SourceStatus.OK:
             pages[url] = read_page(source, settings)
-    prepared = {u: p for u, p in pages.items() if isinstance(p, PreparedPage)}
+    prepared = {u: p for u in urls if isinstance(p := pages.get(u), PreparedPage)}
     results = tuple(
         check_claim(claim, sources[claim.url], pages.get(claim.url), settings, prepared) for claim in brief.claims
     )
@@ -229,24 +232,28 @@ def recheck_claim(
     if store is not None and source.status is SourceStatus.OK:
         store.save_source(source)
     page = read_page(source, settings) if source.status is SourceStatus.OK else None
-    others = _other_pages(report, url, store, settings)
+    others = _brief_pages(report, url, page, store, settings)
     new = {
         r.claim.id: check_claim(r.claim, source, page, settings, others) for r in report.results if r.claim.url == url
     }
     return _replace_results(report, new)
 
 
-def _other_pages(report: Report, url: str, store: Store | None, settings: Settings) -> dict[str, PreparedPage]:
-    """Return the prepared pages of the report's other stored sources (for misattribution)."""
-    if store is None:
-        return {}
+def _brief_pages(
+    report: Report, url: str, page: PreparedPage | Unreadable | None, store: Store | None, settings: Settings
+) -> dict[str, PreparedPage]:
+    """Return the brief's readable pages in brief order, ``page`` standing for ``url`` (for misattribution)."""
     out: dict[str, PreparedPage] = {}
-    for other in _unique([r.claim.url for r in report.results if r.claim.url != url]):
-        stored = store.latest_source(other)
-        if stored is not None and stored.status is SourceStatus.OK:
-            page = read_page(stored, settings)
+    for other in _unique([r.claim.url for r in report.results]):
+        if other == url:
             if isinstance(page, PreparedPage):
                 out[other] = page
+            continue
+        stored = store.latest_source(other) if store is not None else None
+        if stored is not None:
+            other_page = read_page(stored, settings)
+            if isinstance(other_page, PreparedPage):
+                out[other] = other_page
     return out
 
 
@@ -259,5 +266,5 @@ def adopt_quote(report: Report, claim_id: str, quote: str, settings: Settings, s
     claim = dataclasses.replace(target.claim, quote=quote)
     source = store.latest_source(claim.url) or target.source
     page = read_page(source, settings) if source.status is SourceStatus.OK and source.body else None
-    result = check_claim(claim, source, page, settings, _other_pages(report, claim.url, store, settings))
+    result = check_claim(claim, source, page, settings, _brief_pages(report, claim.url, page, store, settings))
     return _replace_results(report, {claim_id: result})

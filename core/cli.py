@@ -18,7 +18,7 @@ from typing import TextIO
 
 from core.brief import BriefError, read_brief
 from core.check import check_brief
-from core.models import STRICT_FAILURES, Report
+from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
 from core.report import to_csv, to_docx, to_html, to_json
 from core.settings import Settings
 from core.store import Store
@@ -88,11 +88,19 @@ def _write(path: str, data: str | bytes) -> None:
         target.write_text(data, encoding="utf-8")
 
 
+def _headline(result: ClaimResult) -> str:
+    """Return the most specific reason of a result: the named figure or flag, not the preamble."""
+    reasons = result.reasons
+    if result.verdict in (Verdict.FIGURES_MISMATCH, Verdict.NEEDS_REVIEW) and len(reasons) > 1:
+        return reasons[1]
+    return reasons[0] if reasons else ""
+
+
 def _print_report(report: Report, out: TextIO) -> None:
+    """Print one line per claim, then the summary (verified first, as an editor reads it)."""
     for r in report.results:
-        reason = r.reasons[0] if r.reasons else ""
-        out.write(f"{r.claim.id:>5}  {r.verdict.value:<16} {r.claim.url}\n       {reason}\n")
-    counts = ", ".join(f"{n} {v}" for v, n in report.summary.items() if n)
+        out.write(f"{r.claim.id}\t{r.verdict.value}\t{r.claim.url}\t{_headline(r)}\n")
+    counts = ", ".join(f"{report.summary[v.value]} {v.value}" for v in reversed(Verdict) if report.summary[v.value])
     out.write(f"{len(report.results)} claims: {counts or 'none'}\n")
     if report.uncited:
         out.write(f"{len(report.uncited)} sentences cite no source (listed in the report as uncited).\n")

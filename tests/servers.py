@@ -61,7 +61,8 @@ class LoopbackServer:
         self.httpd.daemon_threads = True
         self.host = host
         self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        # A short poll interval: stopping the server waits for one poll, and tests stop many.
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     def url(self, path: str) -> str:
         """Return the full URL of a path on this server."""

@@ -42,8 +42,13 @@ def test_sample_writes_every_report_and_exits_0(tmp_path: Path) -> None:
     assert "<!DOCTYPE html>" in paths["html"].read_text()[:200] or "<html" in paths["html"].read_text()[:400]
     assert paths["csv"].read_text().count("\n") >= 11
     lines = out.splitlines()
-    assert lines[0].split()[:2] == ["c1", "verified"]
-    assert "10 claims: 3 verified" in out
+    assert lines[0].split("\t")[:3] == ["c1", "verified", "https://docs.python.org/3/whatsnew/3.11.html"]
+    assert lines[3].split("\t")[1:] == [
+        "figures_mismatch",
+        "https://peps.python.org/pep-0632/",
+        "The quote holds no version equal to “3.8”: it has 3.10, 3.11.",
+    ]
+    assert lines[10] == "10 claims: 3 verified, 3 figures_mismatch, 2 quote_not_found, 1 no_quote, 1 dead_link"
     assert "run " in out and str(db) in out
 
 
