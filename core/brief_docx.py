@@ -31,8 +31,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.brief_build import Block, Cite, build_brief, link_numbered_references, note_citation
+from core.brief_build import Block, Cite, build_brief
 from core.brief_errors import BriefError, size_text
+from core.brief_refs import link_numbered_references, note_citation
 from core.models import Brief
 from core.sentences import find_urls
 from core.settings import Settings

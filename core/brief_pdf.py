@@ -21,8 +21,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from core.brief_build import Block, Cite, build_brief, link_numbered_references
+from core.brief_build import Block, Cite, build_brief
 from core.brief_errors import BriefError
+from core.brief_refs import link_numbered_references
 from core.models import Brief
 from core.sentences import find_urls
 from core.settings import Settings
