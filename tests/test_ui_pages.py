@@ -9,6 +9,7 @@ returns a hand-built report, so the page's own work is what is tested.
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from core.models import Brief, Claim, Verdict
 from core.report import to_json
 from core.settings import Settings
 from core.store import Store
-from tests.browser.records import XSS, hostile_report, sample_report
+from tests.browser.records import MD, XSS, hostile_report, sample_report
 
 APP = Path(__file__).resolve().parents[1] / "ui" / "app.py"
 
@@ -45,6 +46,17 @@ def _open(run_id: str, page: str = "views/review.py") -> AppTest:
     return at
 
 
+def _md(text: str) -> str:
+    from ui.draw import md
+
+    return md(text)
+
+
+def _plain(markdown: str) -> str:
+    """Return a message as the editor reads it: the desk backslash-escapes Markdown in messages."""
+    return re.sub(r"\\(.)", r"\1", markdown)
+
+
 def _no_exceptions(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
@@ -69,9 +81,9 @@ def test_check_page_has_its_widgets_and_opens_on_the_sample() -> None:
 
 def test_allowing_private_network_shows_a_warning() -> None:
     at = _app().run()
-    assert not any("Private network allowed" in w.value for w in at.warning)
+    assert not any("Private network allowed" in _plain(w.value) for w in at.warning)
     at.checkbox(key="opt_private").check().run()
-    assert any("Private network allowed" in w.value for w in at.warning)
+    assert any("Private network allowed" in _plain(w.value) for w in at.warning)
 
 
 def test_an_empty_brief_is_a_clear_message() -> None:
@@ -79,7 +91,7 @@ def test_an_empty_brief_is_a_clear_message() -> None:
     at.text_area(key="brief_text").set_value("   ").run()
     at.button(key="check_button").click().run()
     _no_exceptions(at)
-    assert any("There is no brief to check" in e.value for e in at.error)
+    assert any("There is no brief to check" in _plain(e.value) for e in at.error)
 
 
 def test_a_brief_with_no_claims_is_a_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -90,7 +102,7 @@ def test_a_brief_with_no_claims_is_a_clear_message(monkeypatch: pytest.MonkeyPat
     at.text_area(key="brief_text").set_value("Just prose, no links at all.").run()
     at.button(key="check_button").click().run()
     _no_exceptions(at)
-    assert any("No claims were found in pasted brief" in w.value for w in at.warning)
+    assert any("No claims were found in pasted brief" in _plain(w.value) for w in at.warning)
 
 
 def test_an_unreadable_brief_is_a_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -104,7 +116,7 @@ def test_an_unreadable_brief_is_a_clear_message(monkeypatch: pytest.MonkeyPatch)
     at.text_area(key="brief_text").set_value("\x00\x01garbage").run()
     at.button(key="check_button").click().run()
     _no_exceptions(at)
-    assert any("the pasted brief could not be read: the bytes are not text" in e.value for e in at.error)
+    assert any("the pasted brief could not be read: the bytes are not text" in _plain(e.value) for e in at.error)
 
 
 def test_check_reports_progress_then_opens_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -134,7 +146,7 @@ def test_check_reports_progress_then_opens_the_review(monkeypatch: pytest.Monkey
     # The review of the new run is open, and the run is in the store.
     run_id = at.query_params["run"]
     assert _store().load_run(run_id) is not None
-    assert any("Review: hand-built.md" in t.value for t in at.title)
+    assert any("Review: hand-built.md" in _plain(t.value) for t in at.title)
 
 
 # --------------------------------------------------------------------------- Review page
@@ -144,7 +156,7 @@ def test_review_without_a_run_says_what_to_do() -> None:
     at = _app().run()
     at.switch_page("views/review.py").run()
     _no_exceptions(at)
-    assert any("No run is open" in i.value for i in at.info)
+    assert any("No run is open" in _plain(i.value) for i in at.info)
 
 
 def test_review_shows_every_claim_with_verdict_words_and_counts() -> None:
@@ -197,10 +209,10 @@ def test_a_decision_is_saved_at_once_and_any_no_blocks_accept() -> None:
     _no_exceptions(at)
     saved = _store().decisions(run_id)[0]
     assert saved.decision == "" and saved.same_period is False
-    assert any("Accept is blocked: you answered no to same period?" in w.value for w in at.warning)
+    assert any("Accept is blocked: you answered no to same period?" in _plain(w.value) for w in at.warning)
     at.radio(key=key + "choice").set_value("accept").run()
     assert _store().decisions(run_id)[0].decision == ""
-    assert any("Accept was withdrawn" in e.value for e in at.error)
+    assert any("Accept was withdrawn" in _plain(e.value) for e in at.error)
     at.radio(key=key + "choice").set_value("needs_edit").run()
     at.text_area(key=key + "note").set_value("Says 30%, source says 25%.").run()
     saved = _store().decisions(run_id)[0]
@@ -214,7 +226,7 @@ def test_a_reopened_run_shows_the_saved_decision() -> None:
     at.radio(key=f"dec|{run_id}|c1|choice").set_value("reject").run()
     again = _open(run_id)  # a new session: a reload or a restarted server
     _no_exceptions(again)
-    assert any(c.value == "Editor: Reject" for c in again.caption)
+    assert any(_plain(c.value) == "Editor: Reject" for c in again.caption)
     again.button(key="openbtn|c1").click().run()
     assert again.radio(key=f"dec|{run_id}|c1|choice").value == "reject"
 
@@ -222,7 +234,7 @@ def test_a_reopened_run_shows_the_saved_decision() -> None:
 def test_an_unknown_run_id_is_a_clear_message() -> None:
     at = _open("no-such-run")
     _no_exceptions(at)
-    assert any("There is no run no-such-run in the store" in e.value for e in at.error)
+    assert any("There is no run no-such-run in the store" in _plain(e.value) for e in at.error)
 
 
 def test_a_thousand_claims_are_paged() -> None:
@@ -249,6 +261,9 @@ def test_script_payloads_are_drawn_as_text() -> None:
     )
     assert html.escape(XSS, quote=True) in page
     assert "Open the live page" not in page  # a javascript: URL never becomes a link
+    # Markdown in the brief's name and warnings is shown as text, never as an image or a link.
+    assert any(t.value == f"Review: brief {_md(XSS)} {_md(MD)}" for t in at.title)
+    assert any(w.value == _md(MD) for w in at.warning)
 
 
 # --------------------------------------------------------------------------- Report and History
@@ -266,7 +281,7 @@ def test_report_page_without_a_run_says_what_to_do() -> None:
     at = _app().run()
     at.switch_page("views/report.py").run()
     _no_exceptions(at)
-    assert any("No run is open" in i.value for i in at.info)
+    assert any("No run is open" in _plain(i.value) for i in at.info)
 
 
 def test_history_lists_runs_and_reopens_one() -> None:
@@ -278,14 +293,14 @@ def test_history_lists_runs_and_reopens_one() -> None:
     assert [b.label for b in at.button].count("Open") == 2
     at.button(key=f"hist|{first}").click().run()
     _no_exceptions(at)
-    assert any("Review: hand-built.md" in t.value for t in at.title)
+    assert any("Review: hand-built.md" in _plain(t.value) for t in at.title)
     assert at.query_params["run"] == first
 
 
 def test_history_when_empty() -> None:
     at = _app().run()
     at.switch_page("views/history.py").run()
-    assert any("No runs yet" in i.value for i in at.info)
+    assert any("No runs yet" in _plain(i.value) for i in at.info)
 
 
 def test_claims_keep_brief_order() -> None:
@@ -308,7 +323,7 @@ def test_a_not_checked_claim_is_rechecked_against_pasted_text() -> None:
     at.button(key="openbtn|c6").click().run()
     assert at.text_area(key="src_paste|c6") is not None
     at.button(key="src_go|c6").click().run()
-    assert any("Nothing supplied" in e.value for e in at.error)
+    assert any("Nothing supplied" in _plain(e.value) for e in at.error)
     # The pasted page does not hold c6's quote ("twelve percent of users"): read, and not found.
     at.text_area(key="src_paste|c6").set_value(PAGE)
     at.button(key="src_go|c6").click().run()
@@ -317,7 +332,7 @@ def test_a_not_checked_claim_is_rechecked_against_pasted_text() -> None:
     c6 = next(c for c in stored["claims"] if c["id"] == "c6")
     assert c6["verdict"] == "quote_not_found"
     assert c6["source"]["origin"] == "editor"
-    assert any("re-checked against the source you supplied" in s.value for s in at.success)
+    assert any("re-checked against the source you supplied" in _plain(s.value) for s in at.success)
 
 
 def test_a_no_quote_claim_adopts_a_candidate_passage() -> None:
@@ -348,11 +363,14 @@ def test_the_sample_brief_is_checked_offline_with_real_core() -> None:
     at = _app().run()
     at.button(key="sample_button").click().run(timeout=120)
     _no_exceptions(at)
-    assert any("Review: python-releases.md" in t.value for t in at.title)
+    assert any("Review: python-releases.md" in _plain(t.value) for t in at.title)
     store = Store(":memory:")
     load_samples(store)
     expected = check_brief(
-        read_brief(SAMPLE_BRIEF.read_bytes(), SAMPLE_BRIEF.name), Settings(db_path=":memory:"), store=store, offline=True
+        read_brief(SAMPLE_BRIEF.read_bytes(), SAMPLE_BRIEF.name),
+        Settings(db_path=":memory:"),
+        store=store,
+        offline=True,
     ).summary
     assert list(at.pills[0].options) == [f"{Verdict(v).label} ({n})" for v, n in expected.items() if n]
 
@@ -370,8 +388,8 @@ def test_a_thousand_claim_brief_with_failing_sources_is_checked_and_paged(server
     at.checkbox(key="opt_private").check()
     at.button(key="check_button").click().run(timeout=180)
     _no_exceptions(at)
-    assert any("Review: pasted brief" in t.value for t in at.title)
-    assert any("1000 claims" in c.value for c in at.caption)
+    assert any("Review: pasted brief" in _plain(t.value) for t in at.title)
+    assert any("1000 claims" in _plain(c.value) for c in at.caption)
     assert _all_html(at).count('class="card"') == 20
     options = list(at.pills[0].options)
     assert "Dead link (1)" in options and "Blocked (1)" in options

@@ -16,7 +16,7 @@ if str(ROOT) not in sys.path:
 
 import streamlit as st  # noqa: E402
 
-from ui import state  # noqa: E402
+from ui import draw, state  # noqa: E402
 
 # An emoji favicon, drawn locally: a Material one is fetched from a font CDN, and the desk talks to no one.
 st.set_page_config(page_title="Verbatim review desk", page_icon="✔", layout="wide")
@@ -44,6 +44,6 @@ try:
 except Exception as exc:  # a broken store must not take the whole desk down
     problem = f"The evidence store could not be opened ({exc}). Set VERBATIM_DB to a writable file."
 if problem:
-    st.error(problem)
+    st.error(draw.md(problem))
 
 page.run()

@@ -87,13 +87,13 @@ def decision_form(result: ClaimResult) -> None:
     )
     if blocked:
         nos = ", ".join(label.lower() for name, label in QUESTIONS if ss.get(_key(cid, name)) == "no")
-        st.warning(f"Accept is blocked: you answered no to {nos}")
+        st.warning(f"Accept is blocked: you answered no to {draw.md(nos)}")
     if ss.pop(_key(cid, "blocked_msg"), False):
         st.error("Accept was withdrawn: a claim cannot be accepted while any question is answered no.")
     st.text_area("Note", key=_key(cid, "note"), on_change=_on_change, args=(cid,), height=80)
     msg = ss.get(_key(cid, "save_msg"))
     if msg:
-        st.caption(msg)
+        st.caption(draw.md(msg))
 
 
 def _apply(new: Report, done: str) -> None:
@@ -130,7 +130,7 @@ def ways_out(result: ClaimResult, report: Report) -> None:
                 try:
                     new = services.recheck_with_supplied(report, cid, url, body, ctype, fname, settings, state.store())
                 except Exception as exc:
-                    st.error(f"The supplied source could not be used for claim {cid}: {exc}")
+                    st.error(draw.md(f"The supplied source could not be used for claim {cid}: {exc}"))
                 else:
                     _apply(new, f"Claim {cid} re-checked against the source you supplied")
     if result.verdict is Verdict.NO_QUOTE:
@@ -144,7 +144,7 @@ def ways_out(result: ClaimResult, report: Report) -> None:
                     try:
                         new = services.adopt(report, cid, cand.text, settings, state.store())
                     except Exception as exc:
-                        st.error(f"The passage could not be adopted for claim {cid}: {exc}")
+                        st.error(draw.md(f"The passage could not be adopted for claim {cid}: {exc}"))
                     else:
                         _apply(new, f"Claim {cid} re-checked with the adopted passage")
     if st.button(
@@ -152,11 +152,11 @@ def ways_out(result: ClaimResult, report: Report) -> None:
         key=f"refetch|{cid}",
         help="Fetch a fresh copy of the cited URL and re-check every claim citing it",
     ):
-        with st.spinner(f"Fetching a fresh copy of {url}…"):
+        with st.spinner(draw.md(f"Fetching a fresh copy of {url}…")):
             try:
                 new = services.refetch(report, url, settings, state.store())
             except Exception as exc:
-                st.error(f"Re-fetching {url} failed: {exc}")
+                st.error(draw.md(f"Re-fetching {url} failed: {exc}"))
                 return
         _apply(new, f"Re-fetched {url} and re-checked the claims citing it")
 

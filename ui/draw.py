@@ -9,6 +9,7 @@ They refuse to build a link from anything but an http(s) URL, and never embed a 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 
 from core.models import ClaimResult, Context, DiffOp, Figure, FigureStatus, NearMiss, Source, Verdict
@@ -35,6 +36,18 @@ _ORIGINS = {
     "editor": "supplied by the editor",
     "sample": "bundled sample copy (offline)",
 }
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^])")
+
+
+def md(text: object) -> str:
+    """Return text with every Markdown (and Streamlit directive) character backslash-escaped.
+
+    For the few places that render Markdown (titles, captions, messages): a brief's file name
+    or an error that quotes a URL must not become a link, an image fetched from afar, or an icon.
+    """
+    return _MD_SPECIAL.sub(r"\\\1", str(text))
 
 
 def esc(text: object) -> str:

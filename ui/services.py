@@ -167,9 +167,8 @@ def recheck_with_supplied(
     store: Any = None,
 ) -> Report:
     """Return the report with the claims citing url re-checked against a source the editor supplied."""
-    from core.fetch import supplied_source
-
     from core.check import recheck_claim
+    from core.fetch import supplied_source
 
     source = supplied_source(url, body, content_type, filename, settings=settings)
     return recheck_claim(report, claim_id, source, settings, store)
@@ -184,9 +183,8 @@ def adopt(report: Report, claim_id: str, quote: str, settings: Settings, store: 
 
 def refetch(report: Report, url: str, settings: Settings, store: Any) -> Report:
     """Return the report with every claim citing url re-checked against a fresh copy of it."""
-    from core.fetch import Fetcher
-
     from core.check import recheck_claim
+    from core.fetch import Fetcher
 
     claim_id = next(r.claim.id for r in report.results if r.claim.url == url)
     source = Fetcher(settings, store).fetch(url, refresh=True)

@@ -15,6 +15,7 @@ import streamlit as st
 
 from core.models import Decision, Report
 from core.settings import Settings
+from ui import draw
 
 _STORE = "vb_store"
 _SETTINGS = "vb_settings"
@@ -57,7 +58,7 @@ def set_report(report: Report) -> None:
         try:
             decisions.update({d.claim_id: d for d in store().decisions(report.run_id)})
         except Exception as exc:  # the review stays usable; the editor is told decisions did not load
-            st.error(f"Could not read the saved decisions of run {report.run_id}: {exc}")
+            st.error(draw.md(f"Could not read the saved decisions of run {report.run_id}: {exc}"))
         st.query_params["run"] = report.run_id
     st.session_state[_DECISIONS] = decisions
 

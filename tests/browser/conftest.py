@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -51,6 +52,8 @@ class Watched:
     page: object
     dialogs: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: Requests to anything but the desk and the test's own loopback servers (should stay empty).
+    strays: list[str] = field(default_factory=list)
 
 
 @pytest.fixture
@@ -67,6 +70,16 @@ def watched(chromium) -> Iterator[Watched]:
     page.on("dialog", on_dialog)
     page.on("console", lambda msg: w.errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: w.errors.append(f"pageerror: {exc}"))
+
+    def on_request(request) -> None:
+        url = request.url
+        if url.startswith(("data:", "blob:", "file:", "about:")):
+            return
+        host = urlsplit(url).hostname or ""
+        if host != "127.0.0.1" or urlsplit(url).port == 9:
+            w.strays.append(url)
+
+    page.on("request", on_request)
     try:
         yield w
     finally:

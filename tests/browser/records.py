@@ -158,6 +158,8 @@ def sample_report(n_copies: int = 1) -> Report:
 
 
 XSS = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+#: Markdown that would fetch an image (from a closed loopback port) or make a script link if rendered.
+MD = "![i](http://127.0.0.1:9/md.png) [link](javascript:alert(9)) :material/home:"
 
 
 def hostile_report() -> Report:
@@ -187,4 +189,4 @@ def hostile_report() -> Report:
         src,
         near_miss=NearMiss(XSS, candidates=(Candidate(XSS, 0, 5),)),
     )
-    return Report(f"brief {XSS}", "markdown", XSS, (r, nq), uncited=(XSS,), warnings=(XSS,))
+    return Report(f"brief {XSS} {MD}", "markdown", f"{XSS} {MD}", (r, nq), uncited=(XSS,), warnings=(XSS, MD))

@@ -134,13 +134,16 @@ def test_sample_brief_open_claim_decide_and_reload(desk: Desk, watched: Watched)
     page.get_by_label("Note").fill("Source predates the claim")
     page.get_by_label("Note").press("Control+Enter")
     page.get_by_text("Editor: Reject — Source predates the claim").wait_for()
+    opened = page.locator("[class*='st-key-card-']").filter(has=page.get_by_role("button", name="Close")).first
+    opened.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
     _shot(watched, "claim.png")
 
     page.reload()
     page.get_by_text("Editor: Reject — Source predates the claim").wait_for()
     checked = page.get_by_role("radiogroup", name="Decision").locator("label:has(input:checked)")
     assert checked.inner_text().strip() == "Reject"
-    assert not watched.dialogs
+    assert not watched.dialogs and watched.strays == []
 
 
 def test_docx_brief_with_served_sources_and_html_report(
@@ -232,3 +235,4 @@ def test_script_payloads_run_nothing(desk: Desk, watched: Watched, sources: Loop
     # Streamlit's frontend probes /<page>/_stcore/health after a reload (404): its own, not a payload's.
     benign = "Failed to load resource: the server responded with a status of 404"
     assert [e for e in watched.errors if not e.startswith(benign)] == []
+    assert watched.strays == []  # no image of a brief's Markdown, no page resource, was ever fetched

@@ -13,7 +13,7 @@ import time
 import streamlit as st
 
 from core.models import Brief
-from ui import services, state
+from ui import draw, services, state
 
 _STATE_WORDS = {
     "waiting": "⏳ waiting",
@@ -77,13 +77,15 @@ def _read_input(settings) -> Brief | None:
             return None
         return services.parse_pasted(text)
     except ImportError as exc:
-        st.error(f"The brief reader is not available in this build ({exc}).")
+        st.error(draw.md(f"The brief reader is not available in this build ({exc})."))
     except Exception as exc:
         if isinstance(exc, services.brief_error_types()):
-            st.error(str(exc))
+            st.error(draw.md(str(exc)))
         else:
             name = upload.name if upload is not None else "the pasted brief"
-            st.error(f"{name} could not be read: {exc}. Try saving it as Markdown or plain text and upload again.")
+            st.error(
+                draw.md(f"{name} could not be read: {exc}. Try saving it as Markdown or plain text and upload again.")
+            )
     return None
 
 
@@ -100,8 +102,8 @@ def _start_check(brief: Brief, settings, refresh: bool, offline: bool = False) -
     if not brief.claims:
         hints = " ".join(brief.warnings)
         st.warning(
-            f"No claims were found in {brief.name}. A claim is a sentence or list item that cites a source "
-            f"(a link, a bare URL, a footnote or a numbered reference). {hints}"
+            f"No claims were found in {draw.md(brief.name)}. A claim is a sentence or list item that cites a source "
+            f"(a link, a bare URL, a footnote or a numbered reference). {draw.md(hints)}"
         )
         return
     st.session_state[_JOB] = services.CheckJob(brief, settings, state.store(), refresh=refresh, offline=offline).start()
@@ -114,7 +116,7 @@ def _follow_job() -> None:
     brief: Brief = st.session_state[_JOB_BRIEF]
     n_src = len(job.states)
     with st.status(
-        f"Checking {len(brief.claims)} claims of {brief.name} against {n_src} sources…", expanded=True
+        f"Checking {len(brief.claims)} claims of {draw.md(brief.name)} against {n_src} sources…", expanded=True
     ) as box:
         counter, table = st.empty(), st.empty()
         _draw_progress(job, table, counter)
@@ -129,13 +131,15 @@ def _follow_job() -> None:
         del st.session_state[_JOB]
         if job.error is not None or job.report is None:
             box.update(label="The check stopped with an error", state="error", expanded=True)
-            st.error(f"Checking {brief.name} failed: {job.error}. The sources fetched so far are kept in the store.")
+            st.error(
+                draw.md(f"Checking {brief.name} failed: {job.error}. The sources fetched so far are kept in the store.")
+            )
             return
         box.update(label=f"Checked {len(brief.claims)} claims in {job.seconds:.1f} s", state="complete", expanded=False)
     try:
         report = services.save_run(state.store(), job.report, brief)
     except Exception as exc:
-        st.warning(f"The run could not be saved to the store ({exc}); it stays open in this tab only.")
+        st.warning(draw.md(f"The run could not be saved to the store ({exc}); it stays open in this tab only."))
         report = job.report
     state.set_report(report)
     st.switch_page("views/review.py")
@@ -197,7 +201,7 @@ with right:
         "Try the sample brief", key="sample_button", width="stretch", help="Works offline: its sources are bundled"
     )
     if sample_problem:
-        st.caption(sample_problem)
+        st.caption(draw.md(sample_problem))
 
 if go:
     run_settings = settings.with_(
@@ -218,7 +222,7 @@ elif sample:
         data, name = services.sample_brief()
         brief = services.read_uploaded(data, name, settings)
     except Exception as exc:
-        st.error(f"The sample brief could not be read: {exc}")
+        st.error(draw.md(f"The sample brief could not be read: {exc}"))
     else:
         st.session_state["vb_check_settings"] = settings
         # The sample's sources are bundled: it is checked offline, from the stored copies only.

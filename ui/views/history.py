@@ -13,7 +13,7 @@ st.title("History")
 try:
     runs = state.store().list_runs(limit=200)
 except Exception as exc:
-    st.error(f"The past runs could not be read from the store ({exc}).")
+    st.error(draw.md(f"The past runs could not be read from the store ({exc})."))
     st.stop()
 
 if not runs:
@@ -21,7 +21,7 @@ if not runs:
     st.page_link("views/check.py", label="Check a brief", icon=":material/fact_check:")
     st.stop()
 
-st.caption(f"{len(runs)} runs in {state.settings().db_path}")
+st.caption(draw.md(f"{len(runs)} runs in {state.settings().db_path}"))
 for info in runs:
     with st.container(border=True):
         left, right = st.columns([4, 1])
@@ -33,6 +33,6 @@ for info in runs:
         if right.button("Open", key=f"hist|{info.run_id}"):
             problem = state.load_run(info.run_id)
             if problem:
-                st.error(problem)
+                st.error(draw.md(problem))
             else:
                 st.switch_page("views/review.py")

@@ -25,10 +25,10 @@ if report is None:
     st.page_link("views/check.py", label="Check a brief", icon=":material/fact_check:")
     st.stop()
 
-st.subheader(report.brief_name)
+st.subheader(draw.md(report.brief_name))
 st.html(draw.summary_bar_html(report.summary))
 decided = sum(1 for d in report.decisions if d.decision)
-st.caption(f"{len(report.results)} claims · {decided} decided by you · run {report.run_id or 'unsaved'}")
+st.caption(draw.md(f"{len(report.results)} claims · {decided} decided by you · run {report.run_id or 'unsaved'}"))
 
 unchecked = [r for r in report.results if r.verdict in (Verdict.NOT_CHECKED, Verdict.BLOCKED, Verdict.DEAD_LINK)]
 if unchecked:
@@ -42,12 +42,12 @@ if report.run_id and report.brief_format == "docx":
     try:
         brief_raw = state.store().brief_raw(report.run_id)
     except Exception as exc:
-        st.warning(f"The original DOCX of this run could not be read from the store ({exc}); no DOCX export.")
+        st.warning(draw.md(f"The original DOCX of this run could not be read from the store ({exc}); no DOCX export."))
 
 try:
     files = services.exports(report, brief_raw)
 except ImportError as exc:
-    st.error(f"The report writer is not available in this build ({exc}).")
+    st.error(draw.md(f"The report writer is not available in this build ({exc})."))
     st.stop()
 
 for kind, (build, name, mime) in files.items():

@@ -27,15 +27,15 @@ if report is None:
 run = report.run_id or "unsaved"
 flash = st.session_state.pop("vb_flash", "")
 if flash:
-    st.success(flash)
+    st.success(draw.md(flash))
 
-st.title(f"Review: {report.brief_name}")
+st.title(f"Review: {draw.md(report.brief_name)}")
 st.caption(
-    f"{len(report.results)} claims · checked {report.checked_at} · run {run}. "
+    f"{len(report.results)} claims · checked {draw.md(report.checked_at)} · run {draw.md(run)}. "
     "A verified quote is on the page word for word; whether it supports the claim is your judgement."
 )
 for warning in report.warnings:
-    st.warning(warning)
+    st.warning(draw.md(warning))
 if report.uncited:
     with st.expander(f"{len(report.uncited)} sentences cite no source (not checked)"):
         for sentence in report.uncited[:200]:
@@ -82,7 +82,7 @@ for number, result in shown:
         st.html(draw.card_html(result, number))
         words = claim_view.decision_words(decided.get(cid))
         if words:
-            st.caption(words)
+            st.caption(draw.md(words))
         if opened == cid:
             if st.button("Close", key=f"close|{cid}"):
                 st.session_state[open_key] = ""
