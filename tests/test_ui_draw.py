@@ -1,0 +1,106 @@
+"""Tests of ui.draw: every text from a brief or a page is escaped; only known markup is produced."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from core.models import DiffOp, Verdict
+from tests.browser.records import MD, XSS, hostile_report, sample_results
+from ui import draw
+
+_ALLOWED_TAGS = {
+    "span", "mark", "b", "p", "div", "ul", "li", "blockquote", "table", "tr", "th", "td",
+    "code", "del", "ins", "a", "q",
+}  # fmt: skip
+
+
+def _tags(markup: str) -> set[str]:
+    return {m.lower() for m in re.findall(r"<\s*([a-zA-Z][a-zA-Z0-9]*)", markup)}
+
+
+def _everything(result) -> str:
+    quote = result.claim.quote or ""
+    return "".join(
+        [
+            draw.card_html(result, 1),
+            draw.context_html(result.context),
+            draw.near_miss_html(result.near_miss),
+            draw.source_meta_html(result.source, result.claim.quote),
+            draw.figures_table_html(result),
+            draw.marked(quote, draw.quote_spans(quote, result, [(0, 5)])),
+        ]
+    )
+
+
+@pytest.mark.parametrize("result", hostile_report().results, ids=lambda r: r.claim.id)
+def test_hostile_text_becomes_escaped_text(result) -> None:
+    markup = _everything(result)
+    assert _tags(markup) <= _ALLOWED_TAGS
+    assert "<script" not in markup.lower() and "<img" not in markup.lower()
+    assert "onerror=" not in markup.replace("onerror=alert(1)&gt;", "")
+    assert "href=" not in markup  # the javascript: URL never becomes a link
+
+
+@pytest.mark.parametrize("result", sample_results(), ids=lambda r: r.verdict.value)
+def test_every_verdict_is_drawn_in_words_and_colour(result) -> None:
+    badge = draw.verdict_badge(result.verdict)
+    assert f">{result.verdict.label}</span>" in badge and "background:#" in badge
+    assert _tags(_everything(result)) <= _ALLOWED_TAGS
+
+
+def test_a_web_source_gets_a_text_fragment_link_that_opens_apart() -> None:
+    verified = sample_results()[0]
+    meta = draw.source_meta_html(verified.source, verified.claim.quote)
+    link = "https://docs.python.org/3/whatsnew/3.11.html#:~:text=CPython%203.11%20is%20an,the%20pyperformance%20benchmark%20suite"
+    assert f'href="{link}"' in meta
+    assert 'rel="noopener noreferrer nofollow"' in meta and 'target="_blank"' in meta
+    assert verified.source.sha256 in meta and "200" in meta
+
+
+def test_figures_are_marked_in_the_claim_by_status() -> None:
+    mismatch = sample_results()[1]
+    claim = draw.marked(mismatch.claim.text, draw.claim_spans(mismatch))
+    assert claim == (
+        'CPython <mark class="fig-miss" title="figure NOT in the quote">3.12</mark> is on average '
+        '<mark class="fig-miss" title="figure NOT in the quote">30%</mark> faster than 3.11.'
+    )
+
+
+def test_the_quote_s_own_figures_are_flagged_when_the_claim_s_are_missing() -> None:
+    mismatch = sample_results()[1]
+    quote = mismatch.claim.quote or ""
+    at = quote.index("25%")
+    spans = draw.quote_spans(quote, mismatch, [(at, at + 3)])
+    assert spans == [(at, at + 3, "fig-other")]
+    verified = sample_results()[0]
+    assert draw.quote_spans(verified.claim.quote or "", verified, [(0, 7)]) == [(30, 33, "fig-ok")]
+
+
+def test_the_diagnosis_says_it_decides_nothing() -> None:
+    panel = draw.near_miss_html(sample_results()[2].near_miss)
+    assert "Diagnosis: explains the failure, decides nothing" in panel
+    assert draw.diff_html([DiffOp("word_dropped", "not", "")]) == (
+        '<span class="dop" data-kind="word_dropped">[words dropped: '
+        '<del title="in the quote, not on the page">not</del>]</span>'
+    )
+
+
+def test_markdown_is_escaped_for_messages() -> None:
+    assert (
+        draw.md(MD)
+        == r"\!\[i\]\(http\://127\.0\.0\.1\:9/md\.png\) \[link\]\(javascript\:alert\(9\)\) \:material/home\:"
+    )
+    assert draw.md("plain words") == "plain words"
+
+
+def test_the_summary_bar_skips_empty_and_unknown_verdicts() -> None:
+    bar = draw.summary_bar_html({"verified": 2, "dead_link": 0, "total": 2})
+    assert bar.count('class="sum-item"') == 1 and 'data-verdict="verified"' in bar
+    assert draw.summary_bar_html({v.value: 0 for v in Verdict}) == ""
+
+
+def test_context_without_text_says_so() -> None:
+    assert draw.context_html(None) == '<p class="muted">No page text to show for this claim.</p>'
+    assert XSS not in draw.context_html(hostile_report().results[0].context)
