@@ -68,7 +68,9 @@ _QUOTE_LABEL = re.compile(r"^[*_>\s-]{0,3}(?:quote|quotation|evidence|excerpt)[*
 _SOURCE_LABEL = re.compile(
     r"^[*_>\s-]{0,3}(?:sources?|url|link|citation|ref|reference)[*_]{0,2}\s*:[*_]{0,2}\s*", re.IGNORECASE
 )
-_QUOTED = re.compile(r"“([^“”]*)”|\"([^\"]*)\"|«([^«»]*)»|„([^„“”]*)[“”]")
+# Quotations: double marks, guillemets, low-high marks, and single curly marks whose closing
+# mark is not an apostrophe inside a word ("Python’s").
+_QUOTED = re.compile(r"“([^“”]*)”|\"([^\"]*)\"|«([^«»]*)»|„([^„“”]*)[“”]|(?<!\w)‘((?:[^‘’]|’(?=\w))+)’(?!\w)")
 _WHOLE_QUOTE = re.compile(r"^(?:“([^“”]+)”|\"([^\"]+)\"|«([^«»]+)»)[.!?]?$")
 _MARKER_TEXT = re.compile(r"^[\[(]?\^?\w{1,4}[\])]?$")
 _DOMAIN_TEXT = re.compile(r"^(?:https?://|www\.)\S*$|^[\w-]+(?:\.[\w-]+)+(?:/\S*)?$", re.IGNORECASE)

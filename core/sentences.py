@@ -243,6 +243,16 @@ def split_sentences(
             if m.group(0) == "." and _is_abbreviation(text, i, text[n]):
                 continue
         cuts.append(k)
+    # A line that ends with a citation ends its sentence, full stop or not (plain-text briefs
+    # often put one claim and its URL on each line).
+    attached_ends = {e for s, e in attached if e > s}
+    for nl in (m.start() for m in re.finditer(r"\n", text)):
+        end = nl
+        while end > 0 and text[end - 1] in " \t.,;":
+            end -= 1
+        if end in attached_ends and not inside_quote[nl]:
+            cuts.append(nl)
+    cuts.sort()
     spans: list[tuple[int, int]] = []
     start = 0
     for cut in [*cuts, len(text)]:

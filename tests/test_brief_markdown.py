@@ -168,3 +168,27 @@ def test_sentence_splitter(text: str, sentences: list[str]) -> None:
 def test_urls_read_whole(text: str, url: str) -> None:
     ((s, e),) = find_urls(text)
     assert text[s:e] == url
+
+
+def test_plain_text_one_claim_per_line_without_full_stops() -> None:
+    data = (
+        b"CPython 3.11 is faster https://docs.python.org/3/whatsnew/3.11.html\n"
+        b"PEP 632 deprecates distutils https://peps.python.org/pep-0632/\n"
+        b"a closing remark\n"
+    )
+    brief = read_brief(data, "claims.txt")
+    assert [(c.text, c.url) for c in brief.claims] == [
+        (
+            "CPython 3.11 is faster https://docs.python.org/3/whatsnew/3.11.html",
+            "https://docs.python.org/3/whatsnew/3.11.html",
+        ),
+        ("PEP 632 deprecates distutils https://peps.python.org/pep-0632/", "https://peps.python.org/pep-0632/"),
+    ]
+    assert brief.uncited == ("a closing remark",)
+
+
+def test_single_curly_quotes_with_apostrophes_inside() -> None:
+    brief = parse_markdown("The notes say ‘CPython’s speed is an average of 25% faster’ [1].\n\n[1]: https://e.org/\n")
+    (claim,) = brief.claims
+    assert claim.quote == "CPython’s speed is an average of 25% faster"
+    assert claim.figure_text == "The notes say."
