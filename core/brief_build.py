@@ -9,14 +9,17 @@ in the brief. This module cuts blocks into sentences and applies DESIGN.md's con
   ``Settings.min_inline_quote_words`` words: a single word in quotation marks is scare
   quotes, part of the claim), a blockquote or a "Quote:"/"Evidence:" line right after it,
   or the title of the reference definition it cites;
-- a sentence that is only a citation ("See [1].", "Source: https://...") and a "Source:"
-  line after an uncited sentence give that sentence its citation;
+- a sentence that is only a citation ("See [1].", "Source: https://..."), a "Source:"
+  line, or a table cell holding only a link, after an uncited sentence, give that
+  sentence its citation; a sentence that is only a quotation, after a cited sentence,
+  is its quote;
 - sentences without a citation are kept in ``Brief.uncited``, never dropped.
 
 Citation link text vs. woven link text (decided here, documented for figures): a link is a
 *citation* when its text is a marker ("1", "[1]"), a URL or domain ("python.org"), a word
 such as "source" or "link", when it stands alone in brackets ("([What's New](url))"), after
-the sentence's full stop, or after a dash or colon at the sentence's end. Its text stays in
+"see", "via" or "Source:", after the sentence's full stop, or after a dash or colon at the
+sentence's end. Its text stays in
 ``Claim.text`` but not in ``Claim.figure_text``. Any other link is *woven* into the sentence
 ("CPython is [25% faster](url)") and its words are the claim's own, so they stay in both.
 

@@ -89,6 +89,8 @@ def check_zip(data: bytes, name: str, settings: Settings) -> None:
         ) from None
     with archive:
         infos = archive.infolist()
+        # zipfile never inflates a member past its declared size (a lie ends in a CRC error), so the
+        # declared sizes bound what opening the document can unpack.
         total = sum(i.file_size for i in infos)
         if total > settings.max_docx_unpacked_bytes or len(infos) > _ZIP_MAX_MEMBERS:
             raise BriefError(
