@@ -33,6 +33,7 @@ from typing import Any
 
 from core.brief_build import Block, Cite, build_brief
 from core.brief_errors import BriefError, size_text
+from core.brief_inline import usable_url
 from core.brief_refs import link_numbered_references, note_citation
 from core.models import Brief
 from core.sentences import find_urls
@@ -405,9 +406,9 @@ def read_docx(data: bytes, name: str, settings: Settings | None = None) -> Brief
 def _cites(p: _Para, offset: int) -> list[Cite]:
     """Return a paragraph's links and bare URLs as citations (internal #links are no source)."""
     cites = [
-        Cite(s + offset, e + offset, url, p.text[s:e], "url" if p.text[s:e].strip() == url else "link")
+        Cite(s + offset, e + offset, usable_url(url), p.text[s:e], "url" if p.text[s:e].strip() == url else "link")
         for s, e, url in p.links
-        if not url.startswith("#") and not url.lower().startswith(("mailto:", "tel:"))
+        if usable_url(url)  # internal #links, relative files and mailto: are no sources
     ]
     for s, e in find_urls(p.text):
         if not any(c.start - offset <= s < c.end - offset for c in cites):

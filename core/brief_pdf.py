@@ -23,6 +23,7 @@ from typing import Any
 
 from core.brief_build import Block, Cite, build_brief
 from core.brief_errors import BriefError
+from core.brief_inline import usable_url
 from core.brief_refs import link_numbered_references
 from core.models import Brief
 from core.sentences import find_urls
@@ -123,7 +124,7 @@ def _heading_blocks(page: Any, flags: int) -> set[int]:
 def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
     links = []
     for link in page.get_links():
-        uri = link.get("uri") or ""
+        uri = usable_url(link.get("uri") or "")
         if not uri:
             continue
         link["_page_height"] = page.rect.height

@@ -190,7 +190,8 @@ def _is_abbreviation(text: str, dot: int, next_char: str) -> bool:
     # Initials ("J. Mitchell") and dotted acronyms ("U.S.", "e.g.") do not end a sentence.
     if len(token) == 1 and token.isalpha() and token.isupper():
         return True
-    return bool(re.fullmatch(r"(?:[A-Za-z]\.)+[A-Za-z]", token))
+    # The token may be glued to CJK text ("或D.C"): only its Latin end counts.
+    return bool(re.search(r"(?:^|(?<=[^\x00-\x7f]))(?:[A-Za-z]\.)+[A-Za-z]$", token))
 
 
 def split_sentences(

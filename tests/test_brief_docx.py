@@ -127,6 +127,20 @@ def test_paragraph_text_agrees_with_python_docx(path: Path) -> None:
     assert [p.text for p in ours] == [p.text for p in docx.Document(io.BytesIO(data)).paragraphs]
 
 
+# Files whose every web link stands in a sentence; the mammoth file's only link is in a footnote
+# whose mark stands in an empty paragraph, so it cites nothing.
+EVERY_LINK_A_CLAIM = [p for p in sorted((CORPUS / "docx").glob("*/*.docx")) if p.parent.name != "mammoth"]
+
+
+@pytest.mark.parametrize("path", EVERY_LINK_A_CLAIM, ids=lambda p: p.stem)
+def test_reader_cites_exactly_the_web_links_of_real_files(path: Path) -> None:
+    data = path.read_bytes()
+    web = {link.url for link in docx_links(data) if link.url.startswith(("http://", "https://"))}
+    brief = read_brief(data, path.name)
+    # Internal (#bookmark) and relative (court-exif.jpg) links are no sources.
+    assert {c.url for c in brief.claims} == web
+
+
 # --------------------------------------------------------------------------- generated briefs
 
 

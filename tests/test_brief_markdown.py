@@ -137,6 +137,7 @@ def test_undefined_reference_is_a_warning_not_a_claim() -> None:
         ("Growth was 2.5x... Then it slowed.", ["Growth was 2.5x...", "Then it slowed."]),
         ("Prices rose (by 3%). Costs fell.", ["Prices rose (by 3%).", "Costs fell."]),
         ("第一句。第二句。", ["第一句。", "第二句。"]),
+        ("可从19页看起，或D.C. Goldrei的书。", ["可从19页看起，或D.C. Goldrei的书。"]),
     ],
 )
 def test_sentence_splitter(text: str, sentences: list[str]) -> None:
