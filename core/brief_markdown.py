@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.brief_build import _QUOTE_LABEL, _SOURCE_LABEL, Block, Cite, build_brief
+from core.brief_errors import BriefError, size_text
 from core.brief_inline import InlineParser, Refs, ref_label
 from core.brief_refs import REF_HEADINGS, note_citation
 from core.models import Brief
@@ -177,9 +178,19 @@ def _first_url(text: str, cites: list[Cite]) -> tuple[str, str, int]:
 def parse_markdown(
     text: str, name: str = "pasted brief", settings: Settings | None = None, *, fmt: str = "markdown", raw: bytes = b""
 ) -> Brief:
-    """Return the Brief a Markdown or plain-text brief holds; a brief without claims gives a warning."""
+    """Return the Brief a Markdown or plain-text brief holds; raises BriefError for empty or oversized text.
+
+    A brief without claims is no error: it gives a Brief with a warning.
+    """
     settings = settings or Settings()
     text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise BriefError(f"The {name} is empty: there is nothing to check. Paste the brief's text, or upload its file.")
+    if len(text) > settings.max_brief_bytes:
+        raise BriefError(
+            f"The {name} is {size_text(len(text))}, more than the {size_text(settings.max_brief_bytes)} "
+            "a brief may be. Split it into smaller briefs."
+        )
     raws, notes, refs = _split_blocks(text)
     inline = InlineParser(refs, settings)
     early_warnings = list(refs.warnings)

@@ -236,3 +236,13 @@ def test_latin1_and_utf16_text_briefs_are_decoded() -> None:
     for data in (text.encode("cp1252"), text.encode("utf-16")):
         (claim,) = read_brief(data, "brief.txt").claims
         assert claim.text == "Café prices rose 5% src."
+
+
+def test_empty_pasted_text_is_an_error() -> None:
+    from core.brief import parse_markdown
+
+    with pytest.raises(BriefError) as err:
+        parse_markdown("  \n ")
+    assert str(err.value) == (
+        "The pasted brief is empty: there is nothing to check. Paste the brief's text, or upload its file."
+    )
