@@ -104,3 +104,12 @@ def test_the_summary_bar_skips_empty_and_unknown_verdicts() -> None:
 def test_context_without_text_says_so() -> None:
     assert draw.context_html(None) == '<p class="muted">No page text to show for this claim.</p>'
     assert XSS not in draw.context_html(hostile_report().results[0].context)
+
+
+def test_progress_lists_every_source_with_its_state_in_words() -> None:
+    states = {"https://a.example/1": ("fetching", "a.example"), f"https://b.example/{XSS}": ("failed", f"404 {XSS}")}
+    words = {"fetching": "↻ fetching", "failed": "✗ failed"}
+    markup = draw.progress_html(states, words)
+    assert '<p class="muted tally">↻ fetching: 1 · ✗ failed: 1</p>' in markup
+    assert '<tr data-state="fetching"><td>https://a.example/1</td><td>↻ fetching</td><td>a.example</td></tr>' in markup
+    assert _tags(markup) <= _ALLOWED_TAGS and "<script" not in markup

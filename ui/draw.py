@@ -203,6 +203,23 @@ def source_meta_html(src: Source, quote: str | None) -> str:
     return f'<table class="meta">{cells}</table>{live}'
 
 
+def progress_html(states: dict[str, tuple[str, str]], words: dict[str, str]) -> str:
+    """Return the sources of a running check with their states, a tally first, in brief order."""
+    tally: dict[str, int] = {}
+    for state, _ in states.values():
+        tally[state] = tally.get(state, 0) + 1
+    head = " · ".join(f"{esc(words.get(k, k))}: {n}" for k, n in tally.items())
+    rows = "".join(
+        f'<tr data-state="{esc(state)}"><td>{esc(url)}</td><td>{esc(words.get(state, state))}</td>'
+        f"<td>{esc(detail)}</td></tr>"
+        for url, (state, detail) in states.items()
+    )
+    return (
+        f'<p class="muted tally">{head}</p><div class="progress"><table class="meta">'
+        f"<tr><th>source</th><th>state</th><th>detail</th></tr>{rows}</table></div>"
+    )
+
+
 def summary_bar_html(summary: dict[str, int]) -> str:
     """Return one badge per verdict present, each with its count, in precedence order."""
     known = {v.value: v for v in Verdict}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -18,7 +19,7 @@ from core.store import Store
 from tests.browser.conftest import SCREENSHOTS, Watched
 from tests.browser.desk import Desk
 from tests.browser.records import XSS, hostile_report
-from tests.servers import CORPUS, LoopbackServer, serve
+from tests.servers import CORPUS, LoopbackServer, Reply, serve
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +37,19 @@ def sources() -> Iterator[LoopbackServer]:
             "<iframe src=javascript:alert(4)></iframe></body></html>"
         )
         s.add("/hostile.html", hostile.encode())
+        s.routes["/slow.html"] = Reply(handler=_slow_page)
         yield s
+
+
+def _slow_page(handler) -> None:
+    """Answer after 3 s, so that a check is still running while the test looks at its progress."""
+    time.sleep(3)
+    body = (CORPUS / "html/python/peps/pep-0632.html").read_bytes()
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/html; charset=utf-8")
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
 
 
 def _shot(w: Watched, name: str) -> None:
@@ -154,7 +167,7 @@ def test_docx_brief_with_served_sources_and_html_report(
     brief.write_bytes(_docx_brief(sources.url("/whatsnew/3.11.html"), sources.url("/gone.html")))
     page.goto(desk.url)
     page.locator("input[type=file]").first.set_input_files(str(brief))
-    page.get_by_text("served-brief.docx").wait_for()
+    page.get_by_text("served-brief.docx will be checked").wait_for()
     _allow_private(watched)
     page.get_by_role("button", name="Check", exact=True).click()
     _wait_review(watched, "served-brief.docx")
@@ -180,6 +193,29 @@ def test_docx_brief_with_served_sources_and_html_report(
         page.get_by_role("button", name="DOCX with comments").click()
     assert info.value.suggested_filename.endswith(".docx")
     assert not watched.dialogs
+
+
+def test_progress_lists_each_source_while_the_check_runs(desk: Desk, watched: Watched, sources) -> None:
+    page = watched.page
+    slow, gone = sources.url("/slow.html"), sources.url("/gone.html")
+    brief = (
+        f'Distutils goes away ([PEP 632]({slow})): "In Python 3.10 and 3.11, distutils will be formally marked '
+        'as deprecated".\n\n'
+        f'An invented page ([x]({gone})): "This page was never written by anyone at all".\n'
+    )
+    page.goto(desk.url)
+    page.get_by_label("Paste a brief (Markdown or plain text)").fill(brief)
+    _allow_private(watched)
+    page.get_by_role("button", name="Check", exact=True).click()
+    fetching = page.locator('.progress tr[data-state="fetching"]')
+    fetching.wait_for(timeout=10_000)
+    assert slow in fetching.first.inner_text()
+    failed = page.locator('.progress tr[data-state="failed"]')
+    failed.wait_for(timeout=10_000)
+    assert gone in failed.inner_text() and "404" in failed.inner_text()
+    _shot(watched, "progress.png")
+    _wait_review(watched, "pasted brief")
+    assert _counts(watched).get("dead_link") == 1
 
 
 def test_history_reopens_a_run(desk: Desk, watched: Watched) -> None:

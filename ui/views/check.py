@@ -89,13 +89,8 @@ def _read_input(settings) -> Brief | None:
     return None
 
 
-def _draw_progress(job: services.CheckJob, table, counter) -> None:
-    rows = [{"source": url, "state": _STATE_WORDS.get(s, s), "detail": d} for url, (s, d) in job.states.items()]
-    tally: dict[str, int] = {}
-    for s, _ in job.states.values():
-        tally[s] = tally.get(s, 0) + 1
-    counter.caption(" · ".join(f"{_STATE_WORDS.get(k, k)}: {n}" for k, n in tally.items()))
-    table.dataframe(rows, hide_index=True, width="stretch", height=min(36 * (len(rows) + 1), 400))
+def _draw_progress(job: services.CheckJob, table) -> None:
+    table.html(draw.progress_html(job.states, _STATE_WORDS))
 
 
 def _start_check(brief: Brief, settings, refresh: bool, offline: bool = False) -> None:
@@ -118,16 +113,18 @@ def _follow_job() -> None:
     with st.status(
         f"Checking {len(brief.claims)} claims of {draw.md(brief.name)} against {n_src} sources…", expanded=True
     ) as box:
-        counter, table = st.empty(), st.empty()
-        _draw_progress(job, table, counter)
-        last = time.monotonic()
+        table = st.empty()
+        _draw_progress(job, table)
+        last, dirty = time.monotonic(), False
         while not job.done:
             job.wait(0.1)
-            if job.drain() and time.monotonic() - last > 0.2:
-                _draw_progress(job, table, counter)
-                last = time.monotonic()
+            dirty = job.drain() or dirty
+            # Redraw at most 5 times a second: a thousand sources must not flood the browser.
+            if dirty and time.monotonic() - last > 0.2:
+                _draw_progress(job, table)
+                last, dirty = time.monotonic(), False
         job.drain()
-        _draw_progress(job, table, counter)
+        _draw_progress(job, table)
         del st.session_state[_JOB]
         if job.error is not None or job.report is None:
             box.update(label="The check stopped with an error", state="error", expanded=True)
@@ -200,6 +197,10 @@ with right:
     sample = st.button(
         "Try the sample brief", key="sample_button", width="stretch", help="Works offline: its sources are bundled"
     )
+    # Below the buttons, so that the expander above keeps its place (and stays open) on upload.
+    chosen = st.session_state.get("brief_file")
+    if chosen is not None:
+        st.caption(draw.md(f"{chosen.name} will be checked; remove it to check the pasted text instead."))
     if sample_problem:
         st.caption(draw.md(sample_problem))
 
