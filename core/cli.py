@@ -12,6 +12,7 @@ import argparse
 import dataclasses
 import json
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -96,16 +97,38 @@ def _headline(result: ClaimResult) -> str:
     return reasons[0] if reasons else ""
 
 
+# Bidirectional overrides and isolates: printed raw, they reorder what the terminal shows.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(text: str) -> str:
+    """Return text safe for one terminal field: control and bidi characters written as escapes (\\x1b)."""
+    if text.isprintable() and not _BIDI.intersection(text):
+        return text
+    return "".join(
+        (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+        if unicodedata.category(c) == "Cc" or c in _BIDI
+        else c
+        for c in text
+    )
+
+
 def _print_report(report: Report, out: TextIO) -> None:
-    """Print one line per claim, then the summary (verified first, as an editor reads it)."""
+    """Print one line per claim, then the summary (verified first, as an editor reads it).
+
+    Everything from the brief or a page is untrusted: an escape sequence in a claim could
+    rewrite the terminal, a newline in a URL could forge a line, so each field goes through
+    ``printable``.
+    """
     for r in report.results:
-        out.write(f"{r.claim.id}\t{r.verdict.value}\t{r.claim.url}\t{_headline(r)}\n")
+        fields = (r.claim.id, r.verdict.value, r.claim.url, _headline(r))
+        out.write("\t".join(printable(f) for f in fields) + "\n")
     counts = ", ".join(f"{report.summary[v.value]} {v.value}" for v in reversed(Verdict) if report.summary[v.value])
     out.write(f"{len(report.results)} claims: {counts or 'none'}\n")
     if report.uncited:
         out.write(f"{len(report.uncited)} sentences cite no source (listed in the report as uncited).\n")
     for w in report.warnings:
-        out.write(f"warning: {w}\n")
+        out.write(f"warning: {printable(w)}\n")
 
 
 def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -120,7 +143,7 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         brief = read_brief(data, path.name, settings)
     except BriefError as exc:
-        err.write(f"error: {exc}\n")
+        err.write(f"error: {printable(str(exc))}\n")
         return EXIT_UNREADABLE
     store = Store(settings.db_path if settings.use_cache else ":memory:")
     report = check_brief(brief, settings, store=store, refresh=args.refresh, offline=args.offline)

@@ -49,6 +49,8 @@ Resolver = Callable[[str, int], Sequence[str]]
 Connector = Callable[[str, int, float | None], httpcore.NetworkStream]
 
 SCHEMES = ("http", "https")
+#: Schemes that run code or read local files when opened: always refused by name.
+_DANGEROUS_SCHEMES = frozenset({"javascript", "vbscript", "data", "file", "blob", "filesystem"})
 _HINT_PRIVATE = "If this is your own intranet, run again with --allow-private."
 # NAT64 embeds an IPv4 address in the last 32 bits; a private one must not slip through.
 _NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
@@ -201,7 +203,10 @@ def check_url(url: str, policy: Policy) -> Target | Refused:
         return Refused("malformed", f"The link {shown!r} is malformed ({e}): fix it in the brief.")
     scheme = parts.scheme.lower()
     if scheme not in SCHEMES:
-        if not scheme or (not parts.netloc and "." in parts.path.split("/")[0]):
+        # A script or local scheme is named as refused whatever follows it ("javascript:a.b()"),
+        # never mistaken for a mistyped web address.
+        typo = not scheme or (not parts.netloc and "." in parts.path.split("/")[0])
+        if typo and scheme not in _DANGEROUS_SCHEMES:
             return Refused(
                 "scheme", f"The link {shown!r} does not start with http:// or https://: fix it in the brief."
             )
