@@ -10,8 +10,11 @@ Key variants that research agents commonly write are accepted (first one present
 - claim: ``claim``, ``text``, ``statement``, ``assertion``, ``sentence``, ``claim_text``
 - url: ``url``, ``source_url``, ``sourceUrl``, ``source`` (a string, or an object with
   ``url``), ``link``, ``href``, ``uri``, ``citation``, ``citation_url``, ``reference``
-- quote: ``quote``, ``evidence``, ``quotation``, ``excerpt``, ``supporting_quote``,
-  ``source_quote``, ``verbatim``, ``snippet``
+- quote: ``quote``, ``quotes``, ``evidence``, ``quotation``, ``excerpt``, ``supporting_quote``,
+  ``source_quote``, ``verbatim``, ``snippet`` (a list of passages is joined with " … ", so
+  each is matched as a fragment)
+
+A URL value must look like one ("://" or "www."): ``"source": "What's New"`` is a title.
 - the list of claims under ``claims``, ``results``, ``items``, ``citations`` or ``data``.
 
 A row with no URL is listed as uncited; a row with no claim text is left out with a
@@ -46,6 +49,7 @@ URL_KEYS = (
 )
 QUOTE_KEYS = (
     "quote",
+    "quotes",
     "evidence",
     "quotation",
     "excerpt",
@@ -70,18 +74,24 @@ def _text(value: Any) -> str:
     return ""
 
 
-def _pick(row: Mapping[str, Any], keys: tuple[str, ...]) -> str:
+def _pick(row: Mapping[str, Any], keys: tuple[str, ...], *, url: bool = False) -> str:
+    """Return the first non-empty value under one of keys (for URLs: the first that looks like one)."""
     lowered = {str(k).strip().lower(): v for k, v in row.items()}
     for key in keys:
         value = lowered.get(key)
         if isinstance(value, Mapping):
             value = {str(k).lower(): v for k, v in value.items()}.get("url") or value.get("href")
         if isinstance(value, list) and value:
-            value = value[0]
-            if isinstance(value, Mapping):
-                value = value.get("url")
+            if not url and all(isinstance(v, str) for v in value):
+                # A list of quoted passages: fragments of one quote, as an ellipsis would join them.
+                value = " … ".join(v.strip() for v in value if v.strip())
+            else:
+                value = value[0]
+                if isinstance(value, Mapping):
+                    value = value.get("url")
         text = _text(value)
-        if text:
+        # "source": "What's New in Python 3.11" names a source, it is no URL.
+        if text and (not url or "://" in text or text.lower().startswith("www.")):
             return text
     return ""
 
@@ -96,7 +106,7 @@ def _rows_to_brief(
     for n, row in enumerate(rows):
         label = f"row {n + first_row}"
         text = _pick(row, CLAIM_KEYS)
-        url = _pick(row, URL_KEYS)
+        url = _pick(row, URL_KEYS, url=True)
         quote = _pick(row, QUOTE_KEYS) or None
         if not text:
             warnings.append(f'{name}, {label}: no claim text, so the row was left out. Fill in its "claim".')
@@ -124,7 +134,7 @@ def _rows_to_brief(
                 location=Location("row", n, 0, len(text)),
             )
         )
-    cited = sum(1 for r in rows if _pick(r, CLAIM_KEYS) and _pick(r, URL_KEYS))
+    cited = sum(1 for r in rows if _pick(r, CLAIM_KEYS) and _pick(r, URL_KEYS, url=True))
     if cited > settings.max_claims:
         warnings.append(
             f"{name} has {cited} claims; only the first {settings.max_claims} are checked and "

@@ -117,3 +117,25 @@ def test_malformed_claims_files_say_what_to_do(data: bytes, name: str, message: 
     with pytest.raises(BriefError) as err:
         read_brief(data, name)
     assert str(err.value) == message
+
+
+def test_quote_lists_and_source_titles() -> None:
+    rows = [
+        {
+            "claim": "CPython 3.11 is faster.",
+            "source": "What's New In Python 3.11",
+            "source_url": "https://docs.python.org/3/whatsnew/3.11.html",
+            "quotes": [
+                "CPython 3.11 is an average of 25% faster",
+                "as measured with the pyperformance benchmark suite",
+            ],
+        },
+        {"claim": "Named, not linked.", "source": "PEP 632"},
+    ]
+    brief = read_brief(json.dumps(rows).encode(), "agent.json")
+    (claim,) = brief.claims
+    assert claim.url == "https://docs.python.org/3/whatsnew/3.11.html"  # the title under "source" is skipped
+    assert (
+        claim.quote == "CPython 3.11 is an average of 25% faster … as measured with the pyperformance benchmark suite"
+    )
+    assert brief.uncited == ("Named, not linked.",)
