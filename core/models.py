@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass, field
 
 
-class Verdict(str, enum.Enum):
+class Verdict(enum.StrEnum):
     """A claim's verdict. Members are listed in precedence order: the first that holds wins."""
 
     BLOCKED = "blocked"
@@ -101,7 +101,7 @@ class Brief:
 # --------------------------------------------------------------------------- sources
 
 
-class SourceStatus(str, enum.Enum):
+class SourceStatus(enum.StrEnum):
     """What fetching a source gave. Anything but OK decides the verdict of its claims."""
 
     OK = "ok"
@@ -223,7 +223,7 @@ class QuoteMatch:
 # --------------------------------------------------------------------------- figures
 
 
-class FigureStatus(str, enum.Enum):
+class FigureStatus(enum.StrEnum):
     MATCHED = "matched"
     MISSING = "missing"
     SKIPPED = "skipped"
