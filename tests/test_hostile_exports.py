@@ -69,18 +69,29 @@ def site() -> Iterator[LoopbackServer]:
 
 def _claims(site: LoopbackServer) -> list[dict[str, str]]:
     article = site.url("/article")
-    rows = [
+    return [
         {"id": "=HYPERLINK(\"http://evil.example\",\"x\")", "claim": f"{SCRIPT} The bridge opens in spring.",
          "url": article, "quote": BRIDGE},
         {"id": '"><svg onload=alert(5)>', "claim": f"{IMG} Readers typed a script.", "url": article, "quote": TYPED},
         {"id": "c-missing", "claim": "+cmd|' /C calc'!A0 is what the page says.", "url": article,
          "quote": f"{SCRIPT} is not on this page at all, not anywhere"},
-        {"id": "c-at", "claim": "@SUM(1+1) the page never says this.", "url": article + "?q=<script>x</script>"},
+        {"id": "c-at", "claim": "-2+3 @SUM(1+1) the page never says this.", "url": article + "?q=<script>x</script>"},
     ]  # fmt: skip
-    for scheme, url in BAD_URLS.items():
-        rows.append({"id": f"c-{scheme}", "claim": f"-2+3 A claim citing a {scheme} link {SCRIPT}.", "url": url,
-                     "quote": f"{IMG} a quote offered for it"})  # fmt: skip
-    return rows
+
+
+#: A Markdown brief citing links that are not on the web, one with a payload as its anchor text.
+SCHEME_BRIEF = f"""# Links that are not on the web {SCRIPT}
+
+Cookies are read by a script ([&lt;img src=x onerror=alert(1)&gt; source]({BAD_URLS["javascript"]})): "a quote
+offered for the script link".
+
+A data link carries a page ([data source]({BAD_URLS["data"]})): "a quote offered for the data link".
+
+The password file is cited ([local file]({BAD_URLS["file"]})): "a quote offered for the file link".
+
+=1+2-3 an old script scheme is cited ([vb]({BAD_URLS["vbscript"]})): "a quote offered
+for the vbscript link".
+"""
 
 
 def _run(*argv: str) -> tuple[int, str, str]:
@@ -89,20 +100,36 @@ def _run(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@pytest.fixture
-def exported(site: LoopbackServer, tmp_path: Path) -> dict[str, Path]:
-    brief = tmp_path / "hostile.json"
-    brief.write_text(json.dumps({"claims": _claims(site)}), encoding="utf-8")
-    paths = {k: tmp_path / f"report.{k}" for k in ("json", "html", "csv", "docx")}
+def _export(brief: Path) -> tuple[dict[str, Path], str]:
+    paths = {k: brief.with_suffix(f".report.{k}") for k in ("json", "html", "csv", "docx")}
     code, out, err = _run(
         "check", str(brief), "--allow-private", "--no-cache",
         "--json", str(paths["json"]), "--html", str(paths["html"]), "--csv", str(paths["csv"]),
         "--docx", str(paths["docx"]),
     )  # fmt: skip
     assert (code, err) == (0, "")
-    assert out.splitlines()[-1] == "8 claims: 2 verified, 1 quote_not_found, 1 no_quote, 4 blocked"
-    # The page was fetched once, however many claims cite it; the non-web schemes never reached it.
+    return paths, out
+
+
+@pytest.fixture
+def exported(site: LoopbackServer, tmp_path: Path) -> dict[str, Path]:
+    brief = tmp_path / "hostile.json"
+    brief.write_text(json.dumps({"claims": _claims(site)}), encoding="utf-8")
+    paths, out = _export(brief)
+    assert out.splitlines()[-1] == "4 claims: 2 verified, 1 quote_not_found, 1 no_quote"
+    # The page was fetched once, however many claims cite it, the query's payload percent-encoded.
     assert sorted(site.requests) == ["/article", "/article?q=%3Cscript%3Ex%3C/script%3E"]
+    return paths
+
+
+@pytest.fixture
+def scheme_exported(site: LoopbackServer, tmp_path: Path) -> dict[str, Path]:
+    brief = tmp_path / "links.md"
+    brief.write_text(SCHEME_BRIEF, encoding="utf-8")
+    before = list(site.requests)
+    paths, out = _export(brief)
+    assert out.splitlines()[-1] == "4 claims: 4 blocked"
+    assert site.requests == before  # nothing was fetched for links that are not on the web
     return paths
 
 
@@ -115,25 +142,51 @@ def test_json_export_keeps_every_payload_as_the_text_it_was(exported: dict[str, 
         assert (by_id[cid]["claim"], by_id[cid]["url"], by_id[cid]["quote"]) == (
             row["claim"], row["url"], row.get("quote"),
         )  # fmt: skip
-    verdicts = {cid: c["verdict"] for cid, c in by_id.items()}
-    assert verdicts == {
+    assert {cid: c["verdict"] for cid, c in by_id.items()} == {
         '=HYPERLINK("http://evil.example","x")': "verified",
         '"><svg onload=alert(5)>': "verified",
         "c-missing": "quote_not_found",
         "c-at": "no_quote",
-        **{f"c-{scheme}": "blocked" for scheme in BAD_URLS},
     }
-    for scheme in BAD_URLS:
-        assert by_id[f"c-{scheme}"]["reasons"] == [_scheme_reason(scheme)]
-        assert by_id[f"c-{scheme}"]["source"]["http_status"] is None
 
 
-def _html(exported: dict[str, Path]) -> lxml.html.HtmlElement:
-    return lxml.html.fromstring(exported["html"].read_bytes())
+def test_json_export_keeps_non_web_links_blocked_with_their_reason(scheme_exported: dict[str, Path]) -> None:
+    claims = json.loads(scheme_exported["json"].read_text(encoding="utf-8"))["claims"]
+    assert [c["url"] for c in claims] == list(BAD_URLS.values())
+    assert [c["reasons"] for c in claims] == [[_scheme_reason(s)] for s in BAD_URLS]
+    assert [c["source"]["http_status"] for c in claims] == [None] * 4
+    assert claims[0]["claim"].startswith("Cookies are read by a script (<img src=x onerror=alert(1)> source)")
 
 
-def test_html_export_runs_nothing_and_links_only_to_the_web(exported: dict[str, Path]) -> None:
-    doc = _html(exported)
+@pytest.mark.xfail(
+    strict=True,
+    reason="core/brief_claims.py bug: a claims-file row whose url has no '://' (javascript:, data:, vbscript:) is"
+    " dropped as 'no URL' and listed as uncited, instead of kept as a claim that gets blocked with its reason",
+)
+def test_claims_file_keeps_non_web_links_as_blocked_claims(tmp_path: Path) -> None:
+    brief = tmp_path / "links.json"
+    rows = [
+        {"claim": f"A claim citing a {s} link.", "url": u, "quote": "a quote offered for it"}
+        for s, u in BAD_URLS.items()
+    ]
+    brief.write_text(json.dumps({"claims": rows}), encoding="utf-8")
+    out_path = tmp_path / "r.json"
+    code, _, err = _run("check", str(brief), "--no-cache", "--json", str(out_path))
+    assert (code, err) == (0, "")
+    claims = json.loads(out_path.read_text(encoding="utf-8"))["claims"]
+    assert [(c["url"], c["verdict"], c["reasons"]) for c in claims] == [
+        (u, "blocked", [_scheme_reason(s)]) for s, u in BAD_URLS.items()
+    ]
+
+
+def _html(paths: dict[str, Path]) -> lxml.html.HtmlElement:
+    return lxml.html.fromstring(paths["html"].read_bytes())
+
+
+@pytest.mark.parametrize("which", ["exported", "scheme_exported"])
+def test_html_export_runs_nothing_and_links_only_to_the_web(which: str, request: pytest.FixtureRequest) -> None:
+    paths = request.getfixturevalue(which)
+    doc = _html(paths)
     runnable = ("script", "iframe", "object", "embed", "svg", "math", "form", "base", "frame", "img", "link")
     assert [el.tag for el in doc.iter() if isinstance(el.tag, str) and el.tag in runnable] == []
     handlers = [(el.tag, k) for el in doc.iter() if isinstance(el.tag, str) for k in el.attrib if k.startswith("on")]
@@ -156,34 +209,43 @@ def test_html_export_shows_payloads_as_visible_text(exported: dict[str, Path]) -
     context = second.xpath("string(.//div[@class='context'])")
     assert "<script>alert(document.cookie)</script>" in context
     assert "alert('page script')" not in exported["html"].read_text(encoding="utf-8")
-    for scheme, url in BAD_URLS.items():
-        art = articles[f"c-{scheme}"]
-        assert art.xpath("string(.//code[@class='not-a-link'])") == url
-        assert art.xpath(".//dd/a") == []
-    unread = doc.xpath("//ul[@id='unread-sources']/li/code/text()")
-    assert unread == list(BAD_URLS.values())
 
 
-def test_csv_export_guards_every_formula_cell(exported: dict[str, Path]) -> None:
+def test_html_export_shows_non_web_links_as_text_only(scheme_exported: dict[str, Path]) -> None:
+    doc = _html(scheme_exported)
+    articles = doc.xpath("//article[@class='claim']")
+    assert [a.xpath("string(.//code[@class='not-a-link'])") for a in articles] == list(BAD_URLS.values())
+    assert [a.xpath(".//dd/a") for a in articles] == [[]] * 4
+    assert doc.xpath("//ul[@id='unread-sources']/li/code/text()") == list(BAD_URLS.values())
+    assert "<script>" not in scheme_exported["html"].read_text(encoding="utf-8")
+
+
+def test_csv_export_guards_every_formula_cell(exported: dict[str, Path], scheme_exported: dict[str, Path]) -> None:
     rows = list(csv.reader(io.StringIO(exported["csv"].read_text(encoding="utf-8"), newline="")))
-    assert rows[0] == ["id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note"]
-    cells = [cell for row in rows[1:] for cell in row]
+    more = list(csv.reader(io.StringIO(scheme_exported["csv"].read_text(encoding="utf-8"), newline="")))
+    header = ["id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note"]
+    assert rows[0] == more[0] == header
+    cells = [cell for row in rows[1:] + more[1:] for cell in row]
     assert [c for c in cells if c.startswith(("=", "+", "-", "@", "\t", "\r"))] == []
     assert rows[1][0] == '\'=HYPERLINK("http://evil.example","x")'
     assert rows[3][1] == "'+cmd|' /C calc'!A0 is what the page says."
-    assert rows[4][1] == "'@SUM(1+1) the page never says this."
-    assert rows[5][1] == f"'-2+3 A claim citing a javascript link {SCRIPT}."
-    assert [r[4] for r in rows[1:]] == ["verified", "verified", "quote_not_found", "no_quote"] + ["blocked"] * 4
+    assert rows[4][1] == "'-2+3 @SUM(1+1) the page never says this."
+    assert more[4][1].startswith("'=1+2-3 an old script scheme is cited")
+    assert [r[4] for r in rows[1:]] == ["verified", "verified", "quote_not_found", "no_quote"]
+    assert [(r[2], r[4]) for r in more[1:]] == [(u, "blocked") for u in BAD_URLS.values()]
 
 
-def test_docx_export_holds_payloads_as_plain_text(exported: dict[str, Path]) -> None:
-    raw = exported["docx"].read_bytes()
+@pytest.mark.parametrize("which", ["exported", "scheme_exported"])
+def test_docx_export_holds_payloads_as_plain_text(which: str, request: pytest.FixtureRequest) -> None:
+    raw = request.getfixturevalue(which)["docx"].read_bytes()
     with zipfile.ZipFile(io.BytesIO(raw)) as z:
         xml = b"".join(z.read(n) for n in z.namelist() if n.endswith(".xml"))
     assert b"<script" not in xml and b"<img" not in xml and b"<svg" not in xml
     text = "\n".join(p.text for p in docx.Document(io.BytesIO(raw)).paragraphs)
-    assert f"{SCRIPT} The bridge opens in spring." in text
-    assert BAD_URLS["javascript"] in text
+    if which == "exported":
+        assert f"{SCRIPT} The bridge opens in spring." in text
+    else:
+        assert BAD_URLS["javascript"] in text and "<img src=x onerror=alert(1)> source" in text
 
 
 def test_command_line_prints_no_terminal_escapes(site: LoopbackServer, tmp_path: Path) -> None:
