@@ -13,13 +13,14 @@ Exact matching alone decides: this module refuses any fuzzy comparison (that is 
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from core.match_context import context_flags
-from core.match_tokens import blank, page_breaks, quote_breaks, tokenise
+from core.match_markers import glued_marker_match
+from core.match_tokens import QuotePart, blank, page_breaks, quote_part, tokenise
 from core.models import Flag, Fragment, PageText, QuoteMatch
 from core.normalise import Normalised, normalise
 from core.settings import Settings
@@ -100,15 +101,19 @@ class PreparedPage:
         if n == 0:
             return []
         postings = self.postings
-        lists = [postings.get(w) for w in words]
-        if any(p is None for p in lists):
-            return []
-        pivot = min(range(n), key=lambda j: len(lists[j] or ()))
+        rarest: list[int] = []
+        pivot = -1
+        for j, w in enumerate(words):
+            posting = postings.get(w)
+            if posting is None:
+                return []
+            if pivot < 0 or len(posting) < len(rarest):
+                rarest, pivot = posting, j
         total = len(self.words)
         found: list[int] = []
         wanted = list(words)
         breaks = self.breaks
-        for pos in lists[pivot] or ():
+        for pos in rarest:
             i = pos - pivot
             if i < 0 or i + n > total or self.words[i : i + n] != wanted:
                 continue
@@ -120,15 +125,6 @@ class PreparedPage:
         return found
 
 
-@dataclass(frozen=True)
-class _Part:
-    """One fragment of a quote, tokenised."""
-
-    text: str
-    words: list[str]
-    breaks: list[bool]
-
-
 def prepare(page: PageText) -> PreparedPage:
     """Return the page normalised and indexed for matching; never raises on any PageText."""
     return PreparedPage(page)
@@ -136,28 +132,29 @@ def prepare(page: PageText) -> PreparedPage:
 
 def split_fragments(quote: str) -> list[str]:
     """Return the quote's ellipsis-separated fragments, stripped, without those holding no word."""
-    parts = (p.strip() for p in _ELLIPSIS.split(quote))
-    return [p for p in parts if p and _tokens(p)[0]]
+    return [part.text for part in _parts(quote)]
 
 
-def _tokens(text: str) -> tuple[list[str], list[int], list[int], Normalised]:
-    norm = normalise(text, entities=True)
-    words, starts, ends = tokenise(blank(norm.text, ()))
-    return words, starts, ends, norm
+@functools.lru_cache(maxsize=4096)
+def _parts(quote: str) -> tuple[QuotePart, ...]:
+    """Return the quote's fragments, each normalised and tokenised once (quotes repeat across pages)."""
+    pieces = _ELLIPSIS.split(quote) if "…" in quote or ".." in quote or ". ." in quote else [quote]
+    parts = (quote_part(piece.strip()) for piece in pieces)
+    return tuple(part for part in parts if part is not None)
 
 
-def _part(text: str) -> _Part:
-    words, starts, ends, norm = _tokens(text)
-    return _Part(text, words, quote_breaks(text, norm.offsets, starts, ends))
+@functools.cache
+def _default_settings() -> Settings:
+    return Settings()
 
 
 def is_too_short(quote: str, settings: Settings | None = None) -> bool:
     """Return True when a quote is empty or has too few words and characters to mean anything alone."""
-    settings = settings or Settings()
-    fragments = split_fragments(quote)
-    words = [w for f in fragments for w in _tokens(f)[0] if w[:1].isalnum() or w[:1] == "-"]
-    chars = len(" ".join(normalise(f, entities=True).text for f in fragments))
-    return not words or (len(words) < settings.min_quote_words and chars < settings.min_quote_chars)
+    settings = settings or _default_settings()
+    parts = _parts(quote)
+    words = sum(part.counted for part in parts)
+    chars = sum(part.chars for part in parts) + max(len(parts) - 1, 0)
+    return not words or (words < settings.min_quote_words and chars < settings.min_quote_chars)
 
 
 def _overlaps(a: int, b: int, taken: Sequence[tuple[int, int]]) -> bool:
@@ -185,6 +182,8 @@ def _in_order(occ: list[list[int]], sizes: list[int], anchor: int, at: int) -> l
 
 def _place(occ: list[list[int]], sizes: list[int], steps: int) -> list[int | None]:
     """Return one start per fragment, in page order when possible, never two on one span."""
+    if len(occ) == 1:
+        return [occ[0][0] if occ[0] else None]
     if occ and all(occ):
         # In page order, as tight as possible around the rarest fragment: a one-word fragment
         # ("Just") is placed next to the rest of the quote, not at its first use on the page.
@@ -231,9 +230,9 @@ def _place(occ: list[list[int]], sizes: list[int], steps: int) -> list[int | Non
 
 def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = None) -> QuoteMatch:
     """Return where each fragment of the quote stands on the page, with context flags; not found is a value."""
-    settings = settings or Settings()
+    settings = settings or _default_settings()
     p = prepared
-    parts = [_part(f) for f in split_fragments(quote)]
+    parts = _parts(quote)
     flags: list[Flag] = []
     too_short = is_too_short(quote, settings)
     if too_short:
@@ -248,6 +247,13 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
             )
         )
     occ = [p.find(part.words, part.breaks, settings.max_occurrences) for part in parts]
+    for k, part in enumerate(parts):
+        if not occ[k]:
+            # Copied from a browser, a superscript note number sticks to its word ("alerts,22").
+            alt = glued_marker_match(p, part.text, settings.max_occurrences)
+            if alt is not None:
+                parts = (*parts[:k], alt[0], *parts[k + 1 :])
+                occ[k] = alt[1]
     sizes = [len(part.words) for part in parts]
     if len(parts) == 1 and len(occ[0]) > 1:
         occ[0] = [_best_single(p, occ[0], sizes[0], settings)]

@@ -233,9 +233,14 @@ def _condition_after(p: PreparedPage, end: int, covered: Sequence[tuple[int, int
     return None
 
 
+_HEDGES_BY_LAST = {last: tuple(h for h in HEDGES if h[-1] == last) for last in {h[-1] for h in HEDGES}}
+
+
 def _hedge_before(p: PreparedPage, first: int) -> int | None:
     """Return the first token of a hedge ending right before token first, if any."""
-    for phrase in HEDGES:
+    if first == 0:
+        return None
+    for phrase in _HEDGES_BY_LAST.get(p.words[first - 1], ()):
         k = first - len(phrase)
         if k < 0 or tuple(p.words[k:first]) != phrase:
             continue

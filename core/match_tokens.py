@@ -18,6 +18,9 @@ import re
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from core.normalise import normalise
 
 
 def _ranges(chars: Iterable[int]) -> str:
@@ -48,18 +51,31 @@ _CURRENCY = _ranges(c for c in range(0x20, 0x10000) if unicodedata.category(chr(
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
 
 _W = rf"[^\W_{_CJK}]"  # a letter or digit of a spaced script
-_WC = rf"(?:{_W}|[{_MARKS}])"
 _L = rf"[^\W\d_{_CJK}]"  # a letter of a spaced script
-TOKEN = re.compile(
-    # Initials and acronyms (U.S., e.g., a.m.) are one word, dots dropped: "US" matches "U.S.".
-    rf"(?<![\w.]){_L}(?:\.{_L})+(?![\w]|\.\w\w)"
-    rf"|"
-    # A minus sign belongs to its number only where it cannot be a hyphen or a range dash.
-    rf"(?:(?<![^\s(\[\"'/])-(?=\d))?{_WC}+"
-    # Digits joined by "." or "," stay one number (3.12, 1,29,940); "'" and "_" join words.
-    rf"(?:(?:(?<=\d)[.,](?=\d)|['_](?={_W})){_WC}+)*"
-    rf"|[{_CJK}]|[%‰‱{_CURRENCY}]"
-)
+
+
+def _token_pattern(wc: str, w: str, others: str) -> re.Pattern[str]:
+    """Return the token pattern: wc and w are the characters inside and after a word joint."""
+    return re.compile(
+        # A minus sign belongs to its number only where it cannot be a hyphen or a range dash.
+        rf"(?:-(?=\d)(?<![^\s(\[\"'/]-))?{wc}+"
+        # Digits joined by "." or "," stay one number (3.12, 1,29,940); "'" and "_" join words.
+        rf"(?:(?:[.,](?<=\d[.,])(?=\d)|['_](?={w})){wc}+)*"
+        rf"|{others}"
+    )
+
+
+_OTHERS = rf"[{_CJK}]|[%‰‱{_CURRENCY}]"
+TOKEN = _token_pattern(rf"(?:{_W}|[{_MARKS}])", _W, _OTHERS)
+# The same tokens, faster where there is no combining mark (most text, once NFKC composed it)
+# and where all is ASCII (lower case after normalising): Unicode classes cost per character.
+_TOKEN_NO_MARKS = _token_pattern(_W, _W, _OTHERS)
+_TOKEN_ASCII = _token_pattern("[a-z0-9]", "[a-z0-9]", "[%$]")
+_HAS_MARK = re.compile(f"[{_MARKS}]")
+# Initials and acronyms (U.S., e.g., a.m.) are one word, dots dropped: "US" matches "U.S.".
+ACRONYM = re.compile(rf"(?<![\w.]){_L}(?:\.{_L})+(?![\w]|\.\w\w)")
+_ACRONYM_ASCII = re.compile(r"(?<![\w.])[a-z](?:\.[a-z])+(?![\w]|\.\w\w)")
+
 
 # Reference markers, as normalised text shows them (lower case, "-" for every dash).
 MARKER = re.compile(
@@ -90,12 +106,13 @@ NUMBER_ABBREVIATIONS = frozenset(
 
 _SENTENCE_MARKS = re.compile(r"[.!?\u3002\u061f\u0964\u0965]+")
 _ALWAYS_ENDS = frozenset("\u3002\u061f\u0964\u0965")
-_QUOTE_BREAK_CHARS = frozenset(".!?\u3002\u061f\u0964\u0965\u2026\n\r\u2028\u2029")
+_QUOTE_BREAK = re.compile("[.!?\u3002\u061f\u0964\u0965\u2026\n\r\u2028\u2029\uff0e\uff01\uff1f]")
 
 
 def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
     """Return text with each (start, end) span and every reference marker replaced by spaces."""
-    cuts = sorted({*spans, *(m.span() for m in MARKER.finditer(text))})
+    found = [m.span() for m in MARKER.finditer(text)] if "[" in text or ":" in text else []
+    cuts = sorted({*spans, *found})
     if not cuts:
         return text
     pieces: list[str] = []
@@ -130,21 +147,46 @@ def _grouped(token: str) -> str | None:
 
 def tokenise(work: str) -> tuple[list[str], list[int], list[int]]:
     """Return the tokens of normalised (and blanked) text with their start and end positions."""
-    words: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    for m in TOKEN.finditer(work):
-        word = m.group()
-        if "." in word and not word[0].isdigit() and word[1] == ".":
-            word = word.replace(".", "")
-        elif "," in word:
-            # Commas that do not group digits ("1,5" in Europe, "3,4") keep the number whole:
-            # a quote "1" must not match the page's "1,5".
-            word = _grouped(word) or word
-        words.append(word)
-        starts.append(m.start())
-        ends.append(m.end())
+    if work.isascii():
+        pattern, acronym = _TOKEN_ASCII, _ACRONYM_ASCII
+    else:
+        pattern, acronym = (TOKEN if _HAS_MARK.search(work) else _TOKEN_NO_MARKS), ACRONYM
+    matches = list(pattern.finditer(work))
+    words = [m.group() for m in matches]
+    starts = [m.start() for m in matches]
+    ends = [m.end() for m in matches]
+    if "," in work:
+        for i, word in enumerate(words):
+            if "," in word:
+                # Commas that do not group digits ("1,5" in Europe, "3,4") keep the number whole:
+                # a quote "1" must not match the page's "1,5".
+                words[i] = _grouped(word) or word
+    if "." in work:
+        acronyms = list(acronym.finditer(work))
+        if acronyms:
+            return _join_acronyms(acronyms, words, starts, ends)
     return words, starts, ends
+
+
+def _join_acronyms(
+    acronyms: list[re.Match[str]], words: list[str], starts: list[int], ends: list[int]
+) -> tuple[list[str], list[int], list[int]]:
+    """Return the tokens with each acronym's single letters made one word."""
+    out_w: list[str] = []
+    out_s: list[int] = []
+    out_e: list[int] = []
+    k = 0
+    for m in acronyms:
+        first = bisect_left(starts, m.start())
+        last = bisect_left(starts, m.end())
+        out_w += words[k:first]
+        out_s += starts[k:first]
+        out_e += ends[k:first]
+        out_w.append(m.group().replace(".", ""))
+        out_s.append(m.start())
+        out_e.append(m.end())
+        k = last
+    return out_w + words[k:], out_s + starts[k:], out_e + ends[k:]
 
 
 def page_breaks(
@@ -200,7 +242,35 @@ def _ends_sentence(marks: str, after: str, before_word: str, next_char: str) -> 
 def quote_breaks(original: str, offsets: Sequence[int], starts: list[int], ends: list[int]) -> list[bool]:
     """Return, for each token of a quote, whether a sentence mark or line break stands before it."""
     out = [False] * len(starts)
-    for k in range(1, len(starts)):
-        gap = original[offsets[ends[k - 1] - 1] + 1 : offsets[starts[k]]]
-        out[k] = any(c in _QUOTE_BREAK_CHARS for c in gap)
+    if len(starts) < 2:
+        return out
+    token_starts = [offsets[s] for s in starts]
+    for m in _QUOTE_BREAK.finditer(original):
+        k = bisect_left(token_starts, m.end())
+        # Only marks between two tokens count, not a decimal point inside "3.12".
+        if 0 < k < len(starts) and offsets[ends[k - 1] - 1] < m.start():
+            out[k] = True
     return out
+
+
+@dataclass(frozen=True)
+class QuotePart:
+    """One ellipsis fragment of a quote, tokenised: its words and the breaks before each."""
+
+    text: str
+    words: tuple[str, ...]
+    breaks: tuple[bool, ...]
+    chars: int  # length of the normalised fragment
+    counted: int  # words and numbers, for "too short"
+    ostarts: tuple[int, ...] = ()  # each word's start in text
+
+
+def quote_part(text: str) -> QuotePart | None:
+    """Return a quote fragment normalised and tokenised, or None when it holds no word."""
+    norm = normalise(text, entities=True)
+    words, starts, ends = tokenise(blank(norm.text, ()))
+    if not words:
+        return None
+    counted = sum(1 for w in words if w[0].isalnum() or w[0] == "-")
+    breaks = tuple(quote_breaks(text, norm.offsets, starts, ends))
+    return QuotePart(text, tuple(words), breaks, len(norm.text), counted, tuple(norm.offsets[s] for s in starts))

@@ -11,6 +11,7 @@ It forgives typography only: it never drops a letter, digit or sign that a reade
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -23,8 +24,6 @@ _DOUBLE_QUOTES = frozenset("\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\uff
 # Hyphen, non-breaking hyphen, figure dash, en/em dash, horizontal bar, minus, small/fullwidth hyphen-minus.
 _DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58\ufe63\uff0d\u2e3a\u2e3b")
 
-# Runs that need no per-character work: printable ASCII other than space.
-_SEGMENT = re.compile(r"([\x21-\x7e]+)|(\s+)|([^\x21-\x7e\s]+)")
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
 
 
@@ -68,6 +67,7 @@ def _decode_entities(text: str) -> tuple[str, list[int]]:
     return "".join(out), offsets
 
 
+@functools.lru_cache(maxsize=8192)
 def _fold_char(ch: str) -> str:
     """Return the normalised form of one non-ASCII character or cluster (may be empty)."""
     if ch in _INVISIBLE:
@@ -106,14 +106,14 @@ def normalise(text: str, *, entities: bool = False) -> Normalised:
     out: list[str] = []
     offsets: list[int] = []
     last_space = True  # drop leading white space
-    ascii_before = -1  # where the last ASCII run ended, to join a combining mark to its letter
+    simple_end = -1  # where the last one-to-one run ended, to join a combining mark to its letter
     for m in _SEGMENT.finditer(source):
-        ascii_run, space_run, other_run = m.groups()
-        if ascii_run is not None:
-            out.append(ascii_run.lower())
+        simple_run, space_run, other_run = m.groups()
+        if simple_run is not None:
+            out.append(simple_run.lower() if simple_run.isascii() else simple_run.translate(_SIMPLE))
             offsets.extend(range(m.start(), m.end()))
             last_space = False
-            ascii_before = m.end()
+            simple_end = m.end()
         elif space_run is not None:
             if not last_space:
                 out.append(" ")
@@ -122,9 +122,9 @@ def normalise(text: str, *, entities: bool = False) -> Normalised:
         else:
             i = m.start()
             run = other_run
-            if i > 0 and ascii_before == i and unicodedata.combining(run[0]):
-                # A combining mark belongs to the ASCII letter before it ("e" + U+0301 is "é"):
-                # take that letter back so that NFKC composes the pair as it does for "é".
+            if i > 0 and simple_end == i and unicodedata.combining(run[0]):
+                # A combining mark belongs to the letter before it ("e" + U+0301 is "é"): take
+                # that letter back so that NFKC composes the pair as it does for "é".
                 out[-1] = out[-1][:-1]
                 offsets.pop()
                 run = source[i - 1] + run
@@ -154,3 +154,38 @@ def normalise(text: str, *, entities: bool = False) -> Normalised:
     if base is not None:
         offsets = [base[o] for o in offsets]
     return Normalised(result, tuple(offsets), len(text))
+
+
+def _one_to_one() -> tuple[dict[int, str], str]:
+    """Return the characters that fold to exactly one other character, and a regex class of them.
+
+    Covers the alphabets and punctuation most pages use (up to U+2FFF); they are folded by
+    str.translate a whole run at a time. Everything else takes the per-character path.
+    """
+    table: dict[int, str] = {}
+    for code in range(0x80, 0x3000):
+        ch = chr(code)
+        if ch.isspace() or unicodedata.category(ch)[0] in "MC" or ch in _INVISIBLE:
+            continue
+        folded = _fold_char(ch)
+        if len(folded) == 1 and folded != " " and not unicodedata.combining(folded):
+            table[code] = folded
+    ranges: list[str] = []
+    codes = sorted(table)
+    start = prev = codes[0]
+    for code in [*codes[1:], -1]:
+        if code != prev + 1:
+            ranges.append(re.escape(chr(start)) + ("" if start == prev else "-" + re.escape(chr(prev))))
+            start = code
+        prev = code
+    return {c: f for c, f in table.items() if f != chr(c)}, "".join(ranges)
+
+
+_SIMPLE_TABLE, _SIMPLE_CLASS = _one_to_one()
+# ASCII upper case folds too when a run is translated rather than lower-cased.
+_SIMPLE = {**_SIMPLE_TABLE, **{c: chr(c).lower() for c in range(ord("A"), ord("Z") + 1)}}
+# Runs that need no per-character work: printable ASCII and one-to-one characters, with single
+# spaces inside; then white space; then anything else, a character (and its marks) at a time.
+_SEGMENT = re.compile(
+    rf"([\x21-\x7e{_SIMPLE_CLASS}]+(?: [\x21-\x7e{_SIMPLE_CLASS}]+)*)|(\s+)|([^\x21-\x7e\s{_SIMPLE_CLASS}]+)"
+)

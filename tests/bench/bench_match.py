@@ -1,0 +1,80 @@
+"""``make bench`` for the matcher: time per quote on prepared pages against a naive checker.
+
+Every honest quote of the evaluation (tests/quality/eval_match.py) is matched against its own
+prepared page. The baseline, measured in the same run, is what a naive checker does for each
+quote: normalise the whole page again and search the quote as a substring. The baseline runs
+on a fixed sample of quotes (every ``BASELINE_EVERY``-th), since it is slow by design; on
+that sample both are timed ``REPEATS`` times per quote and the best kept, so that the ratio
+compares the two methods rather than the moments the shared machine was busy.
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+from collections.abc import Callable
+
+from core.match import _parts, match_quote, prepare
+from core.normalise import normalise
+from tests.quality.eval_match import cases, prepared
+
+BASELINE_EVERY = 40
+REPEATS = 3
+
+
+def _naive(quote: str, text: str) -> bool:
+    return normalise(quote).text in normalise(text).text
+
+
+def _best(call: Callable[[], object], before: Callable[[], None] = lambda: None) -> float:
+    """Return the best of REPEATS timings of call: the usual guard against a busy machine's noise."""
+    times = []
+    for _ in range(REPEATS):
+        before()
+        t0 = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def run() -> list[str]:
+    """Return result lines: per-quote times, the baseline's, and their ratio."""
+    items = []
+    for case in cases():
+        page = prepared(case.name, case.html)
+        items.extend((page, q) for q in case.quotes)
+    ours: list[float] = []
+    for page, q in items:
+        _parts.cache_clear()  # each quote tokenised from scratch, as a first check does
+        t0 = time.perf_counter()
+        match_quote(q, page)
+        ours.append(time.perf_counter() - t0)
+    sample = items[::BASELINE_EVERY]
+    naive: list[float] = []
+    ours_sample: list[float] = []
+    gc.collect()
+    for page, q in sample:
+        naive.append(_best(lambda page=page, q=q: _naive(q, page.page.text)))
+    gc.collect()  # the naive pass leaves megabytes of garbage; do not bill its collection to ours
+    for page, q in sample:
+        ours_sample.append(_best(lambda page=page, q=q: match_quote(q, page), _parts.cache_clear))
+    largest = max((p for p, _ in items), key=lambda p: len(p.page.text))
+    t0 = time.perf_counter()
+    prepare(largest.page)
+    prep = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    normalise(largest.page.text)
+    norm = time.perf_counter() - t0
+    ms = 1000
+    ratio = statistics.median(naive) / statistics.median(ours_sample)
+    return [
+        f"quotes matched: {len(items)} on {len({id(p) for p, _ in items})} prepared pages",
+        f"match_quote median {statistics.median(ours) * ms:.3f} ms, p95 "
+        f"{statistics.quantiles(ours, n=20)[-1] * ms:.3f} ms, total {sum(ours):.2f} s (target: median <= 1 ms)",
+        f"baseline (normalise page + substring per quote) median {statistics.median(naive) * ms:.2f} ms "
+        f"on {len(sample)} quotes; ours on the same quotes {statistics.median(ours_sample) * ms:.3f} ms: "
+        f"{ratio:.0f}x faster (target: >= 20x)",
+        f"prepare() of the largest page ({len(largest.page.text):,} characters) {prep * ms:.0f} ms "
+        f"= {prep / norm:.1f}x one normalise() of it ({norm * ms:.0f} ms), paid once per page",
+    ]

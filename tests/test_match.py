@@ -1,0 +1,333 @@
+"""The exact matcher's rules, each on a real corpus page where it makes the difference.
+
+Every row names a page, a quote and what the matcher must say. Each rule has at least one
+row that fails without it: a quote that must be found only thanks to the rule, or a quote
+that must not be found (or must be flagged) only thanks to it. Adding a case is adding a row.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+
+import pytest
+
+from core.extract import extract_html
+from core.match import PreparedPage, is_too_short, match_quote, prepare, split_fragments
+from core.models import PageText
+from core.settings import Settings
+from tests.servers import CORPUS
+
+WHATSNEW_311 = "python/whatsnew/3.11.html"
+WHATSNEW_313 = "python/whatsnew/3.13.html"
+PEP_744 = "python/peps/pep-0744.html"
+PEP_484 = "python/peps/pep-0484.html"
+DOG = "wikipedia/Dog.html.gz"
+AEB_COST = "aeb/html/156770d676ce79905198e1c8407f81e5ecfb617d9aa44712718707eb7e3b8e38.html.gz"
+AEB_TRUMP = "aeb/html/702d1da63b8e064cb70617620e45c2d116b4912c9bc9d518dcf5ce54bb8057ed.html.gz"
+AEB_DISNEY = "aeb/html/287e4d9f4af31733aad6534aefb2bd00fb344ec8d6ebf1ac99dbc4d762da0ca4.html.gz"
+AEB_RESTROOM = "aeb/html/87438a0dacbeb979e72522f42b9020048da13dc5a079477114190c8855701b7f.html.gz"
+
+
+@functools.cache
+def page(name: str) -> PreparedPage:
+    data = (CORPUS / "html" / name).read_bytes()
+    if name.endswith(".gz"):
+        data = gzip.decompress(data)
+    return prepare(extract_html(data, "text/html"))
+
+
+# (rule, page, quote, found)
+FOUND_CASES = [
+    # Numbers are whole tokens, with % counted.
+    ("numbers", WHATSNEW_311, "CPython 3.11 is an average of 25% faster than CPython 3.10", True),
+    ("numbers", WHATSNEW_311, "CPython 3.11 is an average of 2.5% faster than CPython 3.10", False),
+    ("numbers", WHATSNEW_311, "CPython 31.1 is an average of 25% faster than CPython 3.10", False),
+    ("numbers", WHATSNEW_311, "CPython 311 is an average of 25% faster than CPython 3.10", False),
+    ("percent counts", WHATSNEW_311, "CPython 3.11 is an average of 25 faster than CPython 3.10", False),
+    # Whole tokens at both ends of the quote.
+    ("whole tokens", WHATSNEW_311, "CPython 3.11 is an average of 25% faster than CPython 3.1", False),
+    ("whole tokens", WHATSNEW_311, "Python 3.11 is an average of 25% faster than CPython 3.10", False),
+    ("whole tokens", AEB_TRUMP, "Mr. Trump canceled an increase in tariffs planned for Oct. 1", False),
+    # Grouping commas between digits dropped; currency signs count.
+    (
+        "grouping",
+        AEB_COST,
+        "The campaign, which includes both digital and TV ads, cost the state roughly $449000",
+        True,
+    ),
+    (
+        "currency",
+        AEB_COST,
+        "The campaign, which includes both digital and TV ads, cost the state roughly 449,000",
+        False,
+    ),
+    (
+        "currency",
+        AEB_COST,
+        "The campaign, which includes both digital and TV ads, cost the state roughly €449,000",
+        False,
+    ),
+    # Other punctuation is not compared ("Doppler, who" = "Doppler , who").
+    (
+        "punctuation",
+        AEB_COST,
+        "The campaign , which includes both digital and TV ads cost the state roughly $449,000",
+        True,
+    ),
+    ("punctuation", PEP_744, "Earlier this year, an experimental just in time compiler was merged", True),
+    # A sentence end on the page may be crossed only with one in the quote.
+    ("sentence break", WHATSNEW_313, "therefore is not enabled by default The free-threaded mode requires", False),
+    ("sentence break", WHATSNEW_313, "therefore is not enabled by default. The free-threaded mode requires", True),
+    ("sentence break", WHATSNEW_313, "therefore is not enabled by default! the free-threaded mode requires", True),
+    # ...a price's decimals are not an abbreviation: "$12.99. If" ends a sentence.
+    ("decimal at sentence end", AEB_DISNEY, "In that case you pay only $12.99 If you were to subscribe", False),
+    ("decimal at sentence end", AEB_DISNEY, "In that case you pay only $12.99. If you were to subscribe", True),
+    # ...nor is "no" before a capital: "told me no. When" ends a sentence.
+    ("said no", AEB_RESTROOM, "she kept telling me no When she finally let me go", False),
+    # ...but "Mr." and "Oct." before a number are abbreviations, not sentence ends.
+    (
+        "abbreviations",
+        AEB_TRUMP,
+        "While Mr Trump canceled an increase in tariffs planned for Oct 15, he made no mention",
+        True,
+    ),
+    ("abbreviations", AEB_TRUMP, "While Mr. Trump canceled an increase in tariffs planned for Oct. 15", True),
+    # A block edge (heading, paragraph) may be crossed only with a break in the quote.
+    ("block break", PEP_744, "Abstract Earlier this year, an experimental “just-in-time” compiler", False),
+    ("block break", PEP_744, "Abstract\nEarlier this year, an experimental “just-in-time” compiler", True),
+    # The quote's own trailing punctuation is ignored ("." where the page has ",").
+    ("trailing punctuation", AEB_COST, "cost the state roughly $449,000.", True),
+    # Reference markers are skipped; an index in code is not a marker.
+    (
+        "footnote markers",
+        DOG,
+        "which forms part of the wolf-like canids, and is the most widely abundant terrestrial carnivore.",
+        True,
+    ),
+    (
+        "footnote markers",
+        DOG,
+        "The dog and the extant gray wolf are sister taxa as modern wolves are not closely related",
+        True,
+    ),
+    ("footnote markers", DOG, "The dog and the extant gray wolf are sister taxa[11][12] as modern wolves", True),
+    ("index is content", WHATSNEW_313, "sys.path is no longer replaced by the directory of the script", False),
+    ("index is content", WHATSNEW_313, "sys.path[0] is no longer replaced by the directory of the script", True),
+    # Typography forgiven: case, curly quotes, dashes, no-break spaces, line breaks, entities.
+    ("typography", PEP_744, 'EARLIER THIS YEAR, AN EXPERIMENTAL "JUST\u2013IN\u2013TIME" COMPILER', True),
+    ("typography", WHATSNEW_313, "Importing C extensions that don't use\u00a0these\nmechanisms", True),
+    ("typography", WHATSNEW_313, "Importing C extensions that don&rsquo;t use these mechanisms", True),
+    # Ellipsis fragments: each found whole, in any order.
+    ("ellipsis", WHATSNEW_313, "This is an experimental feature … is not enabled by default.", True),
+    (
+        "ellipsis",
+        WHATSNEW_313,
+        "This is an experimental feature ... enabled by default [...] requires a different",
+        True,
+    ),
+    ("ellipsis", WHATSNEW_313, "This is an experimental feature … is not enabled by defaul", False),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "name", "quote", "found"), FOUND_CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(FOUND_CASES)]
+)
+def test_rule_on_real_page(rule: str, name: str, quote: str, found: bool) -> None:
+    m = match_quote(quote, page(name))
+    assert m.found is found, f"{rule}: {quote!r}"
+
+
+# (flag, page, quote, blocking) — a found quote that must carry this flag.
+FLAG_CASES = [
+    ("negation_cut", WHATSNEW_313, "enabled by default. The free-threaded mode requires a different executable", True),
+    (
+        "condition_cut",
+        WHATSNEW_313,
+        "Importing C extensions that don’t use these mechanisms will cause the GIL to be enabled",
+        True,
+    ),
+    ("hedge_cut", PEP_744, "“just-in-time” compiler was merged into CPython’s main development branch", False),
+    ("too_short", WHATSNEW_313, "enabled by default", True),
+    ("order_differs", WHATSNEW_313, "is not enabled by default … This is an experimental feature", False),
+]
+
+
+@pytest.mark.parametrize(("kind", "name", "quote", "blocking"), FLAG_CASES, ids=[c[0] for c in FLAG_CASES])
+def test_context_flag_on_real_page(kind: str, name: str, quote: str, blocking: bool) -> None:
+    m = match_quote(quote, page(name))
+    assert m.found
+    flags = [f for f in m.flags if f.kind == kind]
+    assert flags, [f.kind for f in m.flags]
+    assert flags[0].blocking is blocking
+
+
+def test_whole_sentence_carries_no_flag() -> None:
+    m = match_quote("This is an experimental feature and therefore is not enabled by default.", page(WHATSNEW_313))
+    assert m.found and m.flags == ()
+
+
+def test_negation_message_shows_the_pages_words() -> None:
+    m = match_quote("enabled by default. The free-threaded mode requires a different executable", page(WHATSNEW_313))
+    flag = next(f for f in m.flags if f.kind == "negation_cut")
+    assert flag.message.startswith('The page says "not enabled by default. The free-threaded mode')
+    assert '"not" just before it' in flag.message
+    p = page(WHATSNEW_313)
+    assert p.page.text[flag.start : flag.start + 3] == "not"
+
+
+def test_condition_message_names_the_condition() -> None:
+    m = match_quote(
+        "Importing C extensions that don’t use these mechanisms will cause the GIL to be enabled", page(WHATSNEW_313)
+    )
+    flag = next(f for f in m.flags if f.kind == "condition_cut")
+    assert 'the condition "unless"' in flag.message
+    assert "unless the GIL was explicitly" in flag.page_words
+
+
+def test_not_only_is_no_negation() -> None:
+    page_text = PageText("It is not only fast but also enabled by default in every build we ship.", "text")
+    m = match_quote("also enabled by default in every build", prepare(page_text))
+    assert m.found and not m.blocking
+
+
+def test_fragment_span_lands_on_original_characters() -> None:
+    p = page(WHATSNEW_313)
+    m = match_quote("importing c extensions that don't use these mechanisms", p)
+    (f,) = m.fragments
+    assert p.page.text[f.start : f.end] == "Importing C extensions that don’t use these mechanisms"
+
+
+def test_fragments_may_not_share_a_span() -> None:
+    p = page(PEP_744)
+    once = "merged into CPython’s main development branch"
+    assert p.page.text.count(once) == 1
+    assert match_quote(f"compiler was {once} … While recent CPython releases", p).found
+    m = match_quote(f"compiler was {once} … {once}", p)
+    assert not m.found
+    assert [f.found for f in m.fragments] == [True, False]
+
+
+def test_reordered_fragments_report_both_spans() -> None:
+    p = page(WHATSNEW_313)
+    m = match_quote("is not enabled by default … This is an experimental feature", p)
+    first, second = m.fragments
+    assert first.found and second.found and second.start < first.start
+
+
+def test_one_word_fragment_is_placed_beside_the_rest() -> None:
+    text = "Just not correct, he said. Later: Just… what is the quote from the hearings?"
+    m = match_quote("Just…what is the quote from the hearings?", prepare(PageText(text, "text")))
+    assert m.found and not m.flags
+    assert m.fragments[0].start == text.index("Just…")
+
+
+def test_too_short_is_never_verifiable_even_when_found() -> None:
+    m = match_quote("enabled by default", page(WHATSNEW_313))
+    assert m.found and m.too_short
+    assert m.blocking[0].kind == "too_short"
+    assert "too short" in m.blocking[0].message
+
+
+@pytest.mark.parametrize("quote", ["", "   ", "\n\t", "…", "...", "[1]", " . "])
+def test_empty_or_blank_quote_is_not_found(quote: str) -> None:
+    m = match_quote(quote, page(WHATSNEW_313))
+    assert not m.found and m.too_short and m.fragments == ()
+
+
+@pytest.mark.parametrize(
+    ("quote", "short"),
+    [
+        ("", True),
+        ("enabled by default", True),
+        ("is enabled by default", False),  # four words
+        ("distutils removed", True),  # 17 characters
+        ("distutils deprecated", False),  # 20 characters
+        ("Supercalifragilistic expialidocious", False),  # 2 words but 35 characters
+        ("25% faster … 3.11", True),
+    ],
+)
+def test_is_too_short(quote: str, short: bool) -> None:
+    assert is_too_short(quote) is short
+    assert is_too_short(quote, Settings(min_quote_words=1, min_quote_chars=1)) is (quote == "")
+
+
+@pytest.mark.parametrize(
+    ("quote", "fragments"),
+    [
+        ("a b c", ["a b c"]),
+        ("a b … c d", ["a b", "c d"]),
+        ("a b...c d", ["a b", "c d"]),
+        ("a b [...] c d (…) e", ["a b", "c d", "e"]),
+        ("a b . . . c d", ["a b", "c d"]),
+        ("… a b …", ["a b"]),
+        ("in Python 3.12... it", ["in Python 3.12", "it"]),
+        ("...", []),
+    ],
+)
+def test_split_fragments(quote: str, fragments: list[str]) -> None:
+    assert split_fragments(quote) == fragments
+
+
+def test_indian_grouping_and_decimal_comma() -> None:
+    p = prepare(PageText("Sales reached 1,29,940 units, up from 1,5 lakh; the price was 2,499.50 rupees.", "text"))
+    assert match_quote("Sales reached 129940 units", p).found
+    assert match_quote("the price was 2499.50 rupees", p).found
+    assert not match_quote("units, up from 1", p).found  # "1,5" is one number, not "1" then "5"
+
+
+def test_page_number_and_main_content_from_page_records() -> None:
+    text = "Menu Home About us\nRevenue grew by 12% in the third quarter of 2023.\nContact us for more about our work"
+    body = text.index("Revenue")
+    footer = text.index("Contact")
+    pt = PageText(
+        text,
+        "pdf",
+        blocks=((0, body - 1), (body, footer - 1), (footer, len(text))),
+        main=((body, footer - 1),),
+        pages=((1, 0, body), (2, body, len(text))),
+    )
+    p = prepare(pt)
+    inside = match_quote("Revenue grew by 12% in the third quarter", p)
+    (f,) = inside.fragments
+    assert (f.page, f.in_main) == (2, True) and not inside.flags
+    outside = match_quote("Contact us for more about our work", p)
+    (g,) = outside.fragments
+    assert (g.page, g.in_main) == (2, False)
+    assert [x.kind for x in outside.flags] == ["outside_main"]
+    assert not outside.flags[0].blocking
+
+
+def test_extractor_spans_that_hold_words_are_not_skipped() -> None:
+    text = "Users are encouraged to use the subprocess module instead."
+    at = text.index("subprocess")
+    p = prepare(PageText(text, "html", footnotes=((at, at + len("subprocess")),)))
+    assert match_quote(text, p).found
+    assert not match_quote("Users are encouraged to use the module instead.", p).found
+
+
+def test_blank_lines_are_block_edges_without_block_records() -> None:
+    p = prepare(PageText("Release notes\n\nPython 3.13 adds an experimental JIT compiler", "text"))
+    assert not match_quote("Release notes Python 3.13 adds an experimental JIT", p).found
+    assert match_quote("Python 3.13 adds an experimental JIT compiler", p).found
+
+
+SRE = "readability/google-sre-book-1/source.html.gz"
+
+
+@pytest.mark.parametrize(
+    ("quote", "found"),
+    [
+        ("Respectively, these alerts are classified as tickets, email alerts,22 and pages.", True),
+        ("Respectively, these alerts are classified as tickets, email alerts, and pages.", True),
+        ("Respectively, these alerts are classified as tickets, email alerts,23 and pages.", False),
+        (
+            "an average latency of 100 ms at 1,000 requests per second, 1% of requests might easily take 5 seconds.23",
+            True,
+        ),
+        ('22Sometimes known as "alert spam," as they are rarely read or acted on.', True),
+    ],
+)
+def test_note_numbers_glued_by_copying_from_a_browser(quote: str, found: bool) -> None:
+    # The page's <sup> note numbers are skipped; a copy from the browser glues them to words.
+    assert match_quote(quote, page(SRE)).found is found
