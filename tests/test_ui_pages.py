@@ -395,3 +395,28 @@ def test_a_thousand_claim_brief_with_failing_sources_is_checked_and_paged(server
     assert "Dead link (1)" in options and "Blocked (1)" in options
     at.pills[0].set_value(["Dead link (1)"]).run()
     assert 'data-claim="c999"' in _all_html(at) and _all_html(at).count('class="card"') == 1
+
+
+def test_refetching_a_source_rechecks_its_claims(server) -> None:
+    from dataclasses import replace
+
+    from tests.browser.records import SPEED
+    from tests.servers import CORPUS
+
+    url = server.add("/3.11.html", (CORPUS / "html/python/whatsnew/3.11.html").read_bytes())
+    report = sample_report()
+    stale = report.results[5]  # not_checked: "403 Forbidden" the first time round
+    moved = replace(stale, claim=replace(stale.claim, url=url, quote=SPEED), source=replace(stale.source, url=url))
+    report = replace(report, results=(*report.results[:5], moved, *report.results[6:]))
+    run_id = _saved_run(report)
+    at = _app()
+    at.query_params["run"] = run_id
+    at.session_state["vb_check_settings"] = Settings.from_env().with_(allow_private=True)
+    at.run()
+    at.button(key="openbtn|c6").click().run()
+    at.button(key="refetch|c6").click().run(timeout=60)
+    _no_exceptions(at)
+    assert server.requests == ["/3.11.html"]
+    c6 = next(c for c in _store().load_run(run_id)["claims"] if c["id"] == "c6")
+    assert c6["source"]["origin"] == "fetched" and c6["source"]["http_status"] == 200
+    assert c6["verdict"] != "not_checked"

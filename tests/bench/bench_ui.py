@@ -86,18 +86,23 @@ def run() -> list[str]:
                     loads.append(time.perf_counter() - began)
                 baseline_load = min(loads)
 
-                page.goto(desk.url)
-                page.get_by_label("Paste a brief (Markdown or plain text)").fill(text)
-                page.get_by_text("Options").click()
-                page.get_by_text("Allow private network addresses").click()
-                page.get_by_text("Private network allowed").wait_for()
+                def check_once() -> float:
+                    page.goto(desk.url)
+                    page.get_by_label("Paste a brief (Markdown or plain text)").fill(text)
+                    page.get_by_text("Options").click()
+                    page.get_by_text("Allow private network addresses").click()
+                    page.get_by_text("Private network allowed").wait_for()
+                    began = time.perf_counter()
+                    page.get_by_role("button", name="Check", exact=True).click()
+                    page.get_by_text("Review: pasted brief").wait_for()
+                    page.locator(".sumbar").first.wait_for()
+                    page.get_by_role("button", name="Open beside its source").first.wait_for()
+                    return time.perf_counter() - began
+
                 fetched_before = len(server.requests)
-                began = time.perf_counter()
-                page.get_by_role("button", name="Check", exact=True).click()
-                page.get_by_text("Review: pasted brief").wait_for()
-                page.locator(".sumbar").first.wait_for()
-                page.get_by_role("button", name="Open beside its source").first.wait_for()
-                to_review = time.perf_counter() - began
+                # The desk's first check also pays its imports; the second is the steady state.
+                first_check = check_once()
+                to_review = check_once()
                 fetched_by_check = len(server.requests) - fetched_before
 
                 runs_before = len(Store(desk.db).list_runs(1000))
@@ -120,6 +125,7 @@ def run() -> list[str]:
             desk.stop()
 
     out.append(f"brief: {N_CLAIMS} claims, {10 * len(PAGES)} loopback sources, all cached before the timed check")
+    out.append(f"click Check -> review usable, first check of a fresh desk: {first_check:.2f} s")
     out.append(
         f"click Check -> review usable: {to_review:.2f} s (target <= 2 s); "
         f"{to_review / baseline_check:.1f}x the bare check_brief call ({baseline_check:.2f} s), "
@@ -131,7 +137,7 @@ def run() -> list[str]:
         f"median {statistics.median(clicks) / baseline_load:.2f}x a trivial page load"
     )
     out.append(
-        f"fetches during the timed check: {fetched_by_check}; during filter clicks: {rechecks}; "
+        f"fetches during the timed checks: {fetched_by_check}; during filter clicks: {rechecks}; "
         f"runs stored by filter clicks: {new_runs} (no re-check on a widget change)"
     )
     return out

@@ -178,7 +178,10 @@ with right:
         key="brief_file",
         help="Markdown, text, DOCX, PDF, or a JSON/CSV claims file",
     )
-    with st.expander("Options", expanded=False):
+    # Options in force stay in view, so that no one checks a brief with a forgotten setting.
+    ss = st.session_state
+    in_force = bool(ss.get("opt_private") or ss.get("opt_refresh") or ss.get("opt_domains", "").strip())
+    with st.expander("Options", expanded=in_force):
         st.text_area(
             "Only these domains (and their subdomains); empty allows every public domain",
             key="opt_domains",
