@@ -420,3 +420,23 @@ def test_refetching_a_source_rechecks_its_claims(server) -> None:
     c6 = next(c for c in _store().load_run(run_id)["claims"] if c["id"] == "c6")
     assert c6["source"]["origin"] == "fetched" and c6["source"]["http_status"] == 200
     assert c6["verdict"] != "not_checked"
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("damaged.docx", b"PK\x03\x04" + bytes(range(256)) * 4),
+        ("renamed-old-word.docx", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600),
+        ("empty.md", b""),
+        ("broken.json", b'{"claims": [{"claim": "x", "url": '),
+    ],
+)
+def test_an_unreadable_upload_is_a_message_that_names_the_file(name: str, data: bytes) -> None:
+    at = _app().run()
+    at.file_uploader(key="brief_file").upload(name, data).run()
+    assert any(f"{name} will be checked" in _plain(c.value) for c in at.caption)
+    at.button(key="check_button").click().run()
+    _no_exceptions(at)
+    errors = [_plain(e.value) for e in at.error]
+    assert len(errors) == 1 and name in errors[0], errors
+    assert at.button(key="check_button") is not None  # the page stays usable
