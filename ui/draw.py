@@ -50,6 +50,11 @@ def md(text: object) -> str:
     return _MD_SPECIAL.sub(r"\\\1", str(text))
 
 
+def count(n: int, one: str, many: str) -> str:
+    """Return "1 claim" / "3 claims": a number with its noun in the right form."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def esc(text: object) -> str:
     """Return text escaped for HTML element content and quoted attribute values."""
     return html.escape(str(text), quote=True)

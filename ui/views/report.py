@@ -28,12 +28,18 @@ if report is None:
 st.subheader(draw.md(report.brief_name))
 st.html(draw.summary_bar_html(report.summary))
 decided = sum(1 for d in report.decisions if d.decision)
-st.caption(draw.md(f"{len(report.results)} claims · {decided} decided by you · run {report.run_id or 'unsaved'}"))
+st.caption(
+    draw.md(
+        f"{draw.count(len(report.results), 'claim', 'claims')} · {decided} decided by you · "
+        f"run {report.run_id or 'unsaved'}"
+    )
+)
 
 unchecked = [r for r in report.results if r.verdict in (Verdict.NOT_CHECKED, Verdict.BLOCKED, Verdict.DEAD_LINK)]
 if unchecked:
     st.warning(
-        f"{len(unchecked)} claims were not checked by the machine (blocked, dead link or unreadable source); "
+        f"{draw.count(len(unchecked), 'claim was', 'claims were')} not checked by the machine "
+        "(blocked, dead link or unreadable source); "
         "the report lists each with its reason."
     )
 

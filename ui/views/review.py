@@ -30,14 +30,16 @@ if flash:
     st.success(draw.md(flash))
 
 st.title(f"Review: {draw.md(report.brief_name)}")
+n_decided = sum(1 for d in state.decisions().values() if d.decision)
 st.caption(
-    f"{len(report.results)} claims · checked {draw.md(report.checked_at)} · run {draw.md(run)}. "
+    f"{draw.count(len(report.results), 'claim', 'claims')} · {n_decided} decided · "
+    f"checked {draw.md(report.checked_at)} · run {draw.md(run)}. "
     "A verified quote is on the page word for word; whether it supports the claim is your judgement."
 )
 for warning in report.warnings:
     st.warning(draw.md(warning))
 if report.uncited:
-    with st.expander(f"{len(report.uncited)} sentences cite no source (not checked)"):
+    with st.expander(f"{draw.count(len(report.uncited), 'sentence cites', 'sentences cite')} no source (not checked)"):
         for sentence in report.uncited[:200]:
             st.text(sentence)
 
