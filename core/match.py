@@ -55,9 +55,13 @@ class PreparedPage:
         ]
         self.work = blank(self.norm.text, footnotes)
         self.words, self.starts, self.ends = tokenise(self.work)
-        spans = [self.norm.original_span(s, e) for s, e in zip(self.starts, self.ends, strict=True)]
-        self.ostarts = [s for s, _ in spans]
-        self.oends = [e for _, e in spans]
+        # Original spans of every token, as Normalised.original_span gives them, in one pass.
+        n, length = len(offsets), self.norm.original_length
+        self.ostarts = [offsets[s] for s in self.starts]
+        self.oends = [
+            offsets[e] if e < n and offsets[e] > offsets[e - 1] else max(length if e >= n else 0, offsets[e - 1] + 1)
+            for e in self.ends
+        ]
         if page.blocks:
             original_edges = [x for block in page.blocks for x in block]
         else:
@@ -189,7 +193,7 @@ def _place(occ: list[list[int]], sizes: list[int], steps: int) -> list[int | Non
         # ("Just") is placed next to the rest of the quote, not at its first use on the page.
         anchor = min(range(len(occ)), key=lambda k: (len(occ[k]), -sizes[k]))
         best: list[int] | None = None
-        for at in occ[anchor][:steps]:
+        for at in occ[anchor][: max(1, steps // len(occ))]:
             placed = _in_order(occ, sizes, anchor, at)
             if placed is not None and (best is None or placed[-1] - placed[0] < best[-1] - best[0]):
                 best = placed
@@ -220,10 +224,11 @@ def _place(occ: list[list[int]], sizes: list[int], steps: int) -> list[int | Non
         return list(full)
     # No placement for all: place what can be placed, first come first served.
     partial: list[int | None] = []
+    used: set[int] = set()
     for starts, size in zip(occ, sizes, strict=True):
-        s = next((s for s in starts if not _overlaps(s, s + size, taken)), None)
+        s = next((s for s in starts if used.isdisjoint(range(s, s + size))), None)
         if s is not None:
-            taken.append((s, s + size))
+            used.update(range(s, s + size))
         partial.append(s)
     return partial
 
@@ -246,11 +251,13 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
                 True,
             )
         )
-    occ = [p.find(part.words, part.breaks, settings.max_occurrences) for part in parts]
+    # Many fragments share one budget of places tried, so that no quote can stall a check.
+    limit = max(8, settings.max_occurrences // max(len(parts), 1))
+    occ = [p.find(part.words, part.breaks, limit) for part in parts]
     for k, part in enumerate(parts):
         if not occ[k]:
             # Copied from a browser, a superscript note number sticks to its word ("alerts,22").
-            alt = glued_marker_match(p, part.text, settings.max_occurrences)
+            alt = glued_marker_match(p, part.text, limit)
             if alt is not None:
                 parts = (*parts[:k], alt[0], *parts[k + 1 :])
                 occ[k] = alt[1]
