@@ -41,11 +41,18 @@ How two figures compare:
   "one", "three", is not read at all, being a word first), a day and
   month without a year (``2 October``), reference numbers (``PEP 632``), and figures that
   cannot be read with confidence (``1.2.3.4``; ``10^8`` where the quote has ``108``).
+
+Where else on the page a missing figure appears is diagnosis: the page's figures are read piece
+by piece for at most ``figures_elsewhere_budget_seconds``, so a page of a million numbers cannot
+hold the check up; the spans listed are those found before the budget ran out.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import time
+from collections.abc import Iterator
 from dataclasses import replace
 from decimal import Decimal
 
@@ -268,10 +275,37 @@ def _missing_reason(claim: ReadFigure, ctx: _QuoteContext) -> str:
     return f"{head}."
 
 
+def _pieces(text: str, size: int) -> Iterator[tuple[int, str]]:
+    """Yield (offset, piece) of text cut at block breaks, else sentence ends, else spaces, near size."""
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + size)
+        if end < len(text):
+            # A figure never spans a block break; "525 thousand" may span a space, so spaces come last.
+            cut = max(text.rfind("\n", start, end), text.rfind(". ", start, end))
+            if cut <= start:
+                cut = text.rfind(" ", start, end)
+            end = cut + 1 if cut > start else end
+        yield start, text[start:end]
+        start = end
+
+
+@functools.lru_cache(maxsize=4)
+def _page_figures(text: str, budget: float, piece_chars: int) -> tuple[ReadFigure, ...]:
+    """Return the page's figures, read piece by piece until the budget is spent (diagnosis: a partial list)."""
+    deadline = time.monotonic() + budget
+    out: list[ReadFigure] = []
+    for offset, piece in _pieces(text, piece_chars):
+        out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece))
+        if time.monotonic() > deadline:
+            break
+    return tuple(out)
+
+
 def _elsewhere(claim: ReadFigure, page: PageText | None, s: Settings) -> tuple[Span, ...]:
     if page is None or not page.text:
         return ()
-    figs = read_figures(page.text)
+    figs = list(_page_figures(page.text, s.figures_elsewhere_budget_seconds, s.figures_elsewhere_piece_chars))
     ctx = _QuoteContext(figs, "")
     spans: list[Span] = []
     for q in figs:

@@ -101,6 +101,11 @@ class Settings:
     figures_version_max_parts: int = 3
     # Spans listed where a missing figure appears elsewhere on the page: enough to find it.
     figures_elsewhere_max: int = 5
+    # Seconds spent reading a page's figures to say where else a missing figure appears: it is
+    # diagnosis, and a page of a million numbers took minutes to read whole.
+    figures_elsewhere_budget_seconds: float = 0.5
+    # Characters of page text read for figures at a time between two looks at that budget.
+    figures_elsewhere_piece_chars: int = 8000
 
     # ---- diagnosis (core/diagnose.py)
     # A diagnosis is help, not a verdict: it may not hold the review up longer than this.

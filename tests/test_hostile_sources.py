@@ -23,6 +23,7 @@ import pytest
 from core.brief import read_brief
 from core.check import check_brief
 from core.cli import main
+from core.extract import extract
 from core.fetch import Fetcher
 from core.models import Brief, Report, Verdict
 from core.settings import Settings
@@ -322,3 +323,24 @@ def test_thousand_claims_on_a_few_pages_all_get_a_verdict(site: LoopbackServer, 
     }  # fmt: skip
     assert all(r.reasons for r in report.results)
     assert sorted(site.requests) == ["/gone", "/pep", "/slow"]  # each page once, however many claims cite it
+
+
+def test_page_of_numbers_does_not_stall_the_figures_diagnosis(site: LoopbackServer, loose: Settings) -> None:
+    """A page of 300,000 numbers: where else a missing figure appears is diagnosis, and stays within its budget."""
+    numbers = " ".join(f"{n:,}" for n in range(300_000, 600_000))
+    body = f"<html><body><p>{PEP_QUOTE}.</p><p>{numbers}</p></body></html>".encode()
+    url = site.add("/numbers", body)
+    claim = "PEP 632 planned to deprecate distutils in Python 3.10 and 3.11 for 412,345 projects."
+    started = time.monotonic()
+    (result,) = _check(_one(url, PEP_QUOTE, claim), loose).results
+    elapsed = time.monotonic() - started
+    assert result.verdict is Verdict.FIGURES_MISMATCH
+    assert result.reasons[:2] == (
+        "The quote is on the page, but the claim says something the quote does not.",
+        "The quote holds no number equal to “412,345”.",
+    )
+    (missing,) = result.figures.missing
+    # Where else it appears is diagnosis: the spans found before the budget ran out, each truly the figure.
+    text = extract(body, "text/html").text
+    assert all(text[a:b] == "412,345" for a, b in missing.elsewhere)
+    assert elapsed < 30  # without a budget this took over a minute on a loaded desk
