@@ -171,6 +171,8 @@ with left:
         height=300,
         placeholder="A claim with its source, e.g. CPython 3.11 is 25% faster [1] ...",
     )
+    if _is_sample_text():
+        st.caption("This is the bundled sample brief: its sources are bundled too, so checking it needs no network.")
 with right:
     st.file_uploader(
         "…or upload one",
