@@ -275,11 +275,16 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
         start, end = p.ostarts[s], p.oends[s + size - 1]
         in_main = p.in_main(start, end)
         fragments.append(Fragment(part.text, True, start, end, p.page_number(start), in_main))
-        flags.extend(
-            context_flags(p, s, s + size, covered, settings.context_window_words, settings.negation_after_words)
-        )
         if not in_main:
             outside.append(p.original_text(s, s + size - 1))
+    # Later fragments first: a negation cut between two fragments reads best as "just before"
+    # the second; each page word is flagged once.
+    seen: set[tuple[str, int]] = set()
+    for a, b in sorted(covered, reverse=True):
+        for flag in context_flags(p, a, b, covered, settings.context_window_words, settings.negation_after_words):
+            if (flag.kind, flag.start) not in seen:
+                seen.add((flag.kind, flag.start))
+                flags.append(flag)
     found = [s for s in placed if s is not None]
     if len(found) > 1 and found != sorted(found):
         flags.append(

@@ -124,13 +124,20 @@ def _covered(k: int, spans: Sequence[tuple[int, int]]) -> bool:
     return any(a <= k < b for a, b in spans)
 
 
-def _text(p: PreparedPage, first: int, last: int) -> str:
-    """Return the page's original words from token first to token last (inclusive), shortened."""
+def _text(p: PreparedPage, first: int, last: int, stop: int) -> str:
+    """Return the page's original words from token first to last (inclusive), "…" where cut short.
+
+    ``stop`` is the last token the snippet would have shown in full; a snippet that ends before
+    it (or starts inside the match) is marked with an ellipsis so an editor knows it goes on.
+    """
+    last = min(last, len(p.words) - 1)
     if last - first + 1 > 2 * _SNIPPET_WORDS:
         head = p.original_text(first, first + _SNIPPET_WORDS - 1)
         tail = p.original_text(last - _SNIPPET_WORDS + 1, last)
-        return f"{head} … {tail}"
-    return p.original_text(first, last)
+        text = f"{head} … {tail}"
+    else:
+        text = p.original_text(first, last)
+    return text + "…" if last < stop else text
 
 
 def context_flags(
@@ -149,7 +156,7 @@ def context_flags(
         if word in _CLAUSE_WORDS:
             break
         if _is_negation(word) and not _covered(k, covered) and p.words[k + 1] not in _NOT_NEGATING_NEXT:
-            shown = _text(p, k, min(end - 1, k + (first - k) + _SNIPPET_WORDS))
+            shown = _text(p, k, min(end - 1, first + _SNIPPET_WORDS - 1), end - 1)
             neg = p.original_text(k, k)
             flags.append(
                 Flag(
@@ -159,7 +166,7 @@ def context_flags(
                     True,
                     page_words=shown,
                     start=p.ostarts[k],
-                    end=p.oends[end - 1],
+                    end=p.oends[k],
                 )
             )
             break
@@ -168,7 +175,7 @@ def context_flags(
         if _clause_break(p, k) or p.words[k] in _CLAUSE_WORDS:
             break
         if _is_negation(p.words[k]) and not _covered(k, covered):
-            shown = _text(p, max(first, end - _SNIPPET_WORDS), min(n - 1, k + 2))
+            shown = "…" * (end - _SNIPPET_WORDS > first) + _text(p, max(first, end - _SNIPPET_WORDS), k + 2, k + 2)
             neg = p.original_text(k, k)
             flags.append(
                 Flag(
@@ -177,7 +184,7 @@ def context_flags(
                     "which may reverse what the source says.",
                     True,
                     page_words=shown,
-                    start=p.ostarts[first],
+                    start=p.ostarts[k],
                     end=p.oends[k],
                 )
             )
@@ -185,22 +192,24 @@ def context_flags(
     cond = _condition_after(p, end, covered)
     if cond is not None:
         c_first, c_last = cond
-        shown = _text(p, max(first, end - _SNIPPET_WORDS), min(n - 1, c_last + 4))
+        # Show the condition to the end of its sentence, or its first few words.
+        stop = next((j - 1 for j in range(c_first + 1, n) if j in p.breaks), n - 1)
+        shown = "…" * (end - 4 > first) + _text(p, max(first, end - 4), min(stop, c_last + 5), stop)
         flags.append(
             Flag(
                 "condition_cut",
-                f'The page goes on "{shown}": the quote leaves out the condition '
-                f'"{p.original_text(c_first, c_last)}" that limits it.',
+                f'The page goes on "{shown}": the quote stops before the condition '
+                f'"{p.original_text(c_first, c_last)}", which limits what it says.',
                 True,
                 page_words=shown,
-                start=p.ostarts[first],
-                end=p.oends[min(n - 1, c_last + 4)],
+                start=p.ostarts[c_first],
+                end=p.oends[c_last],
             )
         )
     hedge = _hedge_before(p, first)
     if hedge is not None:
         words = p.original_text(hedge, first - 1)
-        shown = _text(p, hedge, min(end - 1, first + 4))
+        shown = _text(p, hedge, min(end - 1, first + 4), end - 1)
         flags.append(
             Flag(
                 "hedge_cut",

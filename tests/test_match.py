@@ -148,12 +148,28 @@ FLAG_CASES = [
         True,
     ),
     ("hedge_cut", PEP_744, "“just-in-time” compiler was merged into CPython’s main development branch", False),
+    (
+        "hedge_cut",
+        "python/whatsnew/3.12.html",
+        "64% faster as a side effect of the changes required to cover PEP 701",
+        False,
+    ),
+    ("hedge_cut", "python/whatsnew/3.11.html", "30% faster for integers smaller than 2**30", False),
+    ("negation_cut", WHATSNEW_313, "This is an experimental feature and therefore is … enabled by default.", True),
+    (
+        "condition_cut",
+        "python/peps/pep-0484.html",
+        "By default, None is an invalid value for any type.",
+        True,
+    ),
     ("too_short", WHATSNEW_313, "enabled by default", True),
     ("order_differs", WHATSNEW_313, "is not enabled by default … This is an experimental feature", False),
 ]
 
 
-@pytest.mark.parametrize(("kind", "name", "quote", "blocking"), FLAG_CASES, ids=[c[0] for c in FLAG_CASES])
+@pytest.mark.parametrize(
+    ("kind", "name", "quote", "blocking"), FLAG_CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(FLAG_CASES)]
+)
 def test_context_flag_on_real_page(kind: str, name: str, quote: str, blocking: bool) -> None:
     m = match_quote(quote, page(name))
     assert m.found
@@ -168,21 +184,32 @@ def test_whole_sentence_carries_no_flag() -> None:
 
 
 def test_negation_message_shows_the_pages_words() -> None:
-    m = match_quote("enabled by default. The free-threaded mode requires a different executable", page(WHATSNEW_313))
-    flag = next(f for f in m.flags if f.kind == "negation_cut")
-    assert flag.message.startswith('The page says "not enabled by default. The free-threaded mode')
-    assert '"not" just before it' in flag.message
     p = page(WHATSNEW_313)
-    assert p.page.text[flag.start : flag.start + 3] == "not"
+    m = match_quote("enabled by default. The free-threaded mode requires a different executable", p)
+    (flag,) = m.flags
+    assert flag.message == (
+        'The page says "not enabled by default. The free-threaded mode requires…": the quote leaves out '
+        '"not" just before it, which may reverse what the source says.'
+    )
+    assert p.page.text[flag.start : flag.end] == "not"
+
+
+def test_negation_cut_between_fragments_is_flagged_once() -> None:
+    m = match_quote("This is an experimental feature and therefore is … enabled by default.", page(WHATSNEW_313))
+    assert m.found
+    assert [f.kind for f in m.flags] == ["negation_cut"]
+    assert '"not" just before it' in m.flags[0].message
 
 
 def test_condition_message_names_the_condition() -> None:
-    m = match_quote(
-        "Importing C extensions that don’t use these mechanisms will cause the GIL to be enabled", page(WHATSNEW_313)
+    p = page(WHATSNEW_313)
+    m = match_quote("Importing C extensions that don’t use these mechanisms will cause the GIL to be enabled", p)
+    (flag,) = m.flags
+    assert flag.message == (
+        'The page goes on "…GIL to be enabled, unless the GIL was explicitly disabled…": the quote stops '
+        'before the condition "unless", which limits what it says.'
     )
-    flag = next(f for f in m.flags if f.kind == "condition_cut")
-    assert 'the condition "unless"' in flag.message
-    assert "unless the GIL was explicitly" in flag.page_words
+    assert p.page.text[flag.start : flag.end] == "unless"
 
 
 def test_not_only_is_no_negation() -> None:
@@ -226,7 +253,10 @@ def test_too_short_is_never_verifiable_even_when_found() -> None:
     m = match_quote("enabled by default", page(WHATSNEW_313))
     assert m.found and m.too_short
     assert m.blocking[0].kind == "too_short"
-    assert "too short" in m.blocking[0].message
+    assert m.blocking[0].message == (
+        'The quote "enabled by default" is too short to check: fewer than 4 words and under 20 characters '
+        "could stand almost anywhere. Quote a whole sentence from the source."
+    )
 
 
 @pytest.mark.parametrize("quote", ["", "   ", "\n\t", "…", "...", "[1]", " . "])
