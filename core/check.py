@@ -152,6 +152,9 @@ def check_claim(
         reason = page.reason if isinstance(page, Unreadable) else "The page's text could not be read."
         return ClaimResult(claim, Verdict.NOT_CHECKED, tuple([reason, *extra]), source)
 
+    # What the extractor could not read (text nested too deep, pages past the limit) may be why a
+    # quote is missing: every claim that was not verified says so.
+    unread = list(page.page.warnings)
     quote = (claim.quote or "").strip()
     if not quote:
         verdict, reasons = decide(claim, None, FigureCheck())
@@ -160,7 +163,7 @@ def check_claim(
             summary="Passages of the page closest to the claim, which the editor may adopt as its quote.",
             candidates=found,
         )
-        return ClaimResult(claim, verdict, tuple(reasons + extra), source, near_miss=near)
+        return ClaimResult(claim, verdict, tuple(reasons + unread + extra), source, near_miss=near)
 
     match = match_quote(quote, page, settings)
     figures = check_figures(claim.figure_text or claim.text, quote, page.page)
@@ -169,6 +172,7 @@ def check_claim(
     reasons += [f.message for f in match.flags if not f.blocking]
     near_miss = None
     if verdict is not Verdict.VERIFIED:
+        reasons += unread
         # Every source of the brief, in brief order: "found verbatim in source N" counts from 1.
         near_miss = diagnose(quote, page, match, others or {}, settings, figures=figures)
     context = _context(page.page, match, settings.context_chars)

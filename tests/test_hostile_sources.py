@@ -344,3 +344,22 @@ def test_page_of_numbers_does_not_stall_the_figures_diagnosis(site: LoopbackServ
     text = extract(body, "text/html").text
     assert all(text[a:b] == "412,345" for a, b in missing.elsewhere)
     assert elapsed < 30  # without a budget this took over a minute on a loaded desk
+
+
+def test_text_nested_past_the_parser_depth_is_said_to_be_unread(site: LoopbackServer, loose: Settings) -> None:
+    """A page hiding its text 3,000 elements deep: the quote is not found, and the claim says why it may not be."""
+    pep, _ = page("pep-0632")
+    nested = "<div>" * 3000 + "The hidden sentence sits far too deep in this page to be read." + "</div>" * 3000
+    url = site.add("/deep", pep.replace(b"</body>", nested.encode() + b"</body>"))
+    rows = _one(url, "The hidden sentence sits far too deep in this page to be read", "The page hides a sentence.")
+    rows += _one(url)
+    report = _check(rows, loose)
+    assert _verdicts(report)[0] == (
+        Verdict.QUOTE_NOT_FOUND,
+        (
+            "The quote is not on the page: no passage matches it word for word.",
+            "The page nests its markup deeper than the HTML parser reads (2,048 levels); text after that point was"
+            " not read. Paste the page's text if a quote is missing.",
+        ),
+    )
+    assert report.results[1].verdict is Verdict.VERIFIED  # the text before the nesting is still read
