@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import gzip
 
+import lxml.html
 import pytest
 
 from core.extract import extract_html
@@ -361,3 +362,16 @@ SRE = "readability/google-sre-book-1/source.html.gz"
 def test_note_numbers_glued_by_copying_from_a_browser(quote: str, found: bool) -> None:
     # The page's <sup> note numbers are skipped; a copy from the browser glues them to words.
     assert match_quote(quote, page(SRE)).found is found
+
+
+def test_chinese_quote_may_start_inside_a_run_of_characters() -> None:
+    # Chinese has no spaces: each character is a token, so a quote can begin mid-sentence.
+    # Real text from readability's qq page (its expected extraction; the source declares gb2312
+    # for UTF-8 bytes, so the source itself decodes to mojibake as a browser would show it).
+    expected = gzip.decompress((CORPUS / "html" / "readability" / "qq" / "expected.html.gz").read_bytes())
+    text = "\n".join(p.text_content() for p in lxml.html.fromstring(expected.decode("utf-8")).iter("p"))
+    sentence = next(line for line in text.split("\n") if "例如" in line)
+    p = prepare(PageText(text, "html"))
+    start = sentence.index("例如")
+    assert match_quote(sentence[start + 3 : start + 30], p).found
+    assert not match_quote(sentence[start + 3 : start + 30].replace("它", "他"), p).found

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import unicodedata
 
 import pytest
 
@@ -117,3 +118,23 @@ def test_original_span_covers_ligatures_and_combining_marks() -> None:
     assert original[slice(*n.original_span(start, start + 5))] == "ﬁrst"
     cafe = n.text.index("café")
     assert original[slice(*n.original_span(cafe, cafe + 4))] == "cafe\u0301"
+
+
+# (page, a sentence as the page has it): the same sentence decomposed (NFD), as some
+# systems store and copy text, must be found: combining marks join the letter before them.
+DECOMPOSED_CASES = [
+    ("readability/la-nacion/source.html.gz", "Cuando desborda, recanalizarla es más eficiente que reprimirla"),
+    ("wikipedia/ar-Mathematics.html.gz", "للرياضيات التطبيقية تداخل مع تخصص الإحصاء حيث تعتمد نظرياته على الرياضيات"),
+]
+
+
+@pytest.mark.parametrize(("name", "sentence"), DECOMPOSED_CASES, ids=["spanish", "arabic"])
+def test_decomposed_accents_are_forgiven(name: str, sentence: str) -> None:
+    p = page(name)
+    assert sentence in p.page.text
+    decomposed = unicodedata.normalize("NFD", sentence)
+    assert decomposed != sentence
+    m = match_quote(decomposed, p)
+    assert m.found
+    (f,) = m.fragments
+    assert p.page.text[f.start : f.end] == sentence

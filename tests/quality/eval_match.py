@@ -307,6 +307,12 @@ def _miss_cause(page: PreparedPage, html: bytes, quote: str) -> str:
 
     lq = loose(quote)
     if lq not in loose(lxml.html.fromstring(decode_body(html, "text/html")).text_content()):
+        try:
+            as_utf8 = lxml.html.fromstring(html.decode("utf-8")).text_content()
+        except UnicodeDecodeError:
+            as_utf8 = ""
+        if lq in loose(as_utf8):
+            return "extraction: the page's bytes are UTF-8 but were decoded as the charset its <meta> declares"
         return "ground truth: these words are not in the page's HTML as written"
     if lq not in loose(page.page.text):
         return "extraction: the words are in the HTML but not in the extracted text"
