@@ -27,8 +27,8 @@ from core.extract import extract
 from core.fetch import Fetcher
 from core.models import Brief, Report, Verdict
 from core.settings import Settings
-from tests.fetch_servers import PUBLIC, StubNet, bomb, dribble, endless, page, redirect, serve_quick
-from tests.servers import LoopbackServer, corpus_bytes
+from tests.fetch_servers import PUBLIC, StubNet, bomb, dribble, endless, page, redirect, serve_quick, stall
+from tests.servers import LoopbackServer, Reply, corpus_bytes
 
 KROGER_QUOTE = (
     "The Kroger Co. (NYSE: KR) today reported its second quarter 2023 results, reaffirmed 2023 guidance and"
@@ -147,8 +147,13 @@ def test_fifty_megabyte_body_is_refused(site: LoopbackServer, loose: Settings, d
     assert (result.verdict, result.reasons) == (Verdict.NOT_CHECKED, (too_large(said),))
 
 
-def test_source_dripping_one_byte_at_a_time_meets_the_deadline(site: LoopbackServer, loose: Settings) -> None:
-    site.routes["/drip"] = dribble(10_000, 0.1)  # would take 1,000 s to finish
+@pytest.mark.parametrize(
+    "hang",
+    [dribble(10_000, 0.1), dribble(10_000, 0.1, headers_too=True), stall(after_headers=False, seconds=30)],
+    ids=["body-drip", "header-drip", "silent"],
+)
+def test_source_that_hangs_meets_the_deadline(site: LoopbackServer, loose: Settings, hang: Reply) -> None:
+    site.routes["/drip"] = hang  # a dribble would take 1,000 s to finish
     site.add("/pep", page("pep-0632")[0])
     rows = _one(site.url("/drip")) + _one(site.url("/pep"))
     started = time.monotonic()
@@ -363,3 +368,46 @@ def test_text_nested_past_the_parser_depth_is_said_to_be_unread(site: LoopbackSe
         ),
     )
     assert report.results[1].verdict is Verdict.VERIFIED  # the text before the nesting is still read
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        (
+            "http://editor:secret@127.0.0.1:{port}/pep",
+            "The link http://…@127.0.0.1 carries a user name or password; Verbatim never sends credentials. Remove"
+            " them from the link, or supply the page yourself.",
+        ),
+        ("http://127.0.0.1:99999/pep", "The link {url!r} is malformed (Port out of range 0-65535)"),
+        ("http://127.0.0.1:{port}/<script>alert(1)</script> x", "The link {url!r} contains spaces or control"),
+    ],
+    ids=["credentials", "port", "spaces"],
+)
+def test_malformed_links_are_blocked_before_any_request(
+    site: LoopbackServer, loose: Settings, url: str, reason: str
+) -> None:
+    site.add("/pep", page("pep-0632")[0])
+    url = url.format(port=site.port)
+    report = _check([{"claim": PEP_CLAIM, "url": url, "quote": PEP_QUOTE}], loose)
+    (result,) = report.results
+    assert result.verdict is Verdict.BLOCKED
+    assert result.reasons[0].startswith(reason.format(url=url))
+    assert site.requests == []
+
+
+def test_nothing_is_written_but_the_store_and_the_reports_asked_for(site: LoopbackServer, tmp_path: Path) -> None:
+    site.add("/pep", page("pep-0632")[0])
+    site.add("/named", b"<p>x</p>", headers={"Content-Disposition": 'attachment; filename="../../evil.sh"'})
+    work = tmp_path / "work"
+    work.mkdir()
+    brief = work / "brief.json"
+    brief.write_text(
+        json.dumps([{"claim": PEP_CLAIM, "url": site.url(p), "quote": PEP_QUOTE} for p in ("/pep", "/named")])
+    )
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["check", str(brief), "--allow-private", "--db", str(work / "store.sqlite3"),
+                 "--html", str(work / "r.html")], out, err)  # fmt: skip
+    assert (code, err.getvalue()) == (0, "")
+    written = sorted(p.name for p in work.iterdir())
+    assert [n for n in written if not n.startswith("store.sqlite3")] == ["brief.json", "r.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["work"]  # not even the default store was touched
