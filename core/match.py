@@ -26,10 +26,12 @@ from core.normalise import Normalised, normalise
 from core.settings import Settings
 
 # Text an extractor may mark as a reference marker and the matcher will skip: a bracketed
-# marker, a number, a letter or a symbol, or Wikipedia's page-number marker ":35". Anything
-# longer is words the page says; skipping it would let a quote drop them unnoticed.
+# marker, a note number of up to three digits ("22", "3,4"), a letter or a symbol, or
+# Wikipedia's page-number marker ":35". Anything else (a linked "PEP 482", a year "2023") is
+# words the page says; skipping it would let a quote drop them unnoticed.
 FOOTNOTE_TEXT = re.compile(
-    r"\s*(?:\[[^\[\]]{1,40}\](?:\s*\[[^\[\]]{1,40}\])*|[\d,\s]{1,12}|[a-z]|[*†‡§¶#]{1,3}|:\s?[\dpx,\s–-]{1,20})\s*\Z",
+    r"\s*(?:\[[^\[\]]{1,40}\](?:\s*\[[^\[\]]{1,40}\])*|\d{1,3}(?:[,–-]\s?\d{1,3})*|[a-z]|[*†‡§¶#]{1,3}"
+    r"|:\s?p?\d{1,4}(?:[,–-]\s?\d{1,4})*)\s*\Z",
     re.IGNORECASE,
 )
 # "…", "...", ". . .", and the bracketed forms "[...]", "[…]", "(...)" an editor writes for a cut.

@@ -329,12 +329,30 @@ def test_page_number_and_main_content_from_page_records() -> None:
     assert not outside.flags[0].blocking
 
 
-def test_extractor_spans_that_hold_words_are_not_skipped() -> None:
-    text = "Users are encouraged to use the subprocess module instead."
-    at = text.index("subprocess")
-    p = prepare(PageText(text, "html", footnotes=((at, at + len("subprocess")),)))
+@pytest.mark.parametrize(
+    ("text", "marked", "without"),
+    [
+        # pep-0594: the extractor marked the link "subprocess" (class "reference") as a note.
+        (
+            "Users are encouraged to use the subprocess module instead.",
+            "subprocess",
+            "Users are encouraged to use the module instead.",
+        ),
+        ("The format was finalised in 2023 by the committee.", "2023", "The format was finalised in by the committee."),
+    ],
+)
+def test_extractor_spans_that_hold_words_are_not_skipped(text: str, marked: str, without: str) -> None:
+    at = text.index(marked)
+    p = prepare(PageText(text, "html", footnotes=((at, at + len(marked)),)))
     assert match_quote(text, p).found
-    assert not match_quote("Users are encouraged to use the module instead.", p).found
+    assert not match_quote(without, p).found
+
+
+def test_extractor_note_markers_are_skipped() -> None:
+    text = "Respectively, these alerts are classified as tickets, email alerts,22 and pages."
+    at = text.index("22")
+    p = prepare(PageText(text, "html", footnotes=((at, at + 2),)))
+    assert match_quote("these alerts are classified as tickets, email alerts, and pages.", p).found
 
 
 def test_blank_lines_are_block_edges_without_block_records() -> None:
