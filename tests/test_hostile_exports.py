@@ -19,6 +19,7 @@ from pathlib import Path
 
 import docx
 import lxml.html
+import pymupdf
 import pytest
 from docx.opc.constants import RELATIONSHIP_TYPE
 from docx.oxml.shared import OxmlElement, qn
@@ -320,3 +321,45 @@ def test_docx_brief_comes_back_with_payloads_as_comment_text(site: LoopbackServe
     assert b"<script" not in comments and b"<script" not in body and b"<img" not in body
     assert b"&lt;script&gt;alert('anchor')&lt;/script&gt;" in body  # the editor's own text, kept as text
     assert b"Quote not found" in comments
+
+
+def _pdf_brief() -> bytes:
+    """Return a PDF brief whose claim text carries a payload and whose link annotation is javascript:."""
+    doc = pymupdf.open()
+    pg = doc.new_page()
+    text = f'Cookies are read by a script {SCRIPT} (source): "a quote offered for the script link".'
+    pg.insert_text((72, 72), text, fontsize=9)
+    (rect,) = pg.search_for("source")
+    pg.insert_link({"kind": pymupdf.LINK_URI, "from": rect, "uri": BAD_URLS["javascript"]})
+    return bytes(doc.tobytes())
+
+
+def test_pdf_brief_with_a_script_link_exports_inert(tmp_path: Path) -> None:
+    brief = tmp_path / "links.pdf"
+    brief.write_bytes(_pdf_brief())
+    paths, out = _export(brief)
+    assert out.splitlines() == [
+        f"c1\tblocked\t{BAD_URLS['javascript']}\t{_scheme_reason('javascript')}",
+        "1 claims: 1 blocked",
+    ]
+    (claim,) = json.loads(paths["json"].read_text(encoding="utf-8"))["claims"]
+    assert claim["claim"] == f'Cookies are read by a script {SCRIPT} (source): "a quote offered for the script link".'
+    doc = _html(paths)
+    assert doc.xpath("//script") == [] and doc.xpath("//a[starts-with(@href, 'javascript')]") == []
+    assert doc.xpath("string(//p[@class='claim-text'])") == claim["claim"]
+
+
+def test_hostile_brief_file_name_is_text_in_every_export(site: LoopbackServer, tmp_path: Path) -> None:
+    name = "<img src=x onerror=alert('name')>.md"
+    brief = tmp_path / name
+    brief.write_text(f'The bridge opens in spring ([source]({site.url("/article")})): "{BRIDGE}".\n', encoding="utf-8")
+    paths, out = _export(brief)
+    assert out.splitlines() == [f"c1\tverified\t{site.url('/article')}\tThe quote is on the page, word for word.",
+                                "1 claims: 1 verified"]  # fmt: skip
+    doc = _html(paths)
+    assert doc.xpath("//img") == []
+    assert doc.xpath("string(//title)") == f"Verbatim report: {name}"
+    assert doc.xpath("string(//h1/span[@class='brief-name'])") == name
+    assert json.loads(paths["json"].read_text(encoding="utf-8"))["brief"]["name"] == name
+    with zipfile.ZipFile(paths["docx"]) as z:
+        assert b"<img" not in z.read("word/document.xml")
