@@ -13,10 +13,9 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 
 from core.diagnose import candidates, diagnose
-from core.extract import extract
 from core.fetch import Fetcher
 from core.figures import check_figures
-from core.match import PreparedPage, match_quote, prepare
+from core.match import PreparedPage, match_quote
 from core.models import (
     Brief,
     Claim,
@@ -32,6 +31,7 @@ from core.models import (
     Unreadable,
     Verdict,
 )
+from core.pagecache import read_page
 from core.settings import Settings
 from core.store import Store
 
@@ -74,14 +74,6 @@ def _offline_sources(urls: list[str], store: Store | None, progress: Progress | 
         if progress is not None:
             progress(url, "cached" if stored.status is SourceStatus.OK else "failed", stored.reason)
     return out
-
-
-def read_page(source: Source, settings: Settings) -> PreparedPage | Unreadable:
-    """Return the prepared page text of a fetched source, or why it holds no text to match."""
-    page = extract(source.body, source.content_type, source.final_url or source.url, settings)
-    if isinstance(page, Unreadable):
-        return page
-    return prepare(page)
 
 
 def _reasons_for_source(source: Source) -> list[str]:
@@ -204,7 +196,7 @@ def check_brief(
     pages: dict[str, PreparedPage | Unreadable] = {}
     for url, source in sources.items():
         if source.status is SourceStatus.OK:
-            pages[url] = read_page(source, settings)
+            pages[url] = read_page(source, settings, store)
     prepared = {u: p for u in urls if isinstance(p := pages.get(u), PreparedPage)}
     results = tuple(
         check_claim(claim, sources[claim.url], pages.get(claim.url), settings, prepared) for claim in brief.claims
@@ -235,7 +227,7 @@ def recheck_claim(
     url = target.claim.url
     if store is not None and source.status is SourceStatus.OK:
         store.save_source(source)
-    page = read_page(source, settings) if source.status is SourceStatus.OK else None
+    page = read_page(source, settings, store) if source.status is SourceStatus.OK else None
     others = _brief_pages(report, url, page, store, settings)
     new = {
         r.claim.id: check_claim(r.claim, source, page, settings, others) for r in report.results if r.claim.url == url
@@ -255,7 +247,7 @@ def _brief_pages(
             continue
         stored = store.latest_source(other) if store is not None else None
         if stored is not None:
-            other_page = read_page(stored, settings)
+            other_page = read_page(stored, settings, store)
             if isinstance(other_page, PreparedPage):
                 out[other] = other_page
     return out
@@ -269,6 +261,6 @@ def adopt_quote(report: Report, claim_id: str, quote: str, settings: Settings, s
     target = next(r for r in report.results if r.claim.id == claim_id)
     claim = dataclasses.replace(target.claim, quote=quote)
     source = store.latest_source(claim.url) or target.source
-    page = read_page(source, settings) if source.status is SourceStatus.OK and source.body else None
+    page = read_page(source, settings, store) if source.status is SourceStatus.OK and source.body else None
     result = check_claim(claim, source, page, settings, _brief_pages(report, claim.url, page, store, settings))
     return _replace_results(report, {claim_id: result})

@@ -150,6 +150,8 @@ class Settings:
     # ---- reports and display
     # Characters of page text shown either side of a match.
     context_chars: int = 300
+    # Prepared pages kept in memory for re-checks; a large page's index is tens of MB.
+    page_cache_entries: int = 24
     # A report shows at most this much page text per claim: an enormous context must not bloat the file.
     report_context_max_chars: int = 4000
 

@@ -68,6 +68,13 @@ CREATE TABLE IF NOT EXISTS decisions (
     decided_at TEXT NOT NULL,
     PRIMARY KEY (run_id, claim_id)
 );
+CREATE TABLE IF NOT EXISTS page_texts (      -- extracted text, a cache: derivable from sources.body
+    body_sha256 TEXT NOT NULL,
+    content_type TEXT NOT NULL,
+    extractor TEXT NOT NULL,                -- changes whenever the extraction code changes
+    page_json TEXT NOT NULL,
+    PRIMARY KEY (body_sha256, content_type, extractor)
+);
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 """
 
@@ -289,6 +296,29 @@ class Store:
                 (run_id,),
             ).fetchall()
         return [Decision(r[0], r[1], r[2], _bool(r[3]), _bool(r[4]), _bool(r[5]), r[6]) for r in rows]
+
+    # ------------------------------------------------------------------ extracted text (a cache)
+
+    def load_page_text(self, body_sha256: str, content_type: str, extractor: str) -> dict[str, Any] | None:
+        """Return the cached extraction of a body, or None when there is none for this extractor."""
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT page_json FROM page_texts WHERE body_sha256 = ? AND content_type = ? AND extractor = ?",
+                (body_sha256, content_type, extractor),
+            ).fetchone()
+        if row is None:
+            return None
+        data = json.loads(row[0])
+        return data if isinstance(data, dict) else None
+
+    def save_page_text(self, body_sha256: str, content_type: str, extractor: str, page: dict[str, Any]) -> None:
+        """Keep the extraction of a body so that a re-check need not extract it again."""
+        with self._tx() as c:
+            c.execute(
+                "INSERT OR REPLACE INTO page_texts (body_sha256, content_type, extractor, page_json)"
+                " VALUES (?, ?, ?, ?)",
+                (body_sha256, content_type, extractor, json.dumps(page, ensure_ascii=False)),
+            )
 
 
 def _summary_json(report_json: dict[str, Any]) -> str:

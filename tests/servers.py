@@ -40,7 +40,9 @@ class LoopbackServer:
 
             def do_GET(self) -> None:
                 outer.requests.append(self.path)
-                reply = outer.routes.get(self.path.split("#")[0])
+                path = self.path.split("#")[0]
+                # A route with a query string matches exactly; otherwise the bare path does.
+                reply = outer.routes.get(path) or outer.routes.get(path.split("?")[0])
                 if reply is None:
                     reply = Reply(b"<h1>Not Found</h1>", status=404)
                 if reply.handler is not None:

@@ -1,0 +1,119 @@
+"""Prepared page text, kept so that re-checking a stored source does not extract it again.
+
+Extraction (readability for main content above all) is the slow step of a check: about half
+a second per large page. Its result depends only on the body's bytes, the content type and the
+extraction code, so it is cached twice: in this process (prepared pages, a small LRU) and in
+the store (the PageText as JSON, keyed by the body's sha256 and a fingerprint of the
+extraction code, so that a change of code never serves a stale text). The cache never decides
+anything: a miss just extracts again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from core.extract import extract
+from core.match import PreparedPage, prepare
+from core.models import PageText, Source, Unreadable
+from core.settings import Settings
+from core.store import Store
+
+_EXTRACT_MODULES = ("extract.py", "extract_html.py", "extract_pdf.py", "extract_docx.py", "models.py")
+
+
+def _fingerprint() -> str:
+    digest = hashlib.sha256()
+    here = Path(__file__).resolve().parent
+    for name in _EXTRACT_MODULES:
+        path = here / name
+        digest.update(path.read_bytes() if path.exists() else name.encode())
+    return digest.hexdigest()[:16]
+
+
+#: Changes whenever the extraction code changes, so stored texts of older code are ignored.
+EXTRACTOR = _fingerprint()
+
+
+def page_to_json(page: PageText | Unreadable) -> dict[str, Any]:
+    """Return a page (or the reason it has no text) as plain JSON data."""
+    if isinstance(page, Unreadable):
+        return {"unreadable": page.reason}
+    return {
+        "text": page.text,
+        "kind": page.kind,
+        "blocks": page.blocks,
+        "footnotes": page.footnotes,
+        "main": page.main,
+        "pages": page.pages,
+        "title": page.title,
+        "warnings": page.warnings,
+    }
+
+
+def page_from_json(data: dict[str, Any]) -> PageText | Unreadable:
+    """Return the page that ``page_to_json`` gave ``data`` for."""
+    if "unreadable" in data:
+        return Unreadable(str(data["unreadable"]))
+
+    def spans(key: str) -> tuple[tuple[int, int], ...]:
+        return tuple((int(a), int(b)) for a, b in data.get(key, ()))
+
+    return PageText(
+        text=str(data["text"]),
+        kind=str(data["kind"]),
+        blocks=spans("blocks"),
+        footnotes=spans("footnotes"),
+        main=spans("main"),
+        pages=tuple((int(n), int(a), int(b)) for n, a, b in data.get("pages", ())),
+        title=str(data.get("title", "")),
+        warnings=tuple(str(w) for w in data.get("warnings", ())),
+    )
+
+
+class _Recent:
+    """A small thread-safe LRU of prepared pages (a class: it holds a lock and mutable order)."""
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[tuple[str, str], PreparedPage | Unreadable] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str]) -> PreparedPage | Unreadable | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[str, str], value: PreparedPage | Unreadable, limit: int) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > limit:
+                self._items.popitem(last=False)
+
+
+_RECENT = _Recent()
+
+
+def read_page(source: Source, settings: Settings, store: Store | None = None) -> PreparedPage | Unreadable:
+    """Return the prepared page text of a fetched source, or why it holds no text to match."""
+    sha = source.sha256 or hashlib.sha256(source.body).hexdigest()
+    key = (sha, source.content_type)
+    recent = _RECENT.get(key)
+    if recent is not None:
+        return recent
+    page: PageText | Unreadable | None = None
+    if store is not None:
+        stored = store.load_page_text(sha, source.content_type, EXTRACTOR)
+        page = page_from_json(stored) if stored is not None else None
+    if page is None:
+        page = extract(source.body, source.content_type, source.final_url or source.url, settings)
+        if store is not None:
+            store.save_page_text(sha, source.content_type, EXTRACTOR, page_to_json(page))
+    result = page if isinstance(page, Unreadable) else prepare(page)
+    _RECENT.put(key, result, settings.page_cache_entries)
+    return result

@@ -1,0 +1,87 @@
+"""The page-text cache: a stored extraction is served again exactly, and only for the same code."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+import core.pagecache as pagecache
+from core.extract import extract
+from core.match import PreparedPage, match_quote
+from core.models import Source, SourceStatus, Unreadable
+from core.settings import Settings
+from core.store import Store
+from tests.servers import corpus_bytes
+
+PAGES = [
+    ("html/python/peps/pep-0632.html", "text/html; charset=utf-8"),
+    ("html/wikipedia/Dog.html.gz", "text/html; charset=utf-8"),
+    ("pdf/gold/kroger-press-release-2023.pdf", "application/pdf"),
+]
+
+
+def _source(relative: str, content_type: str) -> Source:
+    body = corpus_bytes(relative)
+    return Source(url=f"https://example.org/{relative}", status=SourceStatus.OK, content_type=content_type,
+                  body=body, sha256=hashlib.sha256(body).hexdigest())  # fmt: skip
+
+
+@pytest.mark.parametrize(("relative", "content_type"), PAGES)
+def test_round_trip_gives_the_same_page_text(relative: str, content_type: str) -> None:
+    source = _source(relative, content_type)
+    page = extract(source.body, content_type, source.url, Settings())
+    assert not isinstance(page, Unreadable)
+    again = pagecache.page_from_json(pagecache.page_to_json(page))
+    assert again == page
+    assert (again.blocks, again.footnotes, again.main, again.pages) == (
+        page.blocks,
+        page.footnotes,
+        page.main,
+        page.pages,
+    )
+
+
+def test_a_stored_extraction_is_used_instead_of_extracting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(tmp_path / "s.sqlite3")
+    source = _source(*PAGES[0])
+    settings = Settings(page_cache_entries=0)  # no in-process cache: only the store can serve it
+    first = pagecache.read_page(source, settings, store)
+    assert isinstance(first, PreparedPage)
+
+    def no_extraction(*args: object, **kwargs: object) -> None:
+        raise AssertionError("extraction ran although the store held the page text")
+
+    monkeypatch.setattr(pagecache, "extract", no_extraction)
+    second = pagecache.read_page(source, settings, store)
+    assert isinstance(second, PreparedPage) and second.page == first.page
+    quote = "In Python 3.10 and 3.11, distutils will be formally marked as deprecated."
+    assert match_quote(quote, second).found
+
+
+def test_other_extraction_code_never_reads_a_stored_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(tmp_path / "s.sqlite3")
+    source = _source(*PAGES[0])
+    settings = Settings(page_cache_entries=0)
+    pagecache.read_page(source, settings, store)
+    monkeypatch.setattr(pagecache, "EXTRACTOR", "another-version")
+    calls: list[str] = []
+    real = pagecache.extract
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append("extract")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pagecache, "extract", counting)
+    pagecache.read_page(source, settings, store)
+    assert calls == ["extract"]
+
+
+def test_unreadable_is_cached_with_its_reason(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite3")
+    body = b"\x00\x01\x02" * 5000
+    source = Source(url="https://example.org/x", status=SourceStatus.OK, content_type="text/html", body=body)
+    first = pagecache.read_page(source, Settings(page_cache_entries=0), store)
+    assert isinstance(first, Unreadable)
+    assert pagecache.read_page(source, Settings(page_cache_entries=0), store) == first
