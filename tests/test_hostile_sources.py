@@ -16,6 +16,7 @@ import json
 import time
 import zipfile
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -411,3 +412,51 @@ def test_nothing_is_written_but_the_store_and_the_reports_asked_for(site: Loopba
     written = sorted(p.name for p in work.iterdir())
     assert [n for n in written if not n.startswith("store.sqlite3")] == ["brief.json", "r.html"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["work"]  # not even the default store was touched
+
+
+def _raw(data: bytes) -> Reply:
+    """Return a reply that writes data as the whole answer, status line and headers included."""
+
+    def write(h: BaseHTTPRequestHandler) -> None:
+        h.wfile.write(data)
+        h.wfile.flush()
+        h.close_connection = True
+
+    return Reply(handler=write)
+
+
+BROKE = "The connection to 127.0.0.1 broke off (RemoteProtocolError: "
+NOT_HTTP = "): the server sent something that is not valid HTTP. Try again later or supply the page yourself."
+MISBEHAVING = {
+    "/huge-header": (
+        _raw(b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * 2_000_000 + b"\r\nContent-Length: 5\r\n\r\nhello"),
+        f"{BROKE}Receive buffer too long{NOT_HTTP}",
+    ),
+    "/bad-status": (_raw(b"HTTP/9.9 abc\r\n\r\n"), f"{BROKE}illegal status line: bytearray(b'HTTP/9.9 abc'){NOT_HTTP}"),
+    "/cut-short": (
+        _raw(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 100000\r\n\r\n<p>short</p>"),
+        f"{BROKE}peer closed connection without sending complete message body (received 12 bytes, expected"
+        f" 100000){NOT_HTTP}",
+    ),
+    "/not-http": (_raw(bytes(range(256)) * 10), f"{BROKE}illegal request line{NOT_HTTP}"),
+    "/unknown-coding": (
+        Reply(b"abc", 200, {"Content-Type": "text/html", "Content-Encoding": "gzip, compress"}),
+        "The page could not be unpacked: the server compressed the page with 'compress', which Verbatim cannot"
+        " undo. Try again later or supply the page yourself.",
+    ),
+    "/corrupt-gzip": (
+        Reply(b"\x1f\x8b\x08\x00garbage" * 100, 200, {"Content-Type": "text/html", "Content-Encoding": "gzip"}),
+        "The page could not be unpacked: the gzip data is corrupt (Error -3 while decompressing data: too many"
+        " length or distance symbols). Try again later or supply the page yourself.",
+    ),
+}
+
+
+def test_servers_that_break_http_each_get_their_own_reason(site: LoopbackServer, loose: Settings) -> None:
+    for path, (reply, _) in MISBEHAVING.items():
+        site.routes[path] = reply
+    site.add("/pep", page("pep-0632")[0])
+    paths = [*MISBEHAVING, "/pep"]
+    report = _check([{"claim": PEP_CLAIM, "url": site.url(p), "quote": PEP_QUOTE} for p in paths], loose)
+    assert _verdicts(report)[:-1] == [(Verdict.NOT_CHECKED, (reason,)) for _, reason in MISBEHAVING.values()]
+    assert report.results[-1].verdict is Verdict.VERIFIED
