@@ -289,8 +289,23 @@ def _readability() -> Any:
     return readability
 
 
+def _landmark_ids(root: lxml.etree._Element) -> set[int] | None:
+    """Return the ids of the elements inside the page's own main landmark(s), None when it has none.
+
+    A page that marks its main content (``<main>``, ``role="main"``, as Sphinx and most CMSs do)
+    says better than any heuristic what is navigation; readability picks a single section of a
+    long documentation page and would call the rest navigation.
+    """
+    marked = [e for e in root.iter(tag=lxml.etree.Element) if e.tag == "main" or e.get("role") == "main"]
+    ids = {int(v) for m in marked for e in m.iter(tag=lxml.etree.Element) if (v := e.get(_ID)) is not None}
+    return ids or None
+
+
 def _main_ids(root: lxml.etree._Element) -> set[int] | None:
     """Return the ids of the elements readability keeps as main content, None when it cannot tell."""
+    landmark = _landmark_ids(root)
+    if landmark is not None:
+        return landmark
     readability = _readability()
 
     try:

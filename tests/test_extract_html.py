@@ -181,6 +181,17 @@ def test_readability_main_content_is_marked_never_cut(name: str) -> None:
     assert sum(e - s for s, e in page.main) < len(page.text)
 
 
+@pytest.mark.parametrize("name", ["whatsnew/3.11.html", "whatsnew/3.13.html", "peps/pep-0632.html"])
+def test_a_page_that_marks_its_main_landmark_is_taken_at_its_word(name: str) -> None:
+    # Sphinx marks <div role="main">, the PEP site <main>; readability alone picks one section of
+    # a long page and would call the central paragraphs navigation.
+    page = _page((CORPUS / "html" / "python" / name).read_bytes())
+    covered = sum(e - s for s, e in page.main)
+    assert 0.8 * len(page.text) < covered < len(page.text)
+    nav = page.text.index("Theme") if "Theme" in page.text else 0
+    assert not any(s <= nav < e for s, e in page.main), "the theme switcher is navigation"
+
+
 # ---------------------------------------------------------------- charsets and entities
 
 
