@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from tests.quality import eval_diagnose
+from tests.quality.run import compare
 
 FLOOR = Path(__file__).resolve().parent / "quality" / "floor_diagnose.json"
 
@@ -18,9 +19,5 @@ FLOOR = Path(__file__).resolve().parent / "quality" / "floor_diagnose.json"
 def test_diagnosis_quality_is_not_below_its_floor(corpus):
     figures = eval_diagnose.evaluate()
     floor = json.loads(FLOOR.read_text(encoding="utf-8"))
-    worse = []
-    for key, rule in floor.items():
-        value, limit = float(figures[key]), float(rule["floor"])
-        if (rule["better"] == "higher" and value < limit) or (rule["better"] == "lower" and value > limit):
-            worse.append(f"{key}: {value:g} is worse than the floor {limit:g} ({rule['better']} is better)")
+    worse = compare(figures, floor)
     assert not worse, "\n".join(worse) + f"\nsee {eval_diagnose.HERE / 'diagnose_misses.txt'}"

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.quality import eval_figures
+from tests.quality.run import compare
 from tests.servers import CORPUS
 
 FLOOR = Path(__file__).resolve().parent / "quality" / "floor_figures.json"
@@ -26,11 +27,7 @@ def figures() -> dict[str, float | int]:
 
 def test_figures_quality_is_not_below_its_floor(figures):
     floor = json.loads(FLOOR.read_text(encoding="utf-8"))
-    worse = []
-    for key, rule in floor.items():
-        value, limit = float(figures[key]), float(rule["floor"])
-        if (rule["better"] == "higher" and value < limit) or (rule["better"] == "lower" and value > limit):
-            worse.append(f"{key}: {value:g} is worse than the floor {limit:g} ({rule['better']} is better)")
+    worse = compare(figures, floor)
     assert not worse, "\n".join(worse) + f"\nsee {eval_figures.MISSES}"
 
 
