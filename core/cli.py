@@ -21,6 +21,7 @@ from core.brief import BriefError, read_brief
 from core.check import check_brief
 from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
 from core.report import to_csv, to_docx, to_html, to_json
+from core.report_view import clean_text
 from core.settings import Settings
 from core.store import Store
 
@@ -109,7 +110,7 @@ def printable(text: str) -> str:
         (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
         if unicodedata.category(c) == "Cc" or c in _BIDI
         else c
-        for c in text
+        for c in clean_text(text)
     )
 
 
@@ -157,7 +158,7 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if report.run_id:
         out.write(f"run {report.run_id} saved in {settings.db_path}\n")
     if args.json:
-        _write(args.json, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+        _write(args.json, clean_text(json.dumps(document, ensure_ascii=False, indent=2)) + "\n")
     if args.html:
         _write(args.html, to_html(report))
     if args.csv:

@@ -17,6 +17,7 @@ import csv
 import io
 
 from core.models import Report
+from core.report_view import clean_text
 
 COLUMNS = ("id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note")
 
@@ -48,4 +49,4 @@ def to_csv(report: Report) -> str:
             decision.note if decision else "",
         )
         writer.writerow([safe_cell(cell) for cell in row])
-    return out.getvalue()
+    return clean_text(out.getvalue())

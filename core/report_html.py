@@ -26,6 +26,7 @@ from core.report_view import (
     ORIGIN_WORDS,
     answers_words,
     claim_segments,
+    clean_text,
     context_view,
     decision_words,
     not_checked,
@@ -129,7 +130,7 @@ def to_html(report: Report, settings: Settings | None = None) -> str:
     settings = settings or Settings()
     css = stylesheet()
     template = _environment().get_template(TEMPLATE)
-    return template.render(
+    page = template.render(
         report=report,
         title=report.brief_name or "unnamed brief",
         checked_at=when(report.checked_at),
@@ -144,3 +145,4 @@ def to_html(report: Report, settings: Settings | None = None) -> str:
         css=Markup(css),  # noqa: S704
         csp=content_security_policy(css),
     )
+    return clean_text(page)

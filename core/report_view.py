@@ -8,6 +8,7 @@ It produces plain text and segments only: it refuses to produce markup or escape
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -70,6 +71,15 @@ class NotChecked:
     uncited: tuple[str, ...]
     warnings: tuple[str, ...]
     no_claims: bool
+
+
+# Lone UTF-16 surrogates: a JSON brief may spell them ("\\ud800"), but no UTF-8 file can hold them.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_text(text: str) -> str:
+    """Return text with lone surrogates replaced by U+FFFD, so any export can be written as UTF-8."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def not_checked(report: Report) -> NotChecked:

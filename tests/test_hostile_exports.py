@@ -363,3 +363,31 @@ def test_hostile_brief_file_name_is_text_in_every_export(site: LoopbackServer, t
     assert json.loads(paths["json"].read_text(encoding="utf-8"))["brief"]["name"] == name
     with zipfile.ZipFile(paths["docx"]) as z:
         assert b"<img" not in z.read("word/document.xml")
+
+
+def test_lone_surrogates_and_control_characters_never_break_an_export(site: LoopbackServer, tmp_path: Path) -> None:
+    """JSON may spell characters no file can hold (lone surrogates); every export still gets written."""
+    brief = tmp_path / "odd.json"
+    brief.write_text(
+        '[{"id": "x\\ud800", "claim": "Lone \\udfff surrogate, \\u0000 nul and \\u000b tab.",'
+        f' "url": "{site.url("/article")}", "quote": "{BRIDGE} \\ud83d"}}]',
+        encoding="ascii",
+    )
+    paths = {k: tmp_path / f"r.{k}" for k in ("json", "html", "csv", "docx")}
+    code, out, err = _run(
+        "check", str(brief), "--allow-private", "--db", str(tmp_path / "store.sqlite3"),
+        "--json", str(paths["json"]), "--html", str(paths["html"]), "--csv", str(paths["csv"]),
+        "--docx", str(paths["docx"]),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    # A lone surrogate is no word: the matcher passes over it as it does punctuation.
+    assert out.splitlines()[0] == f"x\ufffd\tverified\t{site.url('/article')}\tThe quote is on the page, word for word."
+    (claim,) = json.loads(paths["json"].read_text(encoding="utf-8"))["claims"]
+    assert claim["claim"] == "Lone \ufffd surrogate, \x00 nul and \x0b tab."
+    assert claim["quote"] == f"{BRIDGE} \ufffd"
+    doc = _html(paths)
+    assert doc.xpath("string(//p[@class='claim-text'])") == "Lone \ufffd surrogate, \ufffd nul and \x0b tab."
+    rows = list(csv.reader(io.StringIO(paths["csv"].read_text(encoding="utf-8"), newline="")))
+    assert rows[1][:2] == ["x\ufffd", "Lone \ufffd surrogate, \x00 nul and \x0b tab."]
+    text = "\n".join(p.text for p in docx.Document(str(paths["docx"])).paragraphs)
+    assert "Lone  surrogate,  nul and  tab." in text
