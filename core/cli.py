@@ -2,7 +2,8 @@
 
 It prints one line per claim and a summary. Exit status: 0 when the report was built; with
 ``--strict``, 1 when any claim is quote_not_found, figures_mismatch or dead_link; 2 when the
-brief cannot be read (with a message that says why and what to do). Errors become messages
+brief cannot be read, or a report cannot be written where asked (with a message that says why
+and what to do; the other reports are still written). Errors become messages
 here, at the edge; the rest of core raises or returns values.
 """
 
@@ -13,7 +14,7 @@ import dataclasses
 import json
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -157,14 +158,28 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _print_report(report, out)
     if report.run_id:
         out.write(f"run {report.run_id} saved in {settings.db_path}\n")
-    if args.json:
-        _write(args.json, clean_text(json.dumps(document, ensure_ascii=False, indent=2)) + "\n")
-    if args.html:
-        _write(args.html, to_html(report))
-    if args.csv:
-        _write(args.csv, to_csv(report))
-    if args.docx:
-        _write(args.docx, to_docx(report, data if brief.format == "docx" else None))
+    exports: list[tuple[str, str | None, Callable[[], str | bytes]]] = [
+        ("JSON", args.json, lambda: clean_text(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"),
+        ("HTML", args.html, lambda: to_html(report)),
+        ("CSV", args.csv, lambda: to_csv(report)),
+        ("DOCX", args.docx, lambda: to_docx(report, data if brief.format == "docx" else None)),
+    ]
+    unwritten = 0
+    for kind, target, build in exports:
+        if not target:
+            continue
+        try:
+            _write(target, build())
+        except OSError as exc:
+            # One unwritable path must not cost the other reports.
+            unwritten += 1
+            kept = f"; the run is kept in the store as run {report.run_id}" if report.run_id else ""
+            err.write(
+                f"error: cannot write the {kind} report to {printable(target)}: {exc.strerror or exc}{kept}."
+                " Choose a path you can write to and run again.\n"
+            )
+    if unwritten:
+        return EXIT_UNREADABLE
     if args.strict and any(r.verdict in STRICT_FAILURES for r in report.results):
         return EXIT_STRICT
     return EXIT_OK

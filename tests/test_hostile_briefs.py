@@ -193,3 +193,25 @@ def test_python_m_core_check_runs_as_a_process(site: LoopbackServer, tmp_path: P
     ]
     assert lines[2] == "2 claims: 1 verified, 1 dead_link"
     assert [c["verdict"] for c in json.loads(report.read_text(encoding="utf-8"))["claims"]] == ["verified", "dead_link"]
+
+
+def test_unwritable_report_paths_cost_no_other_report(tmp_path: Path) -> None:
+    brief = tmp_path / "brief.md"
+    brief.write_text("Notes with no claims at all.\n", encoding="utf-8")
+    (tmp_path / "taken").mkdir()
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    csv_path = tmp_path / "ok.csv"
+    code, out, err = _run(
+        "check", str(brief), "--db", str(tmp_path / "store.sqlite3"), "--json", str(tmp_path / "taken"),
+        "--html", str(blocker / "r.html"), "--csv", str(csv_path),
+    )  # fmt: skip
+    assert code == 2
+    run_id = next(line.split()[1] for line in out.splitlines() if line.startswith("run "))
+    assert err.splitlines() == [
+        f"error: cannot write the JSON report to {tmp_path / 'taken'}: Is a directory; the run is kept in the store"
+        f" as run {run_id}. Choose a path you can write to and run again.",
+        f"error: cannot write the HTML report to {blocker / 'r.html'}: File exists; the run is kept in the store"
+        f" as run {run_id}. Choose a path you can write to and run again.",
+    ]
+    assert csv_path.read_text(encoding="utf-8").startswith("id,claim,url,quote,verdict")
