@@ -2,9 +2,9 @@
 
 It prints one line per claim and a summary. Exit status: 0 when the report was built; with
 ``--strict``, 1 when any claim is quote_not_found, figures_mismatch or dead_link; 2 when the
-brief cannot be read, or a report cannot be written where asked (with a message that says why
-and what to do; the other reports are still written). Errors become messages
-here, at the edge; the rest of core raises or returns values.
+brief cannot be read, the store cannot be opened, or a report cannot be written where asked
+(with a message that says why and what to do; the other reports are still written). Errors
+become messages here, at the edge; the rest of core raises or returns values.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import sqlite3
 import sys
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -147,7 +148,15 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except BriefError as exc:
         err.write(f"error: {printable(str(exc))}\n")
         return EXIT_UNREADABLE
-    store = Store(settings.db_path if settings.use_cache else ":memory:")
+    try:
+        store = Store(settings.db_path if settings.use_cache else ":memory:")
+    except (OSError, sqlite3.Error) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        err.write(
+            f"error: cannot open the evidence store {printable(str(settings.db_path))}: {why}. Give another file"
+            " with --db, or run with --no-cache.\n"
+        )
+        return EXIT_UNREADABLE
     report = check_brief(brief, settings, store=store, refresh=args.refresh, offline=args.offline)
     document = to_json(report)
     if settings.use_cache:

@@ -215,3 +215,18 @@ def test_unwritable_report_paths_cost_no_other_report(tmp_path: Path) -> None:
         f" as run {run_id}. Choose a path you can write to and run again.",
     ]
     assert csv_path.read_text(encoding="utf-8").startswith("id,claim,url,quote,verdict")
+
+
+def test_a_store_that_is_not_a_database_gives_a_message_not_a_traceback(tmp_path: Path) -> None:
+    brief = tmp_path / "brief.md"
+    brief.write_text("Notes with no claims at all.\n", encoding="utf-8")
+    bad = tmp_path / "store.sqlite3"
+    bad.write_bytes(b"not a database" + bytes(range(256)) * 20)
+    blocked = tmp_path / "file"
+    blocked.write_text("a file where a folder should be")
+    for db, why in ((bad, "file is not a database"), (blocked / "store.sqlite3", "File exists")):
+        code, out, err = _run("check", str(brief), "--db", str(db))
+        assert (code, out) == (2, "")
+        assert err == (
+            f"error: cannot open the evidence store {db}: {why}. Give another file with --db, or run with --no-cache.\n"
+        )
