@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from core.brief import read_brief
@@ -460,3 +461,24 @@ def test_servers_that_break_http_each_get_their_own_reason(site: LoopbackServer,
     report = _check([{"claim": PEP_CLAIM, "url": site.url(p), "quote": PEP_QUOTE} for p in paths], loose)
     assert _verdicts(report)[:-1] == [(Verdict.NOT_CHECKED, (reason,)) for _, reason in MISBEHAVING.values()]
     assert report.results[-1].verdict is Verdict.VERIFIED
+
+
+def test_two_thousand_page_pdf_is_read_up_to_the_page_limit(site: LoopbackServer, loose: Settings) -> None:
+    doc = pymupdf.open()
+    for n in range(1, 2001):
+        doc.new_page().insert_text((72, 72), f"Page {n} of the long report says the figure number {n} here.")
+    url = site.add("/long.pdf", doc.tobytes(), "application/pdf")
+    early = "Page 3 of the long report says the figure number 3 here"
+    late = "Page 1999 of the long report says the figure number 1999 here"
+    rows = _one(url, early, "The report talks about its start.") + _one(url, late, "The report talks about its end.")
+    report = _check(rows, loose.with_(max_pdf_pages=20))
+    assert report.results[0].verdict is Verdict.VERIFIED
+    assert report.results[0].match is not None and report.results[0].match.fragments[0].page == 3
+    assert _verdicts(report)[1] == (
+        Verdict.QUOTE_NOT_FOUND,
+        (
+            "The quote is not on the page: no passage matches it word for word.",
+            "The PDF has 2000 pages; only the first 20 were read. A quote from a later page will not be found: upload"
+            " the pages you quote.",
+        ),
+    )
