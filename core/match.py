@@ -71,6 +71,7 @@ class PreparedPage:
             original_edges = [m.start() for m in re.finditer(r"\n[^\S\n]*\n", page.text)]
         edges = [bisect_left(offsets, x) for x in original_edges]
         self.breaks = page_breaks(self.work, page.text, offsets, self.words, self.starts, self.ends, edges)
+        self.break_list = sorted(self.breaks)
         self.postings: dict[str, list[int]] = {}
         for i, word in enumerate(self.words):
             self.postings.setdefault(word, []).append(i)
@@ -118,12 +119,14 @@ class PreparedPage:
         total = len(self.words)
         found: list[int] = []
         wanted = list(words)
-        breaks = self.breaks
+        breaks = self.break_list
         for pos in rarest:
             i = pos - pivot
             if i < 0 or i + n > total or self.words[i : i + n] != wanted:
                 continue
-            if any((i + j) in breaks and not qbreaks[j] for j in range(1, n)):
+            # The page's breaks inside the span (rarely more than one) must each be the quote's too.
+            inside = breaks[bisect_right(breaks, i) : bisect_left(breaks, i + n)]
+            if inside and not all(qbreaks[k - i] for k in inside):
                 continue
             found.append(i)
             if len(found) >= limit:
@@ -156,8 +159,10 @@ def _default_settings() -> Settings:
 
 def is_too_short(quote: str, settings: Settings | None = None) -> bool:
     """Return True when a quote is empty or has too few words and characters to mean anything alone."""
-    settings = settings or _default_settings()
-    parts = _parts(quote)
+    return _too_short(_parts(quote), settings or _default_settings())
+
+
+def _too_short(parts: Sequence[QuotePart], settings: Settings) -> bool:
     words = sum(part.counted for part in parts)
     chars = sum(part.chars for part in parts) + max(len(parts) - 1, 0)
     return not words or (words < settings.min_quote_words and chars < settings.min_quote_chars)
@@ -241,7 +246,7 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
     p = prepared
     parts = _parts(quote)
     flags: list[Flag] = []
-    too_short = is_too_short(quote, settings)
+    too_short = _too_short(parts, settings)
     if too_short:
         shown = " ".join(quote.split())
         flags.append(

@@ -40,7 +40,7 @@ def glued_marker_match(p: PreparedPage, text: str, limit: int) -> tuple[QuotePar
         pieces.append(text[pos:start])
         pos = start + len(digits)
     pieces.append(text[pos:])
-    part = quote_part("".join(pieces))
+    part = quote_part("".join(pieces), with_starts=True)
     if part is None:
         return None
     # Where each removed number stood: before which word of the shortened fragment.

@@ -72,6 +72,8 @@ TOKEN = _token_pattern(rf"(?:{_W}|[{_MARKS}])", _W, _OTHERS)
 _TOKEN_NO_MARKS = _token_pattern(_W, _W, _OTHERS)
 _TOKEN_ASCII = _token_pattern("[a-z0-9]", "[a-z0-9]", "[%$]")
 _HAS_MARK = re.compile(f"[{_MARKS}]")
+# Signs that are tokens but not words, for counting a quote's words.
+_SIGN = re.compile(f"[%‰‱{_CURRENCY}]")
 # Initials and acronyms (U.S., e.g., a.m.) are one word, dots dropped: "US" matches "U.S.".
 ACRONYM = re.compile(rf"(?<![\w.]){_L}(?:\.{_L})+(?![\w]|\.\w\w)")
 _ACRONYM_ASCII = re.compile(r"(?<![\w.])[a-z](?:\.[a-z])+(?![\w]|\.\w\w)")
@@ -161,11 +163,21 @@ def tokenise(work: str) -> tuple[list[str], list[int], list[int]]:
                 # Commas that do not group digits ("1,5" in Europe, "3,4") keep the number whole:
                 # a quote "1" must not match the page's "1,5".
                 words[i] = _grouped(word) or word
-    if "." in work:
+    if _may_hold_acronym(work):
         acronyms = list(acronym.finditer(work))
         if acronyms:
             return _join_acronyms(acronyms, words, starts, ends)
     return words, starts, ends
+
+
+def _may_hold_acronym(work: str) -> bool:
+    """Return True when a dot stands between two letters, the first standing alone ("u.s")."""
+    i = work.find(".")
+    while 0 <= i < len(work) - 1:
+        if i > 0 and work[i + 1].isalpha() and work[i - 1].isalpha() and (i < 2 or not work[i - 2].isalnum()):
+            return True
+        i = work.find(".", i + 1)
+    return False
 
 
 def _join_acronyms(
@@ -265,12 +277,14 @@ class QuotePart:
     ostarts: tuple[int, ...] = ()  # each word's start in text
 
 
-def quote_part(text: str) -> QuotePart | None:
+def quote_part(text: str, *, with_starts: bool = False) -> QuotePart | None:
     """Return a quote fragment normalised and tokenised, or None when it holds no word."""
     norm = normalise(text, entities=True)
-    words, starts, ends = tokenise(blank(norm.text, ()))
+    work = blank(norm.text, ())
+    words, starts, ends = tokenise(work)
     if not words:
         return None
-    counted = sum(1 for w in words if w[0].isalnum() or w[0] == "-")
+    counted = len(words) - len(_SIGN.findall(work))
     breaks = tuple(quote_breaks(text, norm.offsets, starts, ends))
-    return QuotePart(text, tuple(words), breaks, len(norm.text), counted, tuple(norm.offsets[s] for s in starts))
+    ostarts = tuple([norm.offsets[s] for s in starts]) if with_starts else ()
+    return QuotePart(text, tuple(words), breaks, len(norm.text), counted, ostarts)

@@ -20,7 +20,7 @@ from core.normalise import normalise
 from tests.quality.eval_match import cases, prepared
 
 BASELINE_EVERY = 40
-REPEATS = 3
+REPEATS = 5
 
 
 def _naive(quote: str, text: str) -> bool:
