@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import random
 
 import lxml.html
 import pytest
@@ -393,3 +394,36 @@ def test_chinese_quote_may_start_inside_a_run_of_characters() -> None:
     start = sentence.index("例如")
     assert match_quote(sentence[start + 3 : start + 30], p).found
     assert not match_quote(sentence[start + 3 : start + 30].replace("它", "他"), p).found
+
+
+def test_any_text_and_any_quote_give_an_answer_not_an_exception() -> None:
+    # Seeded noise over the characters the rules care about: marks, digits, signs, brackets, CJK.
+    rng = random.Random(7)
+    alphabet = "aZ9 .,!?;:'\"“”’-–—…[]()%$€\n\u00a0\u00ad\u200b\u0301ﬁ中文ıİ1,000.5e.g.U.S.[1][a]"
+    for _ in range(300):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 80)))
+        quote = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        footnotes = ((0, min(3, len(text))),) if text else ()
+        p = prepare(PageText(text, "html", blocks=((0, len(text)),), footnotes=footnotes, main=((0, len(text) // 2),)))
+        m = match_quote(quote, p)
+        for f in m.fragments:
+            assert (f.start, f.end) == (-1, -1) or 0 <= f.start <= f.end <= len(text)
+
+
+def test_a_stretch_cut_from_the_page_at_word_edges_is_always_found() -> None:
+    rng = random.Random(11)
+    alphabet = "aZ9 .,!?;:'\"“”’-–—[]()%$€\n\u00a0\u00ad\u0301ﬁ中文1,000.5e.g.U.S.[1][a]"
+    tried = 0
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 120)))
+        p = prepare(PageText(text, "html", blocks=((0, len(text)),)))
+        if not p.words:
+            continue
+        first = rng.randrange(len(p.words))
+        last = rng.randrange(first, len(p.words))
+        quote = text[p.ostarts[first] : p.oends[last]]
+        if "…" in quote or "..." in quote or ". ." in quote:
+            continue  # an ellipsis in the page's own text splits the quote: another rule
+        tried += 1
+        assert match_quote(quote, p).found, (text, quote)
+    assert tried > 200
