@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+import zlib
 
 import lxml.etree
 
@@ -122,7 +123,7 @@ def extract_docx(body: bytes, settings: Settings | None = None) -> PageText | Un
     settings = settings or Settings()
     try:
         zf = zipfile.ZipFile(io.BytesIO(body))
-    except (zipfile.BadZipFile, OSError, ValueError):
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError):  # a damaged header names odd versions
         return Unreadable(f"The file is not a DOCX document: it is not a zip archive, or it is damaged. {_WHAT_TO_DO}")
     with zf:
         names = zf.namelist()
@@ -139,7 +140,7 @@ def extract_docx(body: bytes, settings: Settings | None = None) -> PageText | Un
                 f"The DOCX file's part {exc} unpacks to more than {settings.docx_max_part_bytes // 1_000_000} MB "
                 f"(a zip bomb, or not a real document), so it was not read. {_WHAT_TO_DO}"
             )
-        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as exc:
+        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, zlib.error) as exc:
             return Unreadable(f"The DOCX file is damaged ({exc}). {_WHAT_TO_DO}")
     w = _Writer()
     try:

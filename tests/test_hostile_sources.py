@@ -15,7 +15,7 @@ import io
 import json
 import time
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
@@ -31,6 +31,7 @@ from core.models import Brief, Report, Verdict
 from core.settings import Settings
 from tests.fetch_servers import PUBLIC, StubNet, bomb, dribble, endless, page, redirect, serve_quick, stall
 from tests.servers import LoopbackServer, Reply, corpus_bytes
+from tests.test_hostile_briefs import future_zip_version
 
 KROGER_QUOTE = (
     "The Kroger Co. (NYSE: KR) today reported its second quarter 2023 results, reaffirmed 2023 guidance and"
@@ -482,3 +483,38 @@ def test_two_thousand_page_pdf_is_read_up_to_the_page_limit(site: LoopbackServer
             " the pages you quote.",
         ),
     )
+
+
+def _corrupt_deflate_docx() -> bytes:
+    """Return a real DOCX whose document part's compressed bytes are damaged (the zip directory intact)."""
+    body, _ = page("hyperlinks-docx")
+    with zipfile.ZipFile(io.BytesIO(body)) as z:
+        info = z.getinfo("word/document.xml")
+    data = bytearray(body)
+    name_len = int.from_bytes(data[info.header_offset + 26 : info.header_offset + 28], "little")
+    extra_len = int.from_bytes(data[info.header_offset + 28 : info.header_offset + 30], "little")
+    start = info.header_offset + 30 + name_len + extra_len
+    data[start + 20 : start + 60] = bytes(range(40))  # scrambles the deflate stream, not the headers
+    return bytes(data)
+
+
+@pytest.mark.parametrize(
+    ("damage", "start"),
+    [
+        (_corrupt_deflate_docx, "The DOCX file is damaged (Error -3 while decompressing data"),
+        (lambda: future_zip_version(page("hyperlinks-docx")[0]), "The file is not a DOCX document"),
+    ],
+    ids=["deflate", "zip-version"],
+)
+def test_damaged_docx_source_is_not_checked_and_stops_nothing(
+    site: LoopbackServer, loose: Settings, damage: Callable[[], bytes], start: str
+) -> None:
+    docx_type = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+    url = site.add("/broken.docx", damage(), docx_type)
+    site.add("/pep", page("pep-0632")[0])
+    report = _check(_one(url) + _one(site.url("/pep")), loose)
+    (verdict, (reason,)) = _verdicts(report)[0]
+    assert verdict is Verdict.NOT_CHECKED
+    assert reason.startswith(start)
+    assert reason.endswith("Open it in Word and save it as .docx again, or upload a PDF of it, or paste its text.")
+    assert report.results[1].verdict is Verdict.VERIFIED
