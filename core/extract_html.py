@@ -55,6 +55,7 @@ _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGN
 _VISIBLE_DESPITE_STYLE = re.compile(r"\bmwe-math-mathml")
 # Class names of reference markers and section-edit links (MediaWiki and common footnote plugins).
 _FOOTNOTE_CLASSES = frozenset({"reference", "mw-ref", "mw-editsection", "footnote-ref", "fn-ref", "footnote-reference"})
+_LINK_FOOTNOTE_CLASSES = _FOOTNOTE_CLASSES - {"reference"}
 # A superscript that is nothing but a bracketed marker: "[1]", "[n 3]", "[a]", "[citation needed]".
 _BRACKET_MARKER = re.compile(r"^\s*\[[^\[\]]{1,40}\]\s*$")
 _NOTE_NUMBER = re.compile(r"^\s*[\w*†‡§]{1,4}\s*$")
@@ -76,6 +77,7 @@ class _Writer:
         self.block_empty = True
         self.pending_space = False
         self.pending_break = False
+        self.pending_line_break = False  # one <br> seen since the last text
         self.footnotes: list[Span] = []
         self.fn_depth = 0
         self.fn_start: int | None = None
@@ -83,6 +85,13 @@ class _Writer:
 
     def brk(self) -> None:
         self.pending_break = True
+
+    def line_break(self) -> None:
+        if self.pending_line_break:
+            self.pending_break = True
+        elif not self.block_empty:
+            self.pending_space = True
+            self.pending_line_break = True
 
     def write(self, raw: str, owner: int, collapse: bool = True) -> None:
         text = _WS.sub(" ", raw) if collapse else raw
@@ -104,6 +113,7 @@ class _Writer:
         elif self.pending_break or self.length == 0:
             self.block_start = self.length
         self.pending_break = False
+        self.pending_line_break = False
         start = self.length
         if self.fn_depth and self.fn_start is None:
             self.fn_start = start
@@ -137,8 +147,11 @@ def _is_hidden(el: lxml.etree._Element) -> bool:
 
 def _is_footnote(el: lxml.etree._Element, tag: str) -> bool:
     cls = el.get("class")
-    if cls and tag in ("sup", "span", "a") and not _FOOTNOTE_CLASSES.isdisjoint(cls.split()):
-        return True
+    if cls and tag in ("sup", "span", "a"):
+        # "reference" marks a footnote only on <sup> (MediaWiki); Sphinx puts it on every link.
+        wanted = _FOOTNOTE_CLASSES if tag == "sup" else _LINK_FOOTNOTE_CLASSES
+        if not wanted.isdisjoint(cls.split()):
+            return True
     if tag == "sup":
         text = _text_of(el)
         if _BRACKET_MARKER.match(text):
@@ -190,7 +203,9 @@ def _walk(root: lxml.etree._Element, w: _Writer) -> None:
             _write_tail(el, w, pre, math)
             continue
         if tag == "br":
-            w.brk()
+            # One <br> breaks a line inside its block (an address, a run-in heading); a reader
+            # copying across it gets white space. Two in a row separate paragraphs.
+            w.line_break()
             _write_tail(el, w, pre, math)
             continue
         if tag in _BLOCK:

@@ -58,7 +58,13 @@ def test_blocks_are_newline_separated_spans_of_the_text(dog: PageText) -> None:
 def test_headings_list_items_and_cells_are_their_own_blocks(dog: PageText) -> None:
     blocks = {dog.text[s:e] for s, e in dog.blocks}
     # Infobox table cells ("Kingdom:" | "Animalia") and section headings stand alone.
-    assert {"Kingdom:", "Animalia", "Domestic dog"} <= blocks
+    assert {"Kingdom:", "Animalia", "Scientific classification", "Conservation status"} <= blocks
+
+
+def test_one_br_breaks_a_line_two_break_the_block() -> None:
+    # dropbox-blog: "Task scheduling<br>Clients can ..." is one paragraph; a reader copying it gets a space.
+    page = extract_html(b"<p>Task scheduling<br>Clients can run it.</p><p>One<br><br>Two.</p>")
+    assert [page.text[s:e] for s, e in page.blocks] == ["Task scheduling Clients can run it.", "One", "Two."]
 
 
 def test_title(dog: PageText, maths: PageText) -> None:
