@@ -114,20 +114,21 @@ def _floor(settings: Settings) -> float:
 
 
 _CHILD = """
-import json, resource, sys
+import json, sys
 from core.fetch import Fetcher
 from core.settings import Settings
 urls = json.loads(sys.stdin.read())
-def rss_mb():
+def status_mb(key):
     for line in open("/proc/self/status"):
-        if line.startswith("VmRSS:"):
+        if line.startswith(key + ":"):
             return int(line.split()[1]) / 1024
-before = rss_mb()
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss over exec from the (large) parent bench process.
+before = status_mb("VmRSS")
 f = Fetcher(Settings(allow_private=True))
 got = f.fetch_all(urls)
 kept = sum(len(s.body) for s in got.values())
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(json.dumps({"before": before, "peak": peak, "after": rss_mb(), "kept": kept}))
+peak = status_mb("VmHWM")
+print(json.dumps({"before": before, "peak": peak, "after": status_mb("VmRSS"), "kept": kept}))
 """
 
 
