@@ -14,7 +14,8 @@ Key variants that research agents commonly write are accepted (first one present
   ``source_quote``, ``verbatim``, ``snippet`` (a list of passages is joined with " … ", so
   each is matched as a fragment)
 
-A URL value must look like one ("://" or "www."): ``"source": "What's New"`` is a title.
+A URL value must look like one ("://", "www." or a scheme such as ``javascript:`` with no white
+space, which is kept so that the check blocks it): ``"source": "What's New"`` is a title.
 - the list of claims under ``claims``, ``results``, ``items``, ``citations`` or ``data``.
 
 A row with no URL is listed as uncited; a row with no claim text is left out with a
@@ -33,6 +34,9 @@ from typing import Any
 from core.brief_errors import BriefError
 from core.models import Brief, Claim, Location
 from core.settings import Settings
+
+# A scheme and no white space: "javascript:alert(1)", "data:text/html,...", "mailto:x@y".
+_SCHEME_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:\S+$")
 
 CLAIM_KEYS = ("claim", "text", "statement", "assertion", "sentence", "claim_text")
 URL_KEYS = (
@@ -91,7 +95,7 @@ def _pick(row: Mapping[str, Any], keys: tuple[str, ...], *, url: bool = False) -
                     value = value.get("url")
         text = _text(value)
         # "source": "What's New in Python 3.11" names a source, it is no URL.
-        if text and (not url or "://" in text or text.lower().startswith("www.")):
+        if text and (not url or "://" in text or text.lower().startswith("www.") or _SCHEME_URL.match(text)):
             return text
     return ""
 

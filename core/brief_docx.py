@@ -83,7 +83,7 @@ def check_zip(data: bytes, name: str, settings: Settings) -> None:
     """Raise BriefError when the bytes are not a DOCX archive that is safe to unpack."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError, ValueError):
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError):  # NotImplemented: unknown zip version
         raise BriefError(
             f"{name} is not a readable Word document: it is not a complete .docx (zip) archive, so it may be "
             "damaged, cut short or another format. Save it again from Word as .docx, or paste the text."

@@ -240,11 +240,6 @@ def future_zip_version(data: bytes) -> bytes:
     return bytes(out)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/brief_docx.py bug: check_zip catches BadZipFile/OSError/ValueError but not NotImplementedError, so"
-    " a DOCX brief whose zip header asks for an unknown version ends the CLI in a traceback, not a BriefError",
-)
 def test_docx_brief_with_a_damaged_zip_version_exits_2(tmp_path: Path) -> None:
     brief = tmp_path / "brief.docx"
     brief.write_bytes(future_zip_version(SAMPLE_DOCX))

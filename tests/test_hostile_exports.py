@@ -159,11 +159,6 @@ def test_json_export_keeps_non_web_links_blocked_with_their_reason(scheme_export
     assert claims[0]["claim"].startswith("Cookies are read by a script (<img src=x onerror=alert(1)> source)")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/brief_claims.py bug: a claims-file row whose url has no '://' (javascript:, data:, vbscript:) is"
-    " dropped as 'no URL' and listed as uncited, instead of kept as a claim that gets blocked with its reason",
-)
 def test_claims_file_keeps_non_web_links_as_blocked_claims(tmp_path: Path) -> None:
     brief = tmp_path / "links.json"
     rows = [
