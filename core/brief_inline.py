@@ -12,6 +12,7 @@ It reads one block at a time and refuses to see blocks: ``core.brief_markdown`` 
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from dataclasses import dataclass, field
@@ -194,19 +195,8 @@ class InlineParser:
 
     def _link(self, s: str, i: int) -> tuple[int, str | None, str | None, int, int] | None:
         """Parse a link at s[i] == "[": (end, destination or None for a reference, title, text span)."""
-        depth, j = 0, i
-        while j < len(s):
-            if s[j] == "\\":
-                j += 2
-                continue
-            if s[j] == "[":
-                depth += 1
-            elif s[j] == "]":
-                depth -= 1
-                if depth == 0:
-                    break
-            j += 1
-        else:
+        j = _closing_brackets(s).get(i)
+        if j is None:
             return None
         text_start, text_end = i + 1, j
         k = j + 1
@@ -227,8 +217,47 @@ class InlineParser:
         return None
 
 
+_MAX_URL_CHARS = Settings().max_url_chars
+
+
+_SPACE = re.compile(r"\s")
+
+
+@functools.lru_cache(maxsize=8)
+def _closing_parens(s: str) -> dict[int, int]:
+    """Return, for every "(" of s that is closed, the index of its ")"."""
+    closing: dict[int, int] = {}
+    open_at: list[int] = []
+    for j, c in enumerate(s):
+        if c == "(":
+            open_at.append(j)
+        elif c == ")" and open_at:
+            closing[open_at.pop()] = j
+    return closing
+
+
+@functools.lru_cache(maxsize=8)
+def _closing_brackets(s: str) -> dict[int, int]:
+    """Return, for every "[" of s that is closed, the index of its "]" (one pass, not one per "[")."""
+    closing: dict[int, int] = {}
+    open_at: list[int] = []
+    j = 0
+    while j < len(s):
+        c = s[j]
+        if c == "\\":
+            j += 2
+            continue
+        if c == "[":
+            open_at.append(j)
+        elif c == "]" and open_at:
+            closing[open_at.pop()] = j
+        j += 1
+    return closing
+
+
 def _destination(s: str, k: int) -> tuple[int, str, str | None] | None:
     """Parse ``url "title")`` from s[k]; return (end after ")", url, title) or None."""
+    paren = k - 1  # the link's "("
     while k < len(s) and s[k] in " \t\n":
         k += 1
     if k < len(s) and s[k] == "<":
@@ -237,15 +266,15 @@ def _destination(s: str, k: int) -> tuple[int, str, str | None] | None:
             return None
         dest, k = s[k + 1 : close], close + 1
     else:
-        start, depth = k, 0
-        while k < len(s) and not s[k].isspace():
-            if s[k] == "(":
-                depth += 1
-            elif s[k] == ")":
-                if depth == 0:
-                    break
-                depth -= 1
-            k += 1
+        # The destination ends at white space or at the ")" closing the link's "(" (parentheses
+        # inside it balance); a "(" never closed is no link. Both found without rescanning the
+        # rest of the text for every "[x](", which made a brief of them quadratic.
+        paren_end = _closing_parens(s).get(paren)
+        if paren_end is None:
+            return None
+        start = k
+        space = _SPACE.search(s, k, min(paren_end, k + _MAX_URL_CHARS))
+        k = space.start() if space else paren_end
         dest = s[start:k]
     while k < len(s) and s[k] in " \t\n":
         k += 1

@@ -138,6 +138,8 @@ class Settings:
     candidate_relative_floor: float = 0.5
 
     # ---- briefs (core/brief*.py)
+    # Longest link destination read in a Markdown brief; real citation URLs are under 2,000 characters.
+    max_url_chars: int = 8192
     # A brief above 20 MB is not a brief; the message says so rather than the desk stalling.
     max_brief_bytes: int = 20 * 1024 * 1024
     # A brief of more claims than this is cut, with a warning naming how many were left out.
