@@ -358,7 +358,8 @@ def html_page_text(html: str, url: str = "", settings: Settings | None = None) -
     _walk(root, w)
     text = w.finish()
     main: tuple[Span, ...] = ()
-    if len(html) <= settings.readability_max_chars and text:
+    nodes = sum(1 for _ in root.iter())
+    if len(html) <= settings.readability_max_chars and nodes <= settings.readability_max_nodes and text:
         ids = _main_ids(root)
         if ids is not None:
             main = _merge((s, e) for s, e, owner in w.segments if owner in ids)

@@ -67,6 +67,9 @@ class Settings:
     js_noscript_max_text_chars: int = 1500
     # readability takes about a second per MB of HTML; above this, all text counts as main content.
     readability_max_chars: int = 3_000_000
+    # readability is quadratic in a parent's children (40,000 siblings took 2.5 s); real pages have
+    # under 10,000 nodes, so above this all text counts as main content.
+    readability_max_nodes: int = 30_000
     # Binary data decodes to many control/replacement characters; above this share it is not text.
     max_garbage_ratio: float = 0.05
     # A PDF with fewer visible characters than this has no usable text layer (scanned pages).

@@ -518,3 +518,19 @@ def test_damaged_docx_source_is_not_checked_and_stops_nothing(
     assert reason.startswith(start)
     assert reason.endswith("Open it in Word and save it as .docx again, or upload a PDF of it, or paste its text.")
     assert report.results[1].verdict is Verdict.VERIFIED
+
+
+def test_page_of_many_siblings_skips_the_main_content_guess(site: LoopbackServer, loose: Settings) -> None:
+    """60,000 hidden siblings made readability's main-content guess take seconds per page: it is skipped, and said."""
+    pep, _ = page("pep-0632")
+    url = site.add("/siblings", pep.replace(b"</body>", b"<p>" + b"<span hidden>x</span>y " * 60_000 + b"</p></body>"))
+    rows = _one(url) + _one(url, "distutils will be formally marked as obsolete in Python 3.10", "distutils went.")
+    report = _check(rows, loose)
+    assert report.results[0].verdict is Verdict.VERIFIED
+    assert _verdicts(report)[1] == (
+        Verdict.QUOTE_NOT_FOUND,
+        (
+            "The quote is not on the page: no passage matches it word for word.",
+            "The page is too large to tell its main content from navigation; all of it counts as main.",
+        ),
+    )
