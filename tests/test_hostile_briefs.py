@@ -75,7 +75,8 @@ def _docx_bomb(unpacked_mb: int, *, declared: int | None = None) -> bytes:
 
 def _cases(tmp: Path) -> list[tuple[str, str, bytes, str]]:
     """Return (case, file name, bytes, exact message) for every unreadable brief."""
-    big = b"Claim [src](https://example.org/a).\n" * (20 * 1024 * 1024 // 36 + 1)
+    line = b"Claim [src](http://127.0.0.1:9/a).\n"  # loopback: nothing could leave this machine
+    big = line * (20 * 1024 * 1024 // len(line) + 1)
     return [
         ("empty", "empty.md", b"",
          "empty.md is empty: there is nothing to check. Choose the file again, or paste the brief."),

@@ -71,7 +71,7 @@ def site() -> Iterator[LoopbackServer]:
 def _claims(site: LoopbackServer) -> list[dict[str, str]]:
     article = site.url("/article")
     return [
-        {"id": "=HYPERLINK(\"http://evil.example\",\"x\")", "claim": f"{SCRIPT} The bridge opens in spring.",
+        {"id": "=HYPERLINK(\"http://127.0.0.1:9/x\",\"x\")", "claim": f"{SCRIPT} The bridge opens in spring.",
          "url": article, "quote": BRIDGE},
         {"id": '"><svg onload=alert(5)>', "claim": f"{IMG} Readers typed a script.", "url": article, "quote": TYPED},
         {"id": "c-missing", "claim": "+cmd|' /C calc'!A0 is what the page says.", "url": article,
@@ -144,7 +144,7 @@ def test_json_export_keeps_every_payload_as_the_text_it_was(exported: dict[str, 
             row["claim"], row["url"], row.get("quote"),
         )  # fmt: skip
     assert {cid: c["verdict"] for cid, c in by_id.items()} == {
-        '=HYPERLINK("http://evil.example","x")': "verified",
+        '=HYPERLINK("http://127.0.0.1:9/x","x")': "verified",
         '"><svg onload=alert(5)>': "verified",
         "c-missing": "quote_not_found",
         "c-at": "no_quote",
@@ -197,7 +197,7 @@ def test_html_export_runs_nothing_and_links_only_to_the_web(which: str, request:
 def test_html_export_shows_payloads_as_visible_text(exported: dict[str, Path]) -> None:
     doc = _html(exported)
     articles = {a.get("data-claim-id"): a for a in doc.xpath("//article[@class='claim']")}
-    first = articles['=HYPERLINK("http://evil.example","x")']
+    first = articles['=HYPERLINK("http://127.0.0.1:9/x","x")']
     assert first.xpath("string(.//p[@class='claim-text'])") == f"{SCRIPT} The bridge opens in spring."
     second = articles['"><svg onload=alert(5)>']
     assert second.xpath("string(.//blockquote[@class='quote'])") == TYPED
@@ -223,7 +223,7 @@ def test_csv_export_guards_every_formula_cell(exported: dict[str, Path], scheme_
     assert rows[0] == more[0] == header
     cells = [cell for row in rows[1:] + more[1:] for cell in row]
     assert [c for c in cells if c.startswith(("=", "+", "-", "@", "\t", "\r"))] == []
-    assert rows[1][0] == '\'=HYPERLINK("http://evil.example","x")'
+    assert rows[1][0] == '\'=HYPERLINK("http://127.0.0.1:9/x","x")'
     assert rows[3][1] == "'+cmd|' /C calc'!A0 is what the page says."
     assert rows[4][1] == "'-2+3 @SUM(1+1) the page never says this."
     assert more[4][1].startswith("'=1+2-3 an old script scheme is cited")
