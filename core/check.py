@@ -225,7 +225,8 @@ def recheck_claim(
     """
     target = next(r for r in report.results if r.claim.id == claim_id)
     url = target.claim.url
-    if store is not None and source.status is SourceStatus.OK:
+    # The fetcher stores what it fetches; an editor's copy is stored here, as evidence of the re-check.
+    if store is not None and source.status is SourceStatus.OK and source.origin == "editor":
         store.save_source(source)
     page = read_page(source, settings, store) if source.status is SourceStatus.OK else None
     others = _brief_pages(report, url, page, store, settings)

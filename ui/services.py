@@ -14,10 +14,17 @@ import re
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from core import report as report_writers
+from core.brief import BriefError, parse_markdown, read_brief
+from core.check import adopt_quote, check_brief, recheck_claim
+from core.fetch import Fetcher, supplied_source
+from core.figures import read_figures
 from core.models import Brief, Report
+from core.samples import SAMPLE_BRIEF
+from core.samples import load_samples as _load_samples
 from core.settings import Settings
 
 #: The states a source goes through, in the order the progress display lists them.
@@ -29,45 +36,31 @@ BRIEF_TYPES = ["md", "markdown", "txt", "docx", "pdf", "json", "csv"]
 
 def parse_pasted(text: str) -> Brief:
     """Return the pasted text read as a Markdown brief; raises core.brief.BriefError when unreadable."""
-    from core.brief import parse_markdown
-
     return parse_markdown(text, "pasted brief")
 
 
 def read_uploaded(data: bytes, filename: str, settings: Settings) -> Brief:
     """Return the uploaded brief; raises core.brief.BriefError with a message for the editor."""
-    from core.brief import read_brief
-
     return read_brief(data, filename, settings)
 
 
 def brief_error_types() -> tuple[type[BaseException], ...]:
     """Return the exception types that mean "this brief cannot be read" (shown, not raised)."""
-    try:
-        from core.brief import BriefError
-    except ImportError:  # no reader, so nothing can raise it
-        return ()
     return (BriefError,)
 
 
 def sample_brief() -> tuple[bytes, str]:
     """Return the bundled sample brief's bytes and file name."""
-    from core.samples import SAMPLE_BRIEF
-
     return SAMPLE_BRIEF.read_bytes(), SAMPLE_BRIEF.name
 
 
 def load_samples(store: Any) -> None:
     """Store the sample's bundled source copies so that checking the sample needs no network."""
-    from core.samples import load_samples as _load
-
-    _load(store)
+    _load_samples(store)
 
 
 def check_function() -> Callable[..., Report]:
     """Return core.check.check_brief (one seam, so page tests can run the page on a faked check)."""
-    from core.check import check_brief
-
     return check_brief
 
 
@@ -138,22 +131,16 @@ class CheckJob:
 
 def save_run(store: Any, report: Report, brief: Brief) -> Report:
     """Store the report as a run (unless check_brief already did) and return it with its run id."""
-    from dataclasses import replace
-
-    from core.report import to_json
-
     if report.run_id:
         return report
-    run_id = store.save_run(to_json(report), brief.raw, brief.name)
+    run_id = store.save_run(report_writers.to_json(report), brief.raw, brief.name)
     return replace(report, run_id=run_id)
 
 
 def update_run(store: Any, report: Report) -> None:
     """Write a changed report (after a re-check or an adopted quote) back to its run."""
-    from core.report import to_json
-
     if report.run_id:
-        store.update_run(report.run_id, to_json(report))
+        store.update_run(report.run_id, report_writers.to_json(report))
 
 
 def recheck_with_supplied(
@@ -167,77 +154,48 @@ def recheck_with_supplied(
     store: Any = None,
 ) -> Report:
     """Return the report with the claims citing url re-checked against a source the editor supplied."""
-    from core.check import recheck_claim
-    from core.fetch import supplied_source
-
     source = supplied_source(url, body, content_type, filename, settings=settings)
     return recheck_claim(report, claim_id, source, settings, store)
 
 
 def adopt(report: Report, claim_id: str, quote: str, settings: Settings, store: Any) -> Report:
     """Return the report with a candidate passage adopted as the claim's quote and re-checked."""
-    from core.check import adopt_quote
-
     return adopt_quote(report, claim_id, quote, settings, store)
 
 
 def refetch(report: Report, url: str, settings: Settings, store: Any) -> Report:
     """Return the report with every claim citing url re-checked against a fresh copy of it."""
-    from core.check import recheck_claim
-    from core.fetch import Fetcher
-
     claim_id = next(r.claim.id for r in report.results if r.claim.url == url)
-    source = Fetcher(settings, store).fetch(url, refresh=True)
+    with Fetcher(settings, store) as fetcher:
+        source = fetcher.fetch(url, refresh=True)
     # recheck_claim re-checks every claim that cites the same URL.
     return recheck_claim(report, claim_id, source, settings, store)
 
 
 def quote_figure_spans(quote: str) -> list[tuple[int, int]]:
-    """Return the spans of the figures in a quote (for flagging), or [] when figures cannot be read."""
-    try:
-        from core.figures import read_figures
-    except ImportError:
-        return []
-    spans: list[tuple[int, int]] = []
-    for item in read_figures(quote):
-        start = getattr(item, "start", None)
-        end = getattr(item, "end", None)
-        if start is None and isinstance(item, tuple) and len(item) >= 2:
-            start, end = item[0], item[1]
-        if isinstance(start, int) and isinstance(end, int) and 0 <= start < end <= len(quote):
-            spans.append((start, end))
-    return spans
-
-
-def _writer(name: str) -> Callable[..., Any] | None:
-    import core.report
-
-    return getattr(core.report, name, None)
+    """Return the spans of the figures in a quote (for flagging)."""
+    return [(f.start, f.end) for f in read_figures(quote) if 0 <= f.start < f.end <= len(quote)]
 
 
 def exports(report: Report, brief_raw: bytes) -> dict[str, tuple[Callable[[], bytes], str, str]]:
     """Return the report's downloads, built only when clicked: kind -> (builder, file name, MIME type).
 
-    The DOCX with comments is offered only when the brief itself was a DOCX and its bytes are
-    stored; a format whose writer is missing from core.report is left out.
+    The DOCX is the brief itself with comments when the brief was a DOCX whose bytes are
+    stored, and a new DOCX report otherwise.
     """
     stem = re.sub(r"[^A-Za-z0-9._-]+", "_", report.brief_name.rsplit(".", 1)[0])[:60] or "brief"
-    to_html, to_json, to_csv, to_docx = (_writer(n) for n in ("to_html", "to_json", "to_csv", "to_docx"))
-    out: dict[str, tuple[Callable[[], bytes], str, str]] = {}
-    if to_html:
-        out["html"] = (lambda: to_html(report).encode("utf-8"), f"{stem}-verbatim.html", "text/html")
-    if to_json:
-        out["json"] = (
-            lambda: json.dumps(to_json(report), ensure_ascii=False, indent=2).encode("utf-8"),
+    docx_brief = brief_raw if report.brief_format == "docx" and brief_raw else None
+    return {
+        "html": (lambda: report_writers.to_html(report).encode("utf-8"), f"{stem}-verbatim.html", "text/html"),
+        "json": (
+            lambda: json.dumps(report_writers.to_json(report), ensure_ascii=False, indent=2).encode("utf-8"),
             f"{stem}-verbatim.json",
             "application/json",
-        )
-    if to_csv:
-        out["csv"] = (lambda: to_csv(report).encode("utf-8"), f"{stem}-verbatim.csv", "text/csv")
-    if to_docx and report.brief_format == "docx" and brief_raw:
-        out["docx"] = (
-            lambda: to_docx(report, brief_raw),
+        ),
+        "csv": (lambda: report_writers.to_csv(report).encode("utf-8"), f"{stem}-verbatim.csv", "text/csv"),
+        "docx": (
+            lambda: report_writers.to_docx(report, docx_brief),
             f"{stem}-verbatim.docx",
             "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-        )
-    return out
+        ),
+    }

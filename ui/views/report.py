@@ -50,16 +50,11 @@ if report.run_id and report.brief_format == "docx":
     except Exception as exc:
         st.warning(draw.md(f"The original DOCX of this run could not be read from the store ({exc}); no DOCX export."))
 
-try:
-    files = services.exports(report, brief_raw)
-except ImportError as exc:
-    st.error(draw.md(f"The report writer is not available in this build ({exc})."))
-    st.stop()
-
+files = services.exports(report, brief_raw)
 for kind, (build, name, mime) in files.items():
     label, what = _LABELS[kind]
+    if kind == "docx" and not (brief_raw and report.brief_format == "docx"):
+        label, what = "DOCX report", "A Word document of the report (comments go on the brief itself for DOCX briefs)."
     col1, col2 = st.columns([1, 2])
     col1.download_button(label, data=build, file_name=name, mime=mime, key=f"dl|{kind}", on_click="ignore")
     col2.caption(what)
-if "docx" not in files:
-    st.caption("DOCX with comments: offered when the brief was uploaded as a DOCX.")
