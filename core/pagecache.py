@@ -103,7 +103,7 @@ def read_page(source: Source, settings: Settings, store: Store | None = None) ->
     """Return the prepared page text of a fetched source, or why it holds no text to match."""
     sha = source.sha256 or hashlib.sha256(source.body).hexdigest()
     key = (sha, source.content_type)
-    recent = _RECENT.get(key)
+    recent = _RECENT.get(key) if settings.page_cache_entries > 0 else None
     if recent is not None:
         return recent
     page: PageText | Unreadable | None = None

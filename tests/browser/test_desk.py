@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from core.report import to_json
 from core.store import Store
@@ -71,9 +72,20 @@ def _wait_review(w: Watched, brief_name: str) -> None:
 
 
 def _allow_private(w: Watched) -> None:
-    w.page.get_by_text("Options").click()
-    w.page.get_by_text("Allow private network addresses").click()
-    w.page.get_by_text("Private network allowed").wait_for()
+    # The text area commits on blur, and that rerun may redraw the options while we click them:
+    # check() is idempotent, so retrying cannot untick the box.
+    box = w.page.get_by_role("checkbox", name="Allow private network addresses")
+    for _ in range(3):
+        if not box.is_visible():
+            w.page.get_by_text("Options").click()
+            box.wait_for(timeout=10_000)
+        box.check(force=True)
+        try:
+            w.page.get_by_text("Private network allowed").wait_for(timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("the private-network option never took effect")
 
 
 def _docx_brief(url: str, dead: str) -> bytes:
