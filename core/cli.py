@@ -24,6 +24,7 @@ from core.check import check_brief
 from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
 from core.report import to_csv, to_docx, to_html, to_json
 from core.report_view import clean_text
+from core.samples import load_samples
 from core.settings import Settings
 from core.store import Store
 
@@ -62,7 +63,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     store.add_argument("--no-cache", action="store_true", help="keep nothing: fetch everything, store nothing on disk")
     check.add_argument("--refresh", action="store_true", help="fetch fresh copies even when the store has one")
-    check.add_argument("--offline", action="store_true", help="use stored copies only; never touch the network")
+    check.add_argument(
+        "--offline",
+        action="store_true",
+        help="use stored copies (and the bundled sample's copies) only; never touch the network",
+    )
     check.add_argument(
         "--strict", action="store_true", help="exit 1 when any claim is quote_not_found, figures_mismatch or dead_link"
     )
@@ -157,6 +162,8 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             " with --db, or run with --no-cache.\n"
         )
         return EXIT_UNREADABLE
+    if args.offline:
+        load_samples(store)  # so that the bundled sample brief checks with no network at all
     report = check_brief(brief, settings, store=store, refresh=args.refresh, offline=args.offline)
     document = to_json(report)
     if settings.use_cache:

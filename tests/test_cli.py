@@ -52,6 +52,12 @@ def test_sample_writes_every_report_and_exits_0(tmp_path: Path) -> None:
     assert "run " in out and str(db) in out
 
 
+def test_offline_checks_the_bundled_sample_with_a_fresh_store(tmp_path: Path) -> None:
+    code, out, err = _run("check", str(SAMPLE_BRIEF), "--offline", "--db", str(tmp_path / "fresh.sqlite3"))
+    assert (code, err) == (0, "")
+    assert "10 claims: 3 verified, 3 figures_mismatch, 2 quote_not_found, 1 no_quote, 1 dead_link" in out
+
+
 def test_strict_exits_1_on_mismatch_not_found_or_dead_link(tmp_path: Path) -> None:
     code, _, _ = _run("check", str(SAMPLE_BRIEF), "--offline", "--db", str(_sample_db(tmp_path)), "--strict")
     assert code == 1
