@@ -32,13 +32,12 @@ from core.models import (
     Verdict,
 )
 from core.pagecache import read_page
+from core.report_view import FOUND_IS_NOT_SUPPORT  # one wording, in reasons and reports alike
 from core.settings import Settings
 from core.store import Store
 
 Progress = Callable[[str, str, str], None]
 
-#: Said of every found quote, in every report (principle 4).
-FOUND_IS_NOT_SUPPORT = "A found quote shows the words are on the page, not that they support the claim."
 
 _SOURCE_VERDICTS = {
     SourceStatus.BLOCKED: Verdict.BLOCKED,
