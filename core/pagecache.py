@@ -88,12 +88,15 @@ class _Recent:
                 self._items.move_to_end(key)
             return found
 
-    def put(self, key: tuple[str, str], value: PreparedPage | Unreadable, limit: int) -> None:
+    def put(self, key: tuple[str, str], value: PreparedPage | Unreadable, limit: int, max_chars: int) -> None:
         with self._lock:
             self._items[key] = value
             self._items.move_to_end(key)
-            while len(self._items) > limit:
+            while len(self._items) > limit or (len(self._items) > 1 and self._chars() > max_chars):
                 self._items.popitem(last=False)
+
+    def _chars(self) -> int:
+        return sum(len(v.page.text) for v in self._items.values() if isinstance(v, PreparedPage))
 
 
 _RECENT = _Recent()
@@ -115,5 +118,5 @@ def read_page(source: Source, settings: Settings, store: Store | None = None) ->
         if store is not None:
             store.save_page_text(sha, source.content_type, EXTRACTOR, page_to_json(page))
     result = page if isinstance(page, Unreadable) else prepare(page)
-    _RECENT.put(key, result, settings.page_cache_entries)
+    _RECENT.put(key, result, settings.page_cache_entries, settings.page_cache_max_chars)
     return result

@@ -157,6 +157,8 @@ class Settings:
     context_chars: int = 300
     # Prepared pages kept in memory for re-checks; a large page's index is tens of MB.
     page_cache_entries: int = 24
+    # ...and at most this much page text in all: an index costs several times its text in memory.
+    page_cache_max_chars: int = 20_000_000
     # A report shows at most this much page text per claim: an enormous context must not bloat the file.
     report_context_max_chars: int = 4000
 

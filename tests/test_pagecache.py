@@ -85,3 +85,13 @@ def test_unreadable_is_cached_with_its_reason(tmp_path: Path) -> None:
     first = pagecache.read_page(source, Settings(page_cache_entries=0), store)
     assert isinstance(first, Unreadable)
     assert pagecache.read_page(source, Settings(page_cache_entries=0), store) == first
+
+
+def test_memory_cache_is_bounded_by_text_size() -> None:
+    # Three real pages, a budget that holds only the last one: the older two are evicted.
+    settings = Settings(page_cache_entries=10, page_cache_max_chars=1)
+    sources = [_source(*p) for p in PAGES]
+    for s in sources:
+        pagecache.read_page(s, settings)
+    kept = [pagecache._RECENT.get((s.sha256, s.content_type)) for s in sources]
+    assert [k is not None for k in kept] == [False, False, True]
