@@ -86,7 +86,7 @@ def _reasons_for_source(source: Source) -> list[str]:
     return notes
 
 
-def decide(claim: Claim, match: QuoteMatch | None, figures: FigureCheck) -> tuple[Verdict, list[str]]:
+def decide(match: QuoteMatch | None, figures: FigureCheck) -> tuple[Verdict, list[str]]:
     """Return the verdict of a claim whose source was read, and the sentences that explain it."""
     if match is None:
         return Verdict.NO_QUOTE, [
@@ -107,7 +107,8 @@ def decide(claim: Claim, match: QuoteMatch | None, figures: FigureCheck) -> tupl
         reasons.insert(0, "The quote is on the page, but the claim says something the quote does not.")
         return Verdict.FIGURES_MISMATCH, reasons + [f.message for f in match.blocking]
     if match.blocking:
-        return Verdict.NEEDS_REVIEW, ["The quote is on the page, but:"] + [f.message for f in match.blocking]
+        opening = "The quote is on the page, but what it cut away or its length stops it from being verified."
+        return Verdict.NEEDS_REVIEW, [opening] + [f.message for f in match.blocking]
     return Verdict.VERIFIED, ["The quote is on the page, word for word.", FOUND_IS_NOT_SUPPORT]
 
 
@@ -148,7 +149,7 @@ def check_claim(
     unread = list(page.page.warnings)
     quote = (claim.quote or "").strip()
     if not quote:
-        verdict, reasons = decide(claim, None, FigureCheck())
+        verdict, reasons = decide(None, FigureCheck())
         found = candidates(claim.figure_text or claim.text, page, settings)
         near = NearMiss(
             summary="Passages of the page closest to the claim, which the editor may adopt as its quote.",
@@ -158,7 +159,7 @@ def check_claim(
 
     match = match_quote(quote, page, settings)
     figures = check_figures(claim.figure_text or claim.text, quote, page.page)
-    verdict, reasons = decide(claim, match, figures)
+    verdict, reasons = decide(match, figures)
     reasons += [f"The figure “{f.text}” was not checked: {f.reason}" for f in figures.skipped]
     reasons += [f.message for f in match.flags if not f.blocking]
     near_miss = None

@@ -9,7 +9,7 @@ import pytest
 from core.brief import parse_markdown, read_brief
 from core.check import FOUND_IS_NOT_SUPPORT, adopt_quote, check_brief, decide, recheck_claim
 from core.fetch import supplied_source
-from core.models import Claim, FigureCheck, Report, SourceStatus, Verdict
+from core.models import Figure, FigureCheck, FigureStatus, Flag, Fragment, QuoteMatch, Report, SourceStatus, Verdict
 from core.samples import SAMPLE_BRIEF, load_samples
 from core.settings import Settings
 from core.store import Store
@@ -126,9 +126,33 @@ def test_loopback_is_blocked_without_allow_private(server: LoopbackServer, tmp_p
     assert server.requests == []
 
 
-def test_verdict_precedence_source_decides_first() -> None:
-    claim = Claim(id="c1", text="x", url="https://example.org/", quote=None)
-    assert decide(claim, None, FigureCheck())[0] is Verdict.NO_QUOTE
+_FOUND = Fragment("CPython 3.11 is an average of 25% faster", True, 10, 50)
+_LOST = Fragment("CPython 3.11 is an average of 5% faster", False)
+_CUT = Flag("negation_cut", 'The page says "is not enabled by default".', True, "is not enabled by default")
+_HEDGE = Flag("hedge_cut", "The page says an estimated.", False)
+_MISSING = FigureCheck((Figure("3.12", FigureStatus.MISSING, reason="The quote holds no version 3.12."),))
+_SKIPPED = FigureCheck((Figure("3", FigureStatus.SKIPPED, reason="small number"),))
+
+
+@pytest.mark.parametrize(
+    ("match", "figures", "verdict"),
+    [
+        (None, _MISSING, Verdict.NO_QUOTE),
+        (QuoteMatch("q", (_LOST,), (_CUT,)), _MISSING, Verdict.QUOTE_NOT_FOUND),
+        (QuoteMatch("q", (_FOUND, _LOST)), FigureCheck(), Verdict.QUOTE_NOT_FOUND),
+        (QuoteMatch("q", (_FOUND,), (_CUT,)), _MISSING, Verdict.FIGURES_MISMATCH),
+        (QuoteMatch("q", (_FOUND,), (_CUT,)), _SKIPPED, Verdict.NEEDS_REVIEW),
+        (QuoteMatch("q", (_FOUND,), (_HEDGE,)), _SKIPPED, Verdict.VERIFIED),
+        (QuoteMatch("q", ()), FigureCheck(), Verdict.QUOTE_NOT_FOUND),  # no fragment is never found
+    ],
+)
+def test_verdict_precedence_after_the_source(match: QuoteMatch | None, figures: FigureCheck, verdict: Verdict) -> None:
+    got, reasons = decide(match, figures)
+    assert got is verdict
+    assert reasons and all(r.endswith((".", ":")) or r.endswith("”.") for r in reasons)
+    if verdict is Verdict.FIGURES_MISMATCH:
+        assert "The quote holds no version 3.12." in reasons and _CUT.message in reasons
+    # The source decides before any of these: the enum lists verdicts in precedence order.
     assert [v.value for v in Verdict][:3] == ["blocked", "dead_link", "not_checked"]
 
 
