@@ -16,6 +16,7 @@ from rapidfuzz.distance import Indel
 
 from core.diagnose_text import Words, has_digit
 from core.models import DiffOp
+from core.normalise import normalise
 
 NEGATIONS = frozenset(
     {"not", "no", "never", "none", "nor", "neither", "nobody", "nothing", "nowhere", "without", "cannot", "n't"}
@@ -170,6 +171,9 @@ def describe(op: DiffOp) -> str:
     if op.kind == "reordered":
         return f'the quote moves "{q}" (the page has "{p}" elsewhere in the passage)'
     if op.kind == "spliced":
+        if normalise(p).text == normalise(q).text:
+            # Same words, taken from another sentence than the rest of the quote.
+            return f'the quote joins words from separate sentences: "{q}" stands in another sentence of the page'
         return f'the quote joins words from separate sentences: the page has "{p}" where the quote has "{q}"'
     if op.kind == "cut_away":
         return f'the quote cuts away "{p}"'

@@ -15,9 +15,10 @@ import re
 import pytest
 
 from core.diagnose import candidates, diagnose, figures_near_miss, locate_figure
+from core.diagnose_diff import describe
 from core.extract import extract_html
 from core.match import PreparedPage, match_quote, prepare
-from core.models import Figure, FigureCheck, FigureStatus, Fragment, PageText, QuoteMatch, Verdict
+from core.models import DiffOp, Figure, FigureCheck, FigureStatus, Fragment, PageText, QuoteMatch, Verdict
 from core.settings import Settings
 from tests.servers import CORPUS
 
@@ -140,6 +141,15 @@ def test_spliced_from_two_distant_sentences() -> None:
     assert tail in spliced[0][1]
     assert near.passage is not None and near.passage.text.startswith(head)
     assert "separate sentences" in near.summary
+
+
+def test_spliced_words_found_verbatim_elsewhere_are_told_without_a_false_contrast() -> None:
+    # PEP 703: the quote's tail is word for word in another sentence; "the page has X where the
+    # quote has X" would read as a difference where there is none.
+    words = "to let it run Python code without the global interpreter lock"
+    said = describe(DiffOp("spliced", words, words))
+    assert said == f'the quote joins words from separate sentences: "{words}" stands in another sentence of the page'
+    assert "where the quote has" in describe(DiffOp("spliced", "deprecated all", "deprecated. All"))
 
 
 def test_ellipsis_quote_is_diagnosed_on_its_failing_part() -> None:
