@@ -15,7 +15,7 @@ _LABELS = {
     "html": ("Annotated HTML report", "Every claim with its verdict, reasons, highlighted quote and your decision."),
     "json": ("JSON report", "The machine-readable report (schema 1), decisions included."),
     "csv": ("CSV table", "One row per claim, for a spreadsheet."),
-    "docx": ("DOCX with comments", "Your brief with a comment on every claim."),
+    "docx": ("DOCX with comments", "Your brief with a comment on every claim that is not verified."),
 }
 
 st.title("Report")
