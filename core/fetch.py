@@ -333,6 +333,12 @@ class Fetcher:
             except Refused as r:
                 return failure(url, SourceStatus.BLOCKED, via(chain[:-1], target.url, r.reason), target.url)
             except NameNotFound as e:
+                if e.temporary:
+                    reason = (
+                        f"The host name {e.host} could not be looked up: this computer may be offline or its name"
+                        " server is not answering. Try again later, or supply the page yourself."
+                    )
+                    return failure(url, SourceStatus.NOT_CHECKED, via(chain[:-1], target.url, reason), target.url)
                 reason = (
                     f"The host name {e.host} does not resolve: the site does not exist (possibly an invented"
                     " source) or this computer is offline. Check the link."

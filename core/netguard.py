@@ -68,11 +68,17 @@ class Refused(Exception):
 
 
 class NameNotFound(Exception):
-    """The host name does not resolve to any address."""
+    """The host name does not resolve to any address (``temporary``: the look-up itself failed)."""
 
-    def __init__(self, host: str, detail: str = "") -> None:
+    def __init__(self, host: str, detail: str = "", *, temporary: bool = False) -> None:
         super().__init__(f"{host}: {detail}" if detail else host)
         self.host = host
+        self.temporary = temporary
+
+
+#: getaddrinfo errors that say the name does not exist; any other means the look-up failed
+#: (no network, the name server not answering), which says nothing about the source.
+_NO_SUCH_NAME = frozenset(e for e in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None)) if e is not None)
 
 
 @dataclass(frozen=True)
@@ -298,7 +304,7 @@ def system_resolver(host: str, port: int) -> list[str]:
     except FutureTimeout:
         raise httpcore.ConnectTimeout(f"resolving {host} took too long") from None
     except socket.gaierror as e:
-        raise NameNotFound(host, str(e)) from None
+        raise NameNotFound(host, str(e), temporary=e.errno not in _NO_SUCH_NAME) from None
     addresses: list[str] = []
     for info in infos:
         address = str(info[4][0])

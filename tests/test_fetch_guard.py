@@ -17,7 +17,7 @@ import pytest
 
 from core.fetch import Fetcher
 from core.models import SourceStatus
-from core.netguard import GuardedTransport, Policy
+from core.netguard import GuardedTransport, NameNotFound, Policy
 from core.settings import Settings
 from tests.fetch_servers import (
     PUBLIC,
@@ -184,6 +184,39 @@ def test_unresolvable_name_is_a_dead_link_possibly_invented(settings: Settings) 
         "The host name journal-of-invented-results.example does not resolve: the site does not exist (possibly"
         " an invented source) or this computer is offline. Check the link."
     )
+
+
+def test_a_failed_name_look_up_is_not_checked_never_a_dead_link(settings: Settings) -> None:
+    # Offline, or the name server not answering, says nothing about whether the source exists.
+    def offline(host: str, port: int) -> list[str]:
+        raise NameNotFound(host, "Temporary failure in name resolution", temporary=True)
+
+    def never(address: str, port: int, timeout: float | None) -> object:
+        raise AssertionError("no connection may be attempted")
+
+    with Fetcher(settings, resolver=offline, connector=never) as f:  # type: ignore[arg-type]
+        source = f.fetch("https://docs.python.org/3/whatsnew/3.11.html")
+    assert source.status is SourceStatus.NOT_CHECKED
+    assert source.reason == (
+        "The host name docs.python.org could not be looked up: this computer may be offline or its name server"
+        " is not answering. Try again later, or supply the page yourself."
+    )
+
+
+def test_system_resolver_tells_a_missing_name_from_a_failed_look_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    from core import netguard
+
+    for errno, temporary in ((socket.EAI_NONAME, False), (socket.EAI_AGAIN, True), (socket.EAI_FAIL, True)):
+
+        def fail(*args: object, errno: int = errno) -> object:
+            raise socket.gaierror(errno, "stub")
+
+        monkeypatch.setattr(netguard.socket, "getaddrinfo", fail)
+        with pytest.raises(NameNotFound) as caught:
+            netguard.system_resolver("site.example", 443)
+        assert caught.value.temporary is temporary
 
 
 def test_environment_proxies_are_ignored(
