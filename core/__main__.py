@@ -1,4 +1,4 @@
-"""``python -m core``: the command line of DESIGN.md."""
+"""``python -m core``: the command line of DESIGN.md; all of it lives in core/cli.py."""
 
 import sys
 

@@ -4,7 +4,8 @@ It prints one line per claim and a summary. Exit status: 0 when the report was b
 ``--strict``, 1 when any claim is quote_not_found, figures_mismatch or dead_link; 2 when the
 brief cannot be read, the store cannot be opened, or a report cannot be written where asked
 (with a message that says why and what to do; the other reports are still written). Errors
-become messages here, at the edge; the rest of core raises or returns values.
+become messages here, at the edge; the rest of core raises or returns values. It decides no
+verdict and draws no report itself: it reads arguments, calls core and writes what core returns.
 """
 
 from __future__ import annotations
