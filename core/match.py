@@ -38,6 +38,42 @@ FOOTNOTE_TEXT = re.compile(
 _ELLIPSIS = re.compile(r"\s*(?:[\[(]\s*(?:…|\.\s?\.\s?\.)\s*[\])]|…|\.(?:\s?\.){2,})\s*")
 
 
+class TokenStarts:
+    """The original start of each token, looked up when asked (a list's indexing, no more)."""
+
+    def __init__(self, norm: Normalised, starts: list[int]) -> None:
+        self._offsets = norm.offsets
+        self._starts = starts
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    def __getitem__(self, k: int) -> int:
+        """Return the original start of token k; IndexError past the last token, as a list does."""
+        return self._offsets[self._starts[k]]
+
+
+class TokenEnds:
+    """The original end of each token, worked out when asked (a list's indexing, no more)."""
+
+    def __init__(self, norm: Normalised, ends: list[int]) -> None:
+        self._offsets = norm.offsets
+        self._length = norm.original_length
+        self._ends = ends
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __getitem__(self, k: int) -> int:
+        """Return the original end of token k; IndexError past the last token, as a list does."""
+        e, offsets = self._ends[k], self._offsets
+        n = len(offsets)
+        # Several normalised characters may come from one original (ligature "ﬁ" -> "fi").
+        if e < n and offsets[e] > offsets[e - 1]:
+            return offsets[e]
+        return max(self._length if e >= n else 0, offsets[e - 1] + 1)
+
+
 class PreparedPage:
     """A page normalised once, with its token index.
 
@@ -57,13 +93,10 @@ class PreparedPage:
         ]
         self.work = blank(self.norm.text, footnotes)
         self.words, self.starts, self.ends = tokenise(self.work)
-        # Original spans of every token, as Normalised.original_span gives them, in one pass.
-        n, length = len(offsets), self.norm.original_length
-        self.ostarts = [offsets[s] for s in self.starts]
-        self.oends = [
-            offsets[e] if e < n and offsets[e] > offsets[e - 1] else max(length if e >= n else 0, offsets[e - 1] + 1)
-            for e in self.ends
-        ]
+        # Original spans of tokens, as Normalised.original_span gives them: worked out when a
+        # match or a flag asks, since a quote needs a few and a page may hold millions.
+        self.ostarts = TokenStarts(self.norm, self.starts)
+        self.oends = TokenEnds(self.norm, self.ends)
         if page.blocks:
             original_edges = [x for block in page.blocks for x in block]
         else:

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 from core.normalise import normalise
 
@@ -113,7 +114,7 @@ _QUOTE_BREAK = re.compile("[.!?\u3002\u061f\u0964\u0965\u2026\n\r\u2028\u2029\uf
 
 def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
     """Return text with each (start, end) span and every reference marker replaced by spaces."""
-    found = [m.span() for m in MARKER.finditer(text)] if "[" in text or ":" in text else []
+    found = _marker_spans(text) if "[" in text or ":" in text else []
     cuts = sorted({*spans, *found})
     if not cuts:
         return text
@@ -128,6 +129,26 @@ def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
         pos = end
     pieces.append(text[pos:])
     return "".join(pieces)
+
+
+def _marker_spans(text: str) -> list[tuple[int, int]]:
+    """Return the spans MARKER.finditer(text) gives, trying MARKER only at each "[" and ":".
+
+    Every marker starts with one of them, and a pattern with a look-behind branch is otherwise
+    tried at every position of a page; the look-behind still sees text before pos.
+    """
+    spans: list[tuple[int, int]] = []
+    end = 0
+    for c in _MARKER_START.finditer(text):
+        if c.start() >= end:
+            m = MARKER.match(text, c.start())
+            if m is not None:
+                spans.append(m.span())
+                end = m.end()
+    return spans
+
+
+_MARKER_START = re.compile(r"[\[:]")
 
 
 def _grouped(token: str) -> str | None:
@@ -147,27 +168,39 @@ def _grouped(token: str) -> str | None:
     return None
 
 
+# Each token pattern as one capturing group, to split text around its tokens.
+_SPLITTERS = {p: re.compile(f"({p.pattern})") for p in (TOKEN, _TOKEN_NO_MARKS, _TOKEN_ASCII)}
+
+
 def tokenise(work: str) -> tuple[list[str], list[int], list[int]]:
     """Return the tokens of normalised (and blanked) text with their start and end positions."""
     if work.isascii():
         pattern, acronym = _TOKEN_ASCII, _ACRONYM_ASCII
     else:
         pattern, acronym = (TOKEN if _HAS_MARK.search(work) else _TOKEN_NO_MARKS), ACRONYM
-    matches = list(pattern.finditer(work))
-    words = [m.group() for m in matches]
-    starts = [m.start() for m in matches]
-    ends = [m.end() for m in matches]
-    if "," in work:
-        for i, word in enumerate(words):
-            if "," in word:
-                # Commas that do not group digits ("1,5" in Europe, "3,4") keep the number whole:
-                # a quote "1" must not match the page's "1,5".
-                words[i] = _grouped(word) or word
-    if _may_hold_acronym(work):
-        acronyms = list(acronym.finditer(work))
-        if acronyms:
-            return _join_acronyms(acronyms, words, starts, ends)
+    # Found first, while the page's token lists do not yet exist for the garbage collector to walk.
+    acronyms = _acronyms(acronym, work) if _may_hold_acronym(work) else []
+    # Splitting around the tokens gives them and the text between at C speed; their lengths
+    # summed give every position. A match object per token costs several times more.
+    pieces = _SPLITTERS[pattern].split(work)
+    bounds = list(accumulate(map(len, pieces)))
+    words = pieces[1::2]
+    ends = bounds[1::2]
+    starts = bounds[0 : 2 * len(words) : 2]
+    del pieces, bounds
+    # A comma inside a token always stands between two digits: look only there.
+    for m in _DIGIT_COMMA.finditer(work):
+        i = bisect_right(starts, m.start()) - 1
+        if i >= 0 and "," in words[i]:
+            # Commas that do not group digits ("1,5" in Europe, "3,4") keep the number whole:
+            # a quote "1" must not match the page's "1,5".
+            words[i] = _grouped(words[i]) or words[i]
+    if acronyms:
+        return _join_acronyms(acronyms, words, starts, ends)
     return words, starts, ends
+
+
+_DIGIT_COMMA = re.compile(r"\d,(?=\d)")
 
 
 def _may_hold_acronym(work: str) -> bool:
@@ -178,6 +211,25 @@ def _may_hold_acronym(work: str) -> bool:
             return True
         i = work.find(".", i + 1)
     return False
+
+
+def _acronyms(acronym: re.Pattern[str], work: str) -> list[re.Match[str]]:
+    """Return acronym.finditer(work) as a list, trying the pattern only just before each dot.
+
+    Every acronym starts with a letter and a dot, and a pattern led by a look-behind is
+    otherwise tried at every position of a page; the look-behind still sees text before pos.
+    """
+    found: list[re.Match[str]] = []
+    end = 0
+    i = work.find(".", 1)
+    while i > 0:
+        if i - 1 >= end:
+            m = acronym.match(work, i - 1)
+            if m is not None:
+                found.append(m)
+                end = m.end()
+        i = work.find(".", i + 1)
+    return found
 
 
 def _join_acronyms(
@@ -198,7 +250,10 @@ def _join_acronyms(
         out_s.append(m.start())
         out_e.append(m.end())
         k = last
-    return out_w + words[k:], out_s + starts[k:], out_e + ends[k:]
+    out_w += words[k:]
+    out_s += starts[k:]
+    out_e += ends[k:]
+    return out_w, out_s, out_e
 
 
 def page_breaks(

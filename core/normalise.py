@@ -110,7 +110,7 @@ def normalise(text: str, *, entities: bool = False) -> Normalised:
     for m in _SEGMENT.finditer(source):
         simple_run, space_run, other_run = m.groups()
         if simple_run is not None:
-            out.append(simple_run.lower() if simple_run.isascii() else simple_run.translate(_SIMPLE))
+            out.append(simple_run.lower() if simple_run.isascii() else _fold_simple(simple_run))
             offsets.extend(range(m.start(), m.end()))
             last_space = False
             simple_end = m.end()
@@ -154,6 +154,18 @@ def normalise(text: str, *, entities: bool = False) -> Normalised:
     if base is not None:
         offsets = [base[o] for o in offsets]
     return Normalised(result, tuple(offsets), len(text))
+
+
+def _fold_simple(run: str) -> str:
+    """Return a run of one-to-one characters folded, as run.translate(_SIMPLE) would."""
+    # str.translate is slow on all but ASCII text: only the non-ASCII pieces use the table.
+    pieces = _NON_ASCII.split(run)
+    pieces[0::2] = [p.lower() for p in pieces[0::2]]
+    pieces[1::2] = [p.translate(_SIMPLE) for p in pieces[1::2]]
+    return "".join(pieces)
+
+
+_NON_ASCII = re.compile(r"([^\x00-\x7f]+)")
 
 
 def _one_to_one() -> tuple[dict[int, str], str]:
