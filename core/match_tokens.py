@@ -223,7 +223,8 @@ def _acronyms(acronym: re.Pattern[str], work: str) -> list[re.Match[str]]:
     end = 0
     i = work.find(".", 1)
     while i > 0:
-        if i - 1 >= end:
+        # A letter stands on both sides of an acronym's dot; most dots end sentences.
+        if i - 1 >= end and work[i - 1].isalnum() and work[i + 1 : i + 2].isalnum():
             m = acronym.match(work, i - 1)
             if m is not None:
                 found.append(m)
