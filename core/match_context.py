@@ -140,6 +140,20 @@ def _text(p: PreparedPage, first: int, last: int, stop: int) -> str:
     return text + "…" if last < stop else text
 
 
+def _negation_cut(p: PreparedPage, k: int, shown: str, side: str) -> Flag:
+    """Return the blocking flag for the page's negation at token k, which the quote left out."""
+    neg = p.original_text(k, k)
+    return Flag(
+        "negation_cut",
+        f'The page says "{shown}": the quote leaves out "{neg}" just {side} it, '
+        "which may reverse what the source says.",
+        True,
+        page_words=shown,
+        start=p.ostarts[k],
+        end=p.oends[k],
+    )
+
+
 def context_flags(
     p: PreparedPage, first: int, end: int, covered: Sequence[tuple[int, int]], window: int, after_window: int
 ) -> list[Flag]:
@@ -157,18 +171,7 @@ def context_flags(
             break
         if _is_negation(word) and not _covered(k, covered) and p.words[k + 1] not in _NOT_NEGATING_NEXT:
             shown = _text(p, k, min(end - 1, first + _SNIPPET_WORDS - 1), end - 1)
-            neg = p.original_text(k, k)
-            flags.append(
-                Flag(
-                    "negation_cut",
-                    f'The page says "{shown}": the quote leaves out "{neg}" just before it, '
-                    "which may reverse what the source says.",
-                    True,
-                    page_words=shown,
-                    start=p.ostarts[k],
-                    end=p.oends[k],
-                )
-            )
+            flags.append(_negation_cut(p, k, shown, "before"))
             break
     # A negation just after the span, in the same clause.
     for k in range(end, min(n, end + after_window)):
@@ -176,18 +179,7 @@ def context_flags(
             break
         if _is_negation(p.words[k]) and not _covered(k, covered):
             shown = "…" * (end - _SNIPPET_WORDS > first) + _text(p, max(first, end - _SNIPPET_WORDS), k + 2, k + 2)
-            neg = p.original_text(k, k)
-            flags.append(
-                Flag(
-                    "negation_cut",
-                    f'The page says "{shown}": the quote leaves out "{neg}" just after it, '
-                    "which may reverse what the source says.",
-                    True,
-                    page_words=shown,
-                    start=p.ostarts[k],
-                    end=p.oends[k],
-                )
-            )
+            flags.append(_negation_cut(p, k, shown, "after"))
             break
     cond = _condition_after(p, end, covered)
     if cond is not None:
