@@ -16,26 +16,31 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from core.extract import extract
-from core.match import PreparedPage, prepare
+from core.extract.read import extract
+from core.match.matcher import PreparedPage, prepare
 from core.models import PageText, Source, Unreadable
 from core.settings import Settings
 from core.store import Store
 
-_EXTRACT_MODULES = ("extract.py", "extract_html.py", "extract_pdf.py", "extract_docx.py", "models.py")
+
+def extraction_files() -> list[Path]:
+    """Return every file whose code decides a page's text: the extract package, the records, the limits."""
+    core = Path(__file__).resolve().parent
+    return [*sorted((core / "extract").glob("*.py")), core / "models.py", core / "settings.py"]
 
 
-def _fingerprint() -> str:
+def fingerprint(paths: list[Path]) -> str:
+    """Return a short hash of the files' names (relative to core/) and contents."""
+    core = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    here = Path(__file__).resolve().parent
-    for name in _EXTRACT_MODULES:
-        path = here / name
-        digest.update(path.read_bytes() if path.exists() else name.encode())
+    for path in paths:
+        digest.update(path.relative_to(core).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
 #: Changes whenever the extraction code changes, so stored texts of older code are ignored.
-EXTRACTOR = _fingerprint()
+EXTRACTOR = fingerprint(extraction_files())
 
 
 def page_to_json(page: PageText | Unreadable) -> dict[str, Any]:

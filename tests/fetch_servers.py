@@ -335,7 +335,7 @@ class StubNet:
         self.loopback_port = loopback_port
 
     def resolve(self, host: str, port: int) -> list[str]:
-        from core.netguard import NameNotFound
+        from core.fetch.netguard import NameNotFound
 
         self.lookups.append(host)
         answers = self.names.get(host)

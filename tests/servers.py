@@ -70,8 +70,16 @@ class LoopbackServer:
         """Return the full URL of a path on this server."""
         return f"http://{self.host}:{self.port}{path}"
 
-    def add(self, path: str, body: bytes, content_type: str = "text/html; charset=utf-8", *, gzipped: bool = False,
-            status: int = 200, headers: dict[str, str] | None = None) -> str:
+    def add(
+        self,
+        path: str,
+        body: bytes,
+        content_type: str = "text/html; charset=utf-8",
+        *,
+        gzipped: bool = False,
+        status: int = 200,
+        headers: dict[str, str] | None = None,
+    ) -> str:
         """Serve body at path (gzip-encoded on the wire when asked); return its URL."""
         h = {"Content-Type": content_type, **(headers or {})}
         if gzipped:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from core.brief import BriefError, read_brief
+from core.brief.read import BriefError, read_brief
 from core.settings import Settings
 
 SAMPLES = Path(__file__).resolve().parents[1] / "assets" / "samples" / "formats"
@@ -239,7 +239,7 @@ def test_latin1_and_utf16_text_briefs_are_decoded() -> None:
 
 
 def test_empty_pasted_text_is_an_error() -> None:
-    from core.brief import parse_markdown
+    from core.brief.read import parse_markdown
 
     with pytest.raises(BriefError) as err:
         parse_markdown("  \n ")

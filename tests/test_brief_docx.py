@@ -19,8 +19,8 @@ from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 
-from core.brief import read_brief
-from core.brief_docx import docx_links
+from core.brief.docx import docx_links
+from core.brief.read import read_brief
 from tests.servers import CORPUS
 
 PANDOC = sorted((CORPUS / "docx" / "pandoc").glob("*.native"))
@@ -118,7 +118,7 @@ def test_footnote_link_is_in_the_footnote_part() -> None:
 @pytest.mark.parametrize("path", sorted((CORPUS / "docx").glob("*/*.docx")), ids=lambda p: p.stem)
 def test_paragraph_text_agrees_with_python_docx(path: Path) -> None:
     # Locations are offsets in python-docx's Paragraph.text: our text must be the same.
-    from core.brief_docx import _body, _open, _styles, _Walker
+    from core.brief.docx import _body, _open, _styles, _Walker
     from core.settings import Settings
 
     data = path.read_bytes()

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from core.brief import parse_markdown, read_brief
-from core.sentences import find_urls, split_sentences
+from core.brief.read import parse_markdown, read_brief
+from core.text.sentences import find_urls, split_sentences
 from tests.servers import DATA
 
 CASES = sorted((DATA / "briefs" / "markdown").glob("*.md"))

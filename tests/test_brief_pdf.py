@@ -13,7 +13,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from core.brief import read_brief
+from core.brief.read import read_brief
 
 URL_311 = "https://docs.python.org/3/whatsnew/3.11.html"
 URL_632 = "https://peps.python.org/pep-0632/"
@@ -115,7 +115,7 @@ def test_ligatures_are_expanded_in_claims() -> None:
 
 
 def test_sample_pdf_location_spans_the_claim_in_the_page_text() -> None:
-    from core.brief_pdf import _open, _page_blocks
+    from core.brief.pdf import _open, _page_blocks
 
     data = (Path(__file__).resolve().parents[1] / "assets" / "samples" / "formats" / "brief.pdf").read_bytes()
     brief = read_brief(data, "brief.pdf")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from core.extract import decode_body, extract, extract_html, extract_text
+from core.extract.read import decode_body, extract, extract_html, extract_text
 from core.models import PageText, Unreadable
-from core.normalise import normalise
+from core.text.normalise import normalise
 from tests.servers import CORPUS, DATA
 
 EXTRACT_DATA = DATA / "extract"
@@ -318,7 +318,7 @@ def _readability_clean(text: str) -> str:
 def test_fast_clean_equals_readabilitys_clean_on_real_text(name: str) -> None:
     import lxml.html
 
-    from core.extract_html import fast_clean
+    from core.extract.html import fast_clean
 
     root = lxml.html.document_fromstring(_gz(READABILITY / name / "source.html.gz"))
     texts = [el.text_content() for el in root.iter() if isinstance(el.tag, str)][::3]

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from core.fetch import Fetcher
+from core.fetch.fetcher import Fetcher
+from core.fetch.netguard import GuardedTransport, NameNotFound, Policy
 from core.models import SourceStatus
-from core.netguard import GuardedTransport, NameNotFound, Policy
 from core.settings import Settings
 from tests.fetch_servers import (
     PUBLIC,
@@ -206,7 +206,7 @@ def test_a_failed_name_look_up_is_not_checked_never_a_dead_link(settings: Settin
 def test_system_resolver_tells_a_missing_name_from_a_failed_look_up(monkeypatch: pytest.MonkeyPatch) -> None:
     import socket
 
-    from core import netguard
+    from core.fetch import netguard
 
     for errno, temporary in ((socket.EAI_NONAME, False), (socket.EAI_AGAIN, True), (socket.EAI_FAIL, True)):
 

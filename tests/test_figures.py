@@ -14,9 +14,9 @@ from functools import cache
 import lxml.html
 import pytest
 
-from core.figures import check_figures, read_figures
+from core.figures.compare import check_figures, read_figures
 from core.models import FigureStatus, PageText
-from core.normalise import normalise
+from core.text.normalise import normalise
 from tests.servers import CORPUS, DATA
 
 CASES = json.loads((DATA / "figures_cases.json").read_text(encoding="utf-8"))

@@ -263,7 +263,7 @@ def test_brief_of_unclosed_links_is_read_without_stalling(tmp_path: Path) -> Non
     )
     try:
         # A separate process: a stalled parse is killed at the timeout instead of holding the suite.
-        code = f"from core.brief import read_brief; read_brief(open({str(brief)!r}, 'rb').read(), 'b.md')"
+        code = f"from core.brief.read import read_brief; read_brief(open({str(brief)!r}, 'rb').read(), 'b.md')"
         done = subprocess.run(
             [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=5, check=False
         )

@@ -11,7 +11,7 @@ import ipaddress
 import httpcore
 import pytest
 
-from core.netguard import (
+from core.fetch.netguard import (
     GuardedBackend,
     NameNotFound,
     Policy,

@@ -10,7 +10,7 @@ import pytest
 
 from core.models import Claim, ClaimResult, Location, Report, Source, SourceStatus, Verdict
 from core.report import to_csv
-from core.report_csv import COLUMNS, safe_cell
+from core.report.as_csv import COLUMNS, safe_cell
 from tests.test_report_cases import IMG_PAYLOAD, PAYLOAD, empty_report, failed_report, hostile_report, python_report
 
 

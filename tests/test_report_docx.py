@@ -17,7 +17,7 @@ from docx.oxml.ns import qn
 
 from core.models import ClaimResult, Location, Report, Verdict
 from core.report import to_docx
-from core.report_docx import UNPLACED_HEADING, xml_text
+from core.report.as_docx import UNPLACED_HEADING, xml_text
 from tests.servers import CORPUS
 from tests.test_report_cases import (
     PAYLOAD,

@@ -18,9 +18,9 @@ import lxml.html
 import pytest
 
 from core.models import FigureCheck, Report, Verdict
-from core.present import VERDICT_COLOURS
 from core.report import to_html
-from core.report_view import FOUND_IS_NOT_SUPPORT
+from core.report.spans import VERDICT_COLOURS
+from core.report.wording import FOUND_IS_NOT_SUPPORT
 from tests.test_report_cases import (
     IMG_PAYLOAD,
     PAYLOAD,

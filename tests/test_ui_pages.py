@@ -355,7 +355,7 @@ def test_a_no_quote_claim_adopts_a_candidate_passage() -> None:
 
 
 def test_the_sample_brief_is_checked_offline_with_real_core() -> None:
-    from core.brief import read_brief
+    from core.brief.read import read_brief
     from core.check import check_brief
     from core.samples import SAMPLE_BRIEF, load_samples
 

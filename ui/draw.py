@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from core.models import ClaimResult, Context, DiffOp, Figure, FigureStatus, NearMiss, Source, Verdict
-from core.present import VERDICT_COLOURS, is_web_url, segments, text_fragment_link
+from core.report.spans import VERDICT_COLOURS, is_web_url, segments, text_fragment_link
 
 #: Figure status -> CSS class of its mark in the claim text.
 FIGURE_MARKS = {

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core import report as report_writers
-from core.brief import BriefError, parse_markdown, read_brief
+from core.brief.read import BriefError, parse_markdown, read_brief
 from core.check import adopt_quote, check_brief, recheck_claim
-from core.fetch import Fetcher, supplied_source
-from core.figures import read_figures
+from core.fetch.fetcher import Fetcher, supplied_source
+from core.figures.compare import read_figures
 from core.models import Brief, Report
 from core.samples import SAMPLE_BRIEF
 from core.samples import load_samples as _load_samples
@@ -35,12 +35,12 @@ BRIEF_TYPES = ["md", "markdown", "txt", "docx", "pdf", "json", "csv"]
 
 
 def parse_pasted(text: str) -> Brief:
-    """Return the pasted text read as a Markdown brief; raises core.brief.BriefError when unreadable."""
+    """Return the pasted text read as a Markdown brief; raises core.brief.read.BriefError when unreadable."""
     return parse_markdown(text, "pasted brief")
 
 
 def read_uploaded(data: bytes, filename: str, settings: Settings) -> Brief:
-    """Return the uploaded brief; raises core.brief.BriefError with a message for the editor."""
+    """Return the uploaded brief; raises core.brief.read.BriefError with a message for the editor."""
     return read_brief(data, filename, settings)
 
 

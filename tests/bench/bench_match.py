@@ -15,8 +15,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from core.match import _parts, match_quote, prepare
-from core.normalise import normalise
+from core.match.matcher import _parts, match_quote, prepare
+from core.text.normalise import normalise
 from tests.quality.eval_match import cases, prepared
 
 BASELINE_EVERY = 40

@@ -47,7 +47,7 @@ def _cards(page) -> int:
 def run() -> list[str]:
     from playwright.sync_api import sync_playwright
 
-    from core.brief import parse_markdown
+    from core.brief.read import parse_markdown
     from core.check import check_brief
     from core.models import Verdict
     from core.settings import Settings

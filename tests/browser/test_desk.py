@@ -122,7 +122,7 @@ def _docx_brief(url: str, dead: str) -> bytes:
 
 def _expected_counts(data: bytes, name: str, *, sample: bool = False) -> dict[str, int]:
     """Return core's own verdict counts for a brief, checked in this process: what the desk must show."""
-    from core.brief import read_brief
+    from core.brief.read import read_brief
     from core.check import check_brief
     from core.samples import load_samples
     from core.settings import Settings

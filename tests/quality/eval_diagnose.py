@@ -1,6 +1,6 @@
 """Evaluation of the near-miss diagnosis on mutated quotes over the real aeb news pages.
 
-Pages are read as the checker reads them: core.extract.extract_html, then core.match.prepare.
+Pages are read as the checker reads them: core.extract.read.extract_html, then core.match.matcher.prepare.
 
 For sentences that the exact matcher finds on their page, one word or number is changed,
 dropped, added, negated, un-negated or moved, or two sentences in a row are spliced (the full
@@ -27,10 +27,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.diagnose import diagnose
-from core.diagnose_diff import is_negation
-from core.extract import extract_html
-from core.match import PreparedPage, match_quote, prepare
+from core.diagnose.diff import is_negation
+from core.diagnose.nearmiss import diagnose
+from core.extract.read import extract_html
+from core.match.matcher import PreparedPage, match_quote, prepare
 from core.models import NearMiss
 from tests.servers import CORPUS
 

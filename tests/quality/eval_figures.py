@@ -29,10 +29,10 @@ from pathlib import Path
 
 import lxml.html
 
-from core.figures import check_figures, read_figures
-from core.figures_read import ReadFigure
+from core.figures.compare import check_figures, read_figures
+from core.figures.read import ReadFigure
 from core.models import FigureStatus
-from core.normalise import normalise
+from core.text.normalise import normalise
 from tests.servers import CORPUS
 
 HERE = Path(__file__).resolve().parent
@@ -185,7 +185,7 @@ def _bump_digit(text: str, start: int = 0) -> str:
 def near_other_number(text: str, quote: str) -> bool:
     """Return True when a number of the quote lies within a hedge's reach of the changed figure.
 
-    Written independently of core.figures, and cruder on purpose: the precision is the place of
+    Written independently of core.figures.compare, and cruder on purpose: the precision is the place of
     the last digit written, trailing zeros included as rounding; 1.5 of it either side is the
     most any hedge allows. Such a change is not wrong by the rules, so it is left out.
     """

@@ -3,7 +3,7 @@
 Honest quotes are sentences of 8+ words that people wrote down from real pages: the aeb
 ground truth (``articleBody``), readability's reviewed extractions (``expected.html.gz``), and
 a fixed sample of paragraph sentences from the python.org pages (read with lxml, not with our
-extractor). Each is matched against its own page's text from ``core.extract.extract_html``.
+extractor). Each is matched against its own page's text from ``core.extract.read.extract_html``.
 
 Honest variants (typography an editor or agent may change) must all be found; false quotes
 (one change of meaning each) must never come out verified, and a quote cutting a leading
@@ -28,9 +28,9 @@ from pathlib import Path
 
 import lxml.html
 
-from core.match import PreparedPage, _parts, match_quote, prepare
+from core.match.matcher import PreparedPage, _parts, match_quote, prepare
 from core.models import QuoteMatch
-from core.normalise import normalise
+from core.text.normalise import normalise
 from tests.servers import CORPUS
 
 HERE = Path(__file__).resolve().parent
@@ -126,7 +126,7 @@ def cases() -> list[Case]:
 @functools.cache
 def prepared(name: str, html: bytes) -> PreparedPage:
     """Return a page's text from the extractor, prepared for matching (kept for the run)."""
-    from core.extract import extract_html
+    from core.extract.read import extract_html
 
     return prepare(extract_html(html, "text/html"))
 
@@ -303,7 +303,7 @@ def _joined(page: PreparedPage) -> tuple[str, list[int]]:
 
 def _miss_cause(page: PreparedPage, html: bytes, quote: str) -> str:
     """Return why an honest quote was not found, judged letter by letter and then token by token."""
-    from core.extract import decode_body
+    from core.extract.read import decode_body
 
     lq = loose(quote)
     if lq not in loose(lxml.html.fromstring(decode_body(html, "text/html")).text_content()):

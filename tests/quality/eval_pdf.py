@@ -1,9 +1,9 @@
-"""``make eval`` for PDF sources: gold sentences found by the matcher in core.extract_pdf's text.
+"""``make eval`` for PDF sources: gold sentences found by the matcher in core.extract.pdf's text.
 
 The four PDFs of ``../shared/corpus/pdf/gold/`` come with human-labelled text
 (``<name>.pdf.txt``). A gold sentence is a piece of a gold line cut after ".", "!" or "?"
 followed by white space, with 8 or more white-space separated words (this gives the issue's
-totals: 56, 53, 209, 60; keep it stable). Each is matched with ``core.match.match_quote``
+totals: 56, 53, 209, 60; keep it stable). Each is matched with ``core.match.matcher.match_quote``
 against the PDF's PageText. In the same run a simple baseline is counted: PyMuPDF's
 ``page.get_text()`` of every page joined, NFKC and white space folded, substring search.
 
@@ -24,9 +24,9 @@ from pathlib import Path
 import pymupdf
 from rapidfuzz import fuzz
 
-import core.extract_pdf as extract_pdf_module
-from core.extract_pdf import extract_pdf
-from core.match import match_quote, prepare
+import core.extract.pdf as extract_pdf_module
+from core.extract.pdf import extract_pdf
+from core.match.matcher import match_quote, prepare
 from core.models import PageText
 from tests.servers import CORPUS
 
@@ -109,7 +109,7 @@ def _found_with_rule(rule: Callable[..., bool]) -> int:
 def evaluate() -> dict[str, float | int]:
     """Return gold sentences found per document (ours and the baseline's) and write pdf_misses.txt."""
     figures: dict[str, float | int] = {}
-    lines = ["# PDF gold sentences the matcher does not find in core.extract_pdf's text, with causes", ""]
+    lines = ["# PDF gold sentences the matcher does not find in core.extract.pdf's text, with causes", ""]
     total = found_total = baseline_total = below = 0
     for key, name in DOCS.items():
         body = (GOLD / f"{name}.pdf").read_bytes()

@@ -1,0 +1,231 @@
+"""Read a Markdown or plain-text brief into blocks of plain text with their citations.
+
+Block level: paragraphs, list items, headings, blockquotes, fenced code (skipped), tables
+(one block per cell), "Quote:"/"Evidence:" and "Source:" lines, reference definitions
+(``[1]: url "title"``), footnote definitions (``[^1]: ...``) and a references section
+("References", "Sources", "Notes", ...) in its common shapes: ``[1]: url``,
+``1. Title. url``, ``[1] Title, url``.
+
+Inline level (``core.brief.inline``): links of every Markdown shape, bare URLs, footnote
+markers and numbered references, with every character of a block's plain text keeping its
+position in the source, so a claim's Location is a span of the brief as written.
+
+A footnote's quote is a passage in quotation marks *after* its URL (before the URL it is
+usually the cited page's title) or a "Quote:" part. This module refuses to decide what is a
+claim: ``core.brief.build`` does that for every format.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.brief.build import _QUOTE_LABEL, _SOURCE_LABEL, Block, Cite, build_brief
+from core.brief.inline import InlineParser, Refs, ref_label
+from core.brief.refs import REF_HEADINGS, note_citation
+from core.errors import BriefError, size_text
+from core.models import Brief
+from core.settings import Settings
+from core.text.sentences import _URL_START
+
+_HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
+_BREAK = re.compile(r"^ {0,3}([-*_])(?:\s*\1){2,}\s*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_REFDEF = re.compile(
+    r"^ {0,3}\[([^\]^][^\]]*)\]:\s*<?([^\s>]+)>?"
+    r"(?:\s+(?:\"([^\"]*)\"|'([^']*)'|\(([^)]*)\)|“([^”]*)”))?\s*$"
+)
+_FOOTDEF = re.compile(r"^ {0,3}\[\^([^\]]+)\]:\s?(.*)$")
+_QUOTE_LINE = re.compile(r"^ {0,3}>\s?(.*)$")
+_LIST = re.compile(r"^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$")
+_BRACKET_REF_LINE = re.compile(r"^ {0,3}\[(\d{1,3})\]\s+(.*)$")
+_TABLE = re.compile(r"^\s*\|.*\|\s*$")
+_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
+
+
+@dataclass
+class _Raw:
+    kind: str
+    lines: list[tuple[str, int]] = field(default_factory=list)  # (content, source offset)
+    label: str = ""
+    in_refs: bool = False
+
+    def source(self) -> tuple[str, list[int]]:
+        chars: list[str] = []
+        pos: list[int] = []
+        for n, (content, off) in enumerate(self.lines):
+            if n:
+                chars.append("\n")
+                pos.append(max(off - 1, 0))
+            chars.append(content)
+            pos.extend(range(off, off + len(content)))
+        return "".join(chars), pos
+
+
+def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
+    """Return the brief's blocks, its footnote definitions and its reference definitions."""
+    blocks: list[_Raw] = []
+    notes: list[_Raw] = []
+    refs = Refs()
+    cur: _Raw | None = None
+    fence: str | None = None
+    in_refs = False
+    header_cells = 0
+    offset = 0
+    for line_m in re.finditer(r"[^\n]*\n?", text):
+        raw_line = line_m.group(0)
+        if not raw_line:
+            break
+        off = offset
+        offset += len(raw_line)
+        line = raw_line.rstrip("\n").rstrip("\r")
+        if fence is not None:
+            if line.strip().startswith(fence):
+                fence = None
+            continue
+        if not line.strip():
+            cur = None
+            continue
+        if m := _FENCE.match(line):
+            fence, cur = m.group(1), None
+            continue
+        if m := _HEADING.match(line):
+            cur = None
+            blocks.append(_Raw("heading", [(m.group(2), off + m.start(2))]))
+            in_refs = bool(REF_HEADINGS.match(_plain_words(m.group(2))))
+            continue
+        if cur is not None and cur.kind == "paragraph" and _SETEXT.match(line) and len(cur.lines) == 1:
+            cur.kind = "heading"
+            in_refs = bool(REF_HEADINGS.match(_plain_words(cur.lines[0][0])))
+            cur = None
+            continue
+        if _BREAK.match(line):
+            cur = None
+            continue
+        if m := _REFDEF.match(line):
+            cur = None
+            title = next((g for g in m.groups()[2:] if g is not None), None)
+            refs.defs[ref_label(m.group(1))] = (m.group(2), title)
+            continue
+        if m := _FOOTDEF.match(line):
+            cur = _Raw("footnote", [(m.group(2), off + m.start(2))], label=ref_label(m.group(1)))
+            notes.append(cur)
+            continue
+        if cur is not None and cur.kind == "footnote" and (line.startswith(("  ", "\t")) or cur.lines):
+            cur.lines.append((line.strip(), off + len(line) - len(line.lstrip())))
+            continue
+        if (
+            REF_HEADINGS.match(_plain_words(line))
+            and len(line) < 40
+            and (line.strip().startswith(("*", "_")) or line.rstrip().endswith(":"))
+        ):
+            cur, in_refs = None, True  # "**References**" or "Sources:" alone on its line
+            blocks.append(_Raw("heading", [(line.strip(), off)]))
+            continue
+        if m := _QUOTE_LINE.match(line):
+            content = m.group(1)
+            if cur is None or cur.kind != "blockquote":
+                cur = _Raw("blockquote", in_refs=in_refs)
+                blocks.append(cur)
+            cur.lines.append((content, off + m.start(1)))
+            continue
+        if _TABLE.match(line):
+            cur = None
+            if _TABLE_SEP.match(line) and set(line.strip()) <= set("|:- "):
+                for header in blocks[len(blocks) - header_cells :]:
+                    header.kind = "heading"  # the row above the separator is the table's header
+                header_cells = 0
+                continue
+            header_cells = 0
+            for cell in re.finditer(r"[^|]+", line):
+                if cell.group(0).strip():
+                    start = off + cell.start() + len(cell.group(0)) - len(cell.group(0).lstrip())
+                    blocks.append(_Raw("table", [(cell.group(0).strip(), start)], in_refs=in_refs))
+                    header_cells += 1
+            continue
+        content, coff, label, kind = line.strip(), off + len(line) - len(line.lstrip()), "", "paragraph"
+        if m := _LIST.match(line):
+            content, coff, label, kind = m.group(3), off + m.start(3), m.group(2).rstrip(".)"), "list"
+        elif m := _BRACKET_REF_LINE.match(line):
+            content, coff, label, kind = m.group(2), off + m.start(2), m.group(1), "bracket_ref"
+        if _QUOTE_LABEL.match(content):
+            kind = "quote_line"
+        elif (_SOURCE_LABEL.match(content) and _URL_START.search(content)) or (
+            _SOURCE_LABEL.match(content) and "](" in content
+        ):
+            kind = "source_line"
+        continuation = cur is not None and cur.kind in ("paragraph", "list", "quote_line", "blockquote")
+        if kind == "paragraph" and continuation and cur is not None:
+            cur.lines.append((content, coff))
+            continue
+        cur = _Raw(kind, [(content, coff)], label=label, in_refs=in_refs)
+        blocks.append(cur)
+    return blocks, notes, refs
+
+
+def _plain_words(text: str) -> str:
+    return re.sub(r"[*_#`]", "", text).strip()
+
+
+def _first_url(text: str, cites: list[Cite]) -> tuple[str, str, int]:
+    for c in cites:
+        if c.url:
+            return c.url, c.anchor, c.end
+    return "", "", -1
+
+
+def parse_markdown(
+    text: str, name: str = "pasted brief", settings: Settings | None = None, *, fmt: str = "markdown", raw: bytes = b""
+) -> Brief:
+    """Return the Brief a Markdown or plain-text brief holds; raises BriefError for empty or oversized text.
+
+    A brief without claims is no error: it gives a Brief with a warning.
+    """
+    settings = settings or Settings()
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise BriefError(f"The {name} is empty: there is nothing to check. Paste the brief's text, or upload its file.")
+    if len(text) > settings.max_brief_bytes:
+        raise BriefError(
+            f"The {name} is {size_text(len(text))}, more than the {size_text(settings.max_brief_bytes)} "
+            "a brief may be. Split it into smaller briefs."
+        )
+    raws, notes, refs = _split_blocks(text)
+    inline = InlineParser(refs, settings)
+    early_warnings = list(refs.warnings)
+    # References in a references section, in their common shapes.
+    for r in raws:
+        if not (r.in_refs or r.kind == "bracket_ref") or r.kind not in ("list", "paragraph", "bracket_ref"):
+            continue
+        s, pos = r.source()
+        plain, _, cites = inline.parse(s, pos)
+        url, _, _ = _first_url(plain, cites)
+        label = r.label or (m.group(1) if (m := re.match(r"\[?(\d{1,3})[\].)]", plain)) else "")
+        if url and label and label not in refs.defs:
+            refs.defs[label] = (url, None)
+            r.kind = "reference"
+        elif url and r.in_refs:
+            r.kind = "reference"
+    refs.warnings = early_warnings
+    # Footnote definitions: their URL, and a quote after the URL.
+    for note in notes:
+        s, pos = note.source()
+        plain, _, cites = inline.parse(s, pos)
+        url, anchor, quote = note_citation(plain, cites, settings.min_inline_quote_words)
+        refs.notes[note.label] = (url, anchor, quote)
+        if not url:
+            refs.warnings.append(
+                f"The footnote [^{note.label}] holds no URL, so the claims citing it have no source. "
+                "Add the source's URL to the footnote."
+            )
+    blocks: list[Block] = []
+    for index, r in enumerate(raws):
+        s, pos = r.source()
+        plain, opos, cites = inline.parse(s, pos)
+        kind = "paragraph" if r.kind == "bracket_ref" else r.kind
+        if r.in_refs and kind in ("list", "paragraph"):
+            kind = "reference"
+        blocks.append(Block(kind, plain, cites, "paragraph", index, opos))
+    warnings = list(dict.fromkeys(refs.warnings))
+    return build_brief(name, fmt, blocks, settings, warnings=warnings, raw=raw or text.encode("utf-8"))

@@ -1,0 +1,104 @@
+"""Citations that live away from their sentence: footnote bodies and numbered references.
+
+``note_citation`` reads a footnote's body: its first link is the source, and a passage in
+quotation marks *after* that link (or after "Quote:") is the quote; a passage before the
+link is usually the cited page's title and is not taken. ``link_numbered_references``
+finds a references section in a reader's blocks ("References", "Sources", "Notes", ...)
+and turns "[1]" markers elsewhere into citations of its entries (numbered by their own
+"[1]" or "1.", or by their place in a Word numbered list). Used by the DOCX and PDF
+readers; the Markdown reader resolves its own definitions inline.
+
+This module only links markers to entries: it refuses to read files or to make claims.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.brief.build import _QUOTED, Block, Cite, strip_quote_text
+
+REF_HEADINGS = re.compile(
+    r"^\W*(references?|sources?|notes|footnotes|endnotes|bibliography|works cited|citations|links)\W*$",
+    re.IGNORECASE,
+)
+_NUM_REFS = re.compile(r"(?<![\w\[])\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\]")
+_REF_ENTRY = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)])\s*")
+
+
+def note_citation(text: str, cites: list[Cite], min_words: int) -> tuple[str, str, str | None]:
+    """Return a footnote's (URL, link text, quote): its first link, and a quoted passage after it."""
+    first = next((c for c in cites if c.url), None)
+    if first is None:
+        return "", "", None
+    quote = None
+    if m := re.search(r"(?:quote|quotation|evidence|excerpt)\W{0,2}\s*:", text, re.IGNORECASE):
+        quote = strip_quote_text(text[m.end() :]) or None
+    else:
+        for q in _QUOTED.finditer(text, first.end):
+            inner = next(g for g in q.groups() if g is not None).strip()
+            if len(inner.split()) >= min_words:
+                quote = inner
+                break
+    return first.url, first.anchor, quote
+
+
+def numbers(spec: str) -> list[str]:
+    """Return the reference numbers of a marker's inside: "1, 3-5" gives 1, 3, 4, 5."""
+    out: list[str] = []
+    for part in re.split(r"\s*[,;]\s*", spec):
+        if m := re.fullmatch(r"(\d+)\s*[–-]\s*(\d+)", part):
+            lo, hi = int(m.group(1)), int(m.group(2))
+            out.extend(str(x) for x in range(lo, min(hi, lo + 50) + 1))
+        elif part.strip():
+            out.append(part.strip())
+    return out
+
+
+def link_numbered_references(blocks: list[Block]) -> list[str]:
+    """Resolve "[1]" markers in blocks from a references section; mark that section; return warnings.
+
+    The section starts at a heading (or a paragraph alone) reading "References", "Sources",
+    "Notes", ... and runs to the next heading. An entry is numbered by its own "[1]" or "1."
+    or, in a Word numbered list whose numbers are not in the text, by its place.
+    """
+    refs: dict[str, Block] = {}
+    in_refs = False
+    place = 0
+    for block in blocks:
+        if REF_HEADINGS.match(block.text.strip()) and len(block.text) < 40:
+            in_refs, place = True, 0
+            block.kind = "heading"
+            continue
+        if block.kind == "heading":
+            in_refs = False
+            continue
+        if not in_refs or not block.text.strip():
+            continue
+        place += 1
+        m = _REF_ENTRY.match(block.text)
+        label = (m.group(1) or m.group(2)) if m else str(place)
+        if any(c.url for c in block.cites):
+            refs.setdefault(label, block)
+            block.kind = "reference"
+    if not refs:
+        return []
+    warnings: list[str] = []
+    for block in blocks:
+        if block.kind in ("reference", "heading"):
+            continue
+        for m in _NUM_REFS.finditer(block.text):
+            if any(c.start <= m.start() < c.end for c in block.cites):
+                continue
+            for number in numbers(m.group(1)):
+                ref = refs.get(number)
+                cite = next((c for c in ref.cites if c.url), None) if ref else None
+                if cite is None:
+                    warnings.append(
+                        f"The reference [{number}] is cited but not found in the references, so its claim has no "
+                        "source. Add it to the references section with its URL."
+                    )
+                    block.cites.append(Cite(m.start(), m.end(), "", m.group(0), "marker"))
+                else:
+                    block.cites.append(Cite(m.start(), m.end(), cite.url, m.group(0), "marker", cite.quote))
+        block.cites.sort(key=lambda c: c.start)
+    return list(dict.fromkeys(warnings))

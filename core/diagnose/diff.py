@@ -1,0 +1,182 @@
+"""A word-level diff between a quote and the page's closest passage, each difference named.
+
+Names: figure_changed, negation_added, negation_dropped, word_added, word_dropped,
+word_replaced, reordered, spliced (the page has a sentence or block break the quote runs
+across), and typography_only when the words agree in full: the exact matcher should then have
+found the quote, so that is a matcher bug and is reported as one. "Added" and "dropped" are
+seen from the quote: a word the quote adds is not on the page. This module only names
+differences; it refuses to judge whether a difference matters for the claim.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rapidfuzz.distance import Indel
+
+from core.diagnose.search import Words, has_digit
+from core.models import DiffOp
+from core.text.normalise import normalise
+
+NEGATIONS = frozenset(
+    {"not", "no", "never", "none", "nor", "neither", "nobody", "nothing", "nowhere", "without", "cannot", "n't"}
+)
+
+
+def is_negation(k: str) -> bool:
+    """Return True for a negating token: "not", "never", "isn't", "cannot", ..."""
+    return k in NEGATIONS or k.endswith("n't")
+
+
+# Show the original characters of token range [a, b) of the quote or the page.
+Show = Callable[[int, int], str]
+
+
+def _pair_kind(qk: str, pk: str) -> str:
+    if has_digit(qk) and has_digit(pk):
+        return "figure_changed"
+    if is_negation(qk) and not is_negation(pk):
+        return "negation_added"
+    if is_negation(pk) and not is_negation(qk):
+        return "negation_dropped"
+    return "word_replaced"
+
+
+def _replace_kind(qk: tuple[str, ...], pk: tuple[str, ...]) -> str:
+    if sorted(qk) == sorted(pk):
+        return "reordered"
+    if any(map(has_digit, qk)) and any(map(has_digit, pk)):
+        return "figure_changed"
+    qn, pn = sum(map(is_negation, qk)), sum(map(is_negation, pk))
+    if qn > pn:
+        return "negation_added"
+    if pn > qn:
+        return "negation_dropped"
+    return "word_replaced"
+
+
+# One step of the diff before it is shown: kind, quote token range, page token range.
+Step = tuple[str, int, int, int, int]
+
+
+def _steps(q: Words, p: Words) -> list[Step]:
+    """Return the diff as named steps over token ranges, replacements split where it helps."""
+    merged: list[list[object]] = []
+    for o in Indel.opcodes(q.keys, p.keys):
+        if o.tag != "equal" and merged and merged[-1][0] != "equal":
+            merged[-1] = ["replace", merged[-1][1], o.src_end, merged[-1][3], o.dest_end]
+        else:
+            merged.append([o.tag, o.src_start, o.src_end, o.dest_start, o.dest_end])
+    steps: list[Step] = []
+    for tag, i1, i2, j1, j2 in merged:
+        assert isinstance(i1, int) and isinstance(i2, int) and isinstance(j1, int) and isinstance(j2, int)
+        qk, pk = q.keys[i1:i2], p.keys[j1:j2]
+        if tag == "equal":
+            steps.append(("equal", i1, i2, j1, j2))
+        elif tag == "delete":
+            steps.append(("negation_added" if any(map(is_negation, qk)) else "word_added", i1, i2, j1, j2))
+        elif tag == "insert":
+            steps.append(("negation_dropped" if any(map(is_negation, pk)) else "word_dropped", i1, i2, j1, j2))
+        elif len(qk) == len(pk) and sorted(qk) != sorted(pk):
+            # Word for word: "25% faster" -> "5% slower" names the figure and the word apart.
+            for d in range(len(qk)):
+                kind = _pair_kind(qk[d], pk[d])
+                if steps and steps[-1][0] == kind and steps[-1][2] == i1 + d and kind != "equal":
+                    s = steps[-1]
+                    steps[-1] = (kind, s[1], i1 + d + 1, s[3], j1 + d + 1)
+                else:
+                    steps.append((kind, i1 + d, i1 + d + 1, j1 + d, j1 + d + 1))
+        else:
+            steps.append((_replace_kind(qk, pk), i1, i2, j1, j2))
+    return steps
+
+
+def _moves(steps: list[Step], q: Words, p: Words) -> list[Step]:
+    """Return steps with a word the quote moved (added here, dropped there) named "reordered"."""
+    added = {"word_added", "negation_added"}
+    dropped = {"word_dropped", "negation_dropped"}
+    out = list(steps)
+    for a, sa in enumerate(out):
+        if sa[0] not in added:
+            continue
+        qk = sorted(q.keys[sa[1] : sa[2]])
+        for d, sd in enumerate(out):
+            if sd[0] in dropped and sorted(p.keys[sd[3] : sd[4]]) == qk:
+                out[a] = ("reordered", sa[1], sa[2], sd[3], sd[4])
+                out[d] = ("moved", sd[1], sd[2], sd[3], sd[4])
+                break
+    return [s for s in out if s[0] != "moved"]
+
+
+def _splices(steps: list[Step], q_breaks: frozenset[int], p_breaks: frozenset[int], nq: int) -> list[Step]:
+    """Return steps with a "spliced" step wherever the page breaks a sentence the quote runs across."""
+    out: list[Step] = []
+    for kind, i1, i2, j1, j2 in steps:
+        if kind != "equal":
+            out.append((kind, i1, i2, j1, j2))
+            j_last = j2 - 1
+            i_near = max(i2 - 1, 0)
+            if j2 > j1 and j_last in p_breaks and not q_breaks & {i_near - 1, i_near, i_near + 1} and i2 < nq:
+                out.append(("spliced", i_near, i_near + 2, j_last, j_last + 2))
+            continue
+        start = 0
+        for d in range(j2 - j1):
+            j, i = j1 + d, i1 + d
+            if j in p_breaks and i not in q_breaks and i + 1 < nq:
+                out.append(("equal", i1 + start, i + 1, j1 + start, j + 1))
+                out.append(("spliced", i, i + 2, j, j + 2))
+                start = d + 1
+        if start < j2 - j1:
+            out.append(("equal", i1 + start, i2, j1 + start, j2))
+    return out
+
+
+def word_diff(
+    q: Words, p: Words, q_breaks: frozenset[int], p_breaks: frozenset[int], show_q: Show, show_p: Show
+) -> tuple[DiffOp, ...]:
+    """Return the named word diff of quote q against passage p (equal runs included, in order)."""
+    steps = _splices(_moves(_steps(q, p), q, p), q_breaks, p_breaks, len(q))
+    ops = []
+    for kind, i1, i2, j1, j2 in steps:
+        if kind == "spliced":
+            ops.append(DiffOp("spliced", show_q(i1, min(i2, len(q))), show_p(j1, min(j2, len(p)))))
+        else:
+            ops.append(DiffOp(kind, show_q(i1, i2) if i2 > i1 else "", show_p(j1, j2) if j2 > j1 else ""))
+    if all(op.kind == "equal" for op in ops):
+        return (DiffOp("typography_only", show_q(0, len(q)), show_p(0, len(p))),)
+    return tuple(ops)
+
+
+def describe(op: DiffOp) -> str:
+    """Return one difference in words an editor reads, e.g. 'the page says "5%" where the quote says "25%"'."""
+    q, p = op.quote_words, op.page_words
+    if op.kind in ("figure_changed", "word_replaced"):
+        return f'the page says "{p}" where the quote says "{q}"'
+    if op.kind == "negation_added":
+        return (
+            f'the quote adds "{q}", which the page does not say'
+            if not p
+            else f'the page says "{p}" where the quote says "{q}", adding a negation'
+        )
+    if op.kind == "negation_dropped":
+        return (
+            f'the quote leaves out "{p}" (a negation on the page)'
+            if not q
+            else f'the page says "{p}" where the quote says "{q}", dropping a negation'
+        )
+    if op.kind == "word_added":
+        return f'the quote adds "{q}"'
+    if op.kind == "word_dropped":
+        return f'the quote leaves out "{p}"'
+    if op.kind == "reordered":
+        return f'the quote moves "{q}" (the page has "{p}" elsewhere in the passage)'
+    if op.kind == "spliced":
+        if normalise(p).text == normalise(q).text:
+            # Same words, taken from another sentence than the rest of the quote.
+            return f'the quote joins words from separate sentences: "{q}" stands in another sentence of the page'
+        return f'the quote joins words from separate sentences: the page has "{p}" where the quote has "{q}"'
+    if op.kind == "cut_away":
+        return f'the quote cuts away "{p}"'
+    if op.kind == "typography_only":
+        return "the words agree and only typography differs, which the matcher should forgive: this is a matcher bug"
+    return ""

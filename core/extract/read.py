@@ -1,0 +1,222 @@
+"""Turn a source's bytes into PageText: HTML, plain text, PDF and DOCX, or Unreadable with a reason.
+
+``extract`` decides what the bytes are from the Content-Type header AND the bytes themselves
+(a server may lie: a PDF served as text/html is read as a PDF, an image called text/html is
+refused), then hands them to the reader for that kind. ``decode_body`` finds the charset (byte
+order mark, header, ``<meta charset>``/http-equiv/XML declaration, then detection). HTML entities
+are decoded exactly once, by the HTML parser; plain text is never entity-decoded.
+
+It refuses to fetch, to guess text out of binary data, to run JavaScript, or to cut the page to
+a "main content" window: readability only marks main spans (core/extract_html.py).
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+from charset_normalizer import from_bytes
+
+from core.extract.html import html_page_text
+from core.models import PageText, Span, Unreadable
+from core.settings import Settings
+
+_CHARSET_PARAM = re.compile(r"charset\s*=\s*[\"']?\s*([-\w.:]+)", re.IGNORECASE)
+_META_CHARSET = re.compile(
+    rb"<meta[^>]{0,500}?charset\s*=\s*[\"']?\s*([-\w.:]+)|<\?xml[^>]{0,200}?encoding\s*=\s*[\"']([-\w.:]+)",
+    re.IGNORECASE,
+)
+# Browsers read these labels as windows-1252 (WHATWG Encoding); so must we, or curly quotes break.
+_AS_CP1252 = frozenset({"latin_1", "iso8859-1", "ascii", "us-ascii", "iso-8859-1", "latin1", "l1", "cp819"})
+_HTML_START = re.compile(
+    r"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b", re.I | re.S
+)
+_HTML_ANYWHERE = re.compile(r"<(?:html|head|body|p|div|title|meta|table|br)\b[^>]*>", re.IGNORECASE)
+_GARBAGE = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\ufffd]")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•◦▪]|\d{1,3}[.)]|[a-z][.)])\s+")
+_SPACES = re.compile(r"[ \t\f\v\r]+")
+
+# Magic numbers of formats that are never text: (prefix, what it is, what to do).
+_BINARY_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+    (b"RIFF", "a media file (RIFF: WebP, WAV or AVI)"),
+    (b"\x1f\x8b", "gzip-compressed data that was not decompressed"),
+    (b"BZh", "bzip2-compressed data"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"Rar!", "a RAR archive"),
+    (b"\xd0\xcf\x11\xe0", "an old Microsoft Office file (.doc, .xls or .ppt)"),
+    (b"\x00\x00\x00\x18ftyp", "a video file"),
+    (b"\x00\x00\x00\x20ftyp", "a video file"),
+    (b"OggS", "an audio or video file"),
+    (b"ID3", "an MP3 audio file"),
+)
+_WHAT_TO_DO = "Upload a PDF, DOCX or HTML copy of the source, or paste its text."
+_JS_WHAT_TO_DO = "Open it in a browser and paste the text, or upload a saved copy of the page."
+
+
+def _codec(label: str) -> str | None:
+    """Return Python's codec name for a charset label, or None when the label is unknown."""
+    try:
+        name = codecs.lookup(label.strip().lower()).name
+    except LookupError:
+        return None
+    return "cp1252" if name in _AS_CP1252 or label.strip().lower() in _AS_CP1252 else name
+
+
+def _bom(body: bytes) -> tuple[str, int] | None:
+    if body.startswith(codecs.BOM_UTF8):
+        return "utf-8", 3
+    if body.startswith(codecs.BOM_UTF16_LE) or body.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16", 0
+    return None
+
+
+def charset_of(body: bytes, content_type: str) -> str:
+    """Return the codec for ``body``: BOM, header, <meta>/XML declaration, UTF-16/8 shape, detection; never fails."""
+    bom = _bom(body)
+    if bom:
+        return bom[0]
+    m = _CHARSET_PARAM.search(content_type or "")
+    if m and (name := _codec(m.group(1))):
+        return name
+    m2 = _META_CHARSET.search(body[:8192])
+    if m2:
+        label = (m2.group(1) or m2.group(2)).decode("ascii", "replace")
+        name = _codec(label)
+        # A <meta> cannot truthfully claim UTF-16: it was readable as ASCII (WHATWG says utf-8).
+        if name and name.startswith("utf_16"):
+            name = "utf-8"
+        if name:
+            return name
+    head = body[:4096]
+    odd, even = head[1::2].count(0), head[0::2].count(0)
+    # UTF-16 without a byte order mark: each ASCII character leaves a zero byte on the same side.
+    # Text in any other encoding has no zero bytes at all.
+    if odd + even > len(head) // 10 and max(odd, even) >= 9 * min(odd, even):
+        return "utf-16-le" if odd > even else "utf-16-be"
+    try:
+        body.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError:
+        pass
+    best = from_bytes(body).best()
+    if best is not None and (name := _codec(best.encoding)):
+        return name
+    return "cp1252"
+
+
+def decode_body(body: bytes, content_type: str) -> str:
+    """Return the body as text, in the charset charset_of finds; undecodable bytes become U+FFFD."""
+    name = charset_of(body, content_type)
+    bom = _bom(body)
+    data = body[bom[1] :] if bom else body
+    try:
+        return data.decode(name, errors="replace")
+    except LookupError:  # a codec codecs.lookup knows but cannot decode with (rare)
+        return data.decode("utf-8", errors="replace")
+
+
+def extract_html(html: str | bytes, content_type: str = "", url: str = "") -> PageText:
+    """Return the page's whole visible text with blocks, footnotes and main spans (text "" if none)."""
+    text = decode_body(html, content_type) if isinstance(html, bytes) else html
+    return html_page_text(text, url)[0]
+
+
+def extract_text(text: str) -> PageText:
+    """Return plain text as PageText: blank-line paragraphs and list-item lines become blocks."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    parts: list[str] = []
+    blocks: list[Span] = []
+    pos = 0
+    for para in _PARAGRAPH_BREAK.split(text):
+        current: list[str] = []
+        for line in para.split("\n"):
+            line = _SPACES.sub(" ", line).strip()
+            if not line:
+                continue
+            if current and _LIST_ITEM.match(line):
+                pos = _add_block(" ".join(current), parts, blocks, pos)
+                current = []
+            current.append(line)
+        if current:
+            pos = _add_block(" ".join(current), parts, blocks, pos)
+    return PageText(text="\n".join(parts), kind="text", blocks=tuple(blocks))
+
+
+def _add_block(block: str, parts: list[str], blocks: list[Span], pos: int) -> int:
+    start = pos + (1 if parts else 0)
+    parts.append(block)
+    blocks.append((start, start + len(block)))
+    return start + len(block)
+
+
+def _binary_kind(body: bytes) -> str | None:
+    for magic, what in _BINARY_MAGIC:
+        if body.startswith(magic):
+            return what
+    return None
+
+
+def _looks_like_html(text: str, content_type: str) -> bool:
+    head = text[:4096]
+    if _HTML_START.match(head):
+        return True
+    if "text/plain" in content_type:
+        return False
+    return bool(_HTML_ANYWHERE.search(head))
+
+
+def _needs_js(page: PageText, noscript: str, settings: Settings) -> str | None:
+    visible = len("".join(page.text.split()))
+    if visible < settings.js_min_text_chars:
+        return f"it shows only {visible} characters of text without JavaScript"
+    if visible < settings.js_noscript_max_text_chars and "javascript" in noscript.lower():
+        return "it asks for JavaScript and shows little text without it"
+    return None
+
+
+def extract(body: bytes, content_type: str, url: str = "", settings: Settings | None = None) -> PageText | Unreadable:
+    """Return the source's PageText, or Unreadable saying why its bytes hold no text to match."""
+    settings = settings or Settings()
+    ctype = (content_type or "").split(";")[0].strip().lower()
+    name = f"The source {url}" if url else "The source"
+    if not body or not body.strip():
+        return Unreadable(f"{name} is empty: the server sent no content. {_WHAT_TO_DO}")
+    head = body[:1024]
+    if b"%PDF-" in head:
+        from core.extract.pdf import extract_pdf
+
+        return extract_pdf(body, settings)
+    if body.startswith(b"PK\x03\x04"):
+        from core.extract.docx import extract_docx
+
+        return extract_docx(body, settings)
+    if ctype == "application/pdf":
+        return Unreadable(
+            f"{name} says it is a PDF, but its bytes are not a PDF (it may be an error page). {_WHAT_TO_DO}"
+        )
+    if "wordprocessingml" in ctype:
+        return Unreadable(f"{name} says it is a DOCX file, but its bytes are not a DOCX (zip) file. {_WHAT_TO_DO}")
+    what = _binary_kind(body)
+    if what:
+        return Unreadable(f"{name} is {what}, not text, so there is nothing to match quotes against. {_WHAT_TO_DO}")
+    text = decode_body(body, content_type)
+    sample = text[:100_000]
+    if sample and len(_GARBAGE.findall(sample)) / len(sample) > settings.max_garbage_ratio:
+        return Unreadable(f"{name} is binary data ({ctype or 'no content type'}), not text. {_WHAT_TO_DO}")
+    is_xml = ctype.endswith(("/xml", "+xml"))  # RSS, Atom, XHTML: the HTML parser reads their text
+    if ctype in ("text/html", "application/xhtml+xml") or is_xml or _looks_like_html(text, ctype):
+        page, noscript = html_page_text(text, url, settings)
+        why = _needs_js(page, noscript, settings)
+        if why:
+            return Unreadable(f"The page needs JavaScript to show its text: {why}. {_JS_WHAT_TO_DO}")
+        return page
+    if ctype.startswith(("image/", "audio/", "video/", "font/")):
+        return Unreadable(f"{name} is of type {ctype}, which holds no text to match. {_WHAT_TO_DO}")
+    page = extract_text(text)
+    if not page.text:
+        return Unreadable(f"{name} holds no text. {_WHAT_TO_DO}")
+    return page

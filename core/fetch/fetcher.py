@@ -1,0 +1,475 @@
+"""Fetching a brief's sources: safely, politely, and with every failure told apart.
+
+``Fetcher.fetch`` reads one URL; ``Fetcher.fetch_all`` reads many at once (threads: at most
+``max_concurrency`` sources at a time and ``max_per_host`` requests per host, each URL once,
+progress reported on the caller's thread). Every URL and every redirect is checked by
+``core.fetch.netguard`` before use, and every new connection is checked again after DNS. Each
+outcome is a ``Source``: status ok with the exact bytes, or blocked / dead_link /
+not_checked with a reason an editor can act on. Expected failures never raise.
+
+With a store, a stored copy is used unless ``refresh=True`` (origin "cache"; copies the
+editor supplied or the samples brought keep origin "editor"/"sample"). A fresh copy whose
+text differs from the newest stored fetched copy has ``drift=True``: the text is compared
+through ``core.extract.read.extract`` when that module is present, else the sha256 of the bytes.
+
+It refuses to extract text, match quotes or decide verdicts; it ignores environment proxies.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import mimetypes
+import queue
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from urllib.parse import urljoin
+
+import httpx
+
+from core.fetch import netguard
+from core.fetch.body import ACCEPT_ENCODING, DecodeError, decide_type, decode_stream, sniff
+from core.fetch.netguard import Connector, NameNotFound, Policy, Refused, Resolver, check_url
+from core.fetch.reasons import (
+    connect_reason,
+    failure,
+    retry_wait,
+    status_failure,
+    timeout_reason,
+    too_large,
+    via,
+)
+from core.models import Source, SourceStatus
+from core.settings import Settings
+from core.store import Store, now_iso, strip_fragment
+
+Progress = Callable[[str, str, str], None]
+ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
+_REDIRECTS = (301, 302, 303, 307, 308)
+_LIVE_ORIGINS = ("editor", "sample")  # copies that came from no fetch: used whatever the policy says
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def host_key(url: str) -> str:
+    """Return the lower-case ASCII host of a URL, the key of the per-host limit ("" when unparsable)."""
+    try:
+        return httpx.URL(url.strip()).raw_host.decode("ascii").lower().rstrip(".")
+    except (httpx.InvalidURL, UnicodeError, ValueError):
+        return ""
+
+
+class HostLimiter:
+    """At most ``per_host`` slots per host (a class, not a dataclass: it owns a condition variable)."""
+
+    def __init__(self, per_host: int) -> None:
+        self.per_host = max(1, per_host)
+        self.cond = threading.Condition()
+        self.busy: Counter[str] = Counter()
+
+    def try_take(self, host: str) -> bool:
+        """Take a slot for host if one is free (the caller holds ``cond``); return whether it did."""
+        if self.busy[host] >= self.per_host:
+            return False
+        self.busy[host] += 1
+        return True
+
+    def acquire(self, host: str) -> None:
+        """Wait for and take a slot for host."""
+        with self.cond:
+            while not self.try_take(host):
+                self.cond.wait()
+
+    def release(self, host: str) -> None:
+        """Give back a slot for host and wake anyone waiting."""
+        with self.cond:
+            self.busy[host] -= 1
+            self.cond.notify_all()
+
+
+class Fetcher:
+    """Reads sources for one run (a class, not a dataclass: it owns an HTTP client and threads)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store | None = None,
+        *,
+        resolver: Resolver | None = None,
+        transport: httpx.BaseTransport | None = None,
+        connector: Connector | None = None,
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.policy = Policy.from_settings(settings)
+        # A caller's transport (tests) gets the address check before each request instead.
+        self._precheck = netguard.GuardedBackend(self.policy, resolver) if transport is not None else None
+        self.transport = transport or netguard.GuardedTransport(
+            self.policy,
+            resolver=resolver,
+            connector=connector,
+            # Room to keep every allowed connection: closing one to open another would let a
+            # host briefly see more connections than max_per_host.
+            max_keepalive=settings.max_concurrency * settings.max_per_host,
+        )
+        self._client = httpx.Client(
+            transport=self.transport,
+            trust_env=False,
+            follow_redirects=False,
+            timeout=httpx.Timeout(
+                connect=settings.connect_timeout,
+                read=settings.read_timeout,
+                write=settings.read_timeout,
+                pool=settings.total_deadline,
+            ),
+            headers={"User-Agent": settings.user_agent, "Accept": ACCEPT, "Accept-Encoding": ACCEPT_ENCODING},
+        )
+        self._limiter = HostLimiter(settings.max_per_host)
+        self._held = threading.local()
+
+    def close(self) -> None:
+        """Close the connections this fetcher keeps open."""
+        self._client.close()
+
+    def __enter__(self) -> Fetcher:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ public
+
+    def fetch(self, url: str, *, refresh: bool = False) -> Source:
+        """Return the source at url: ok with its bytes, or blocked/dead_link/not_checked with the reason."""
+        return replace(self._fetch_key(strip_fragment(url.strip()), refresh, _no_progress), url=url)
+
+    def fetch_all(
+        self, urls: Sequence[str], *, refresh: bool = False, progress: Progress | None = None
+    ) -> dict[str, Source]:
+        """Return every URL's source, each distinct URL fetched once, several at a time; never raises for a URL."""
+        by_key: dict[str, list[str]] = {}
+        for u in urls:
+            by_key.setdefault(strip_fragment(u.strip()), []).append(u)
+        events: queue.Queue[tuple[str | None, str, str]] = queue.Queue()
+        results: dict[str, Source] = {}
+        errors: list[BaseException] = []
+        pending = list(by_key)
+
+        def emit(key: str, state: str, detail: str) -> None:
+            events.put((key, state, detail))
+
+        def worker() -> None:
+            try:
+                work()
+            finally:
+                events.put((None, "", ""))  # this worker is done
+
+        def work() -> None:
+            while True:
+                with self._limiter.cond:
+                    picked = None
+                    while picked is None:
+                        if not pending:
+                            return
+                        for i, key in enumerate(pending):
+                            host = host_key(key)
+                            if not host or self._limiter.try_take(host):
+                                picked = pending.pop(i)
+                                self._held.host = host or None
+                                break
+                        else:
+                            self._limiter.cond.wait()
+                try:
+                    results[picked] = self._fetch_key(picked, refresh, emit)
+                except BaseException as e:  # a bug: re-raised on the caller's thread below
+                    errors.append(e)
+                    emit(picked, "failed", f"internal error: {e!r}")
+                finally:
+                    self._drop_held()
+
+        for key in pending:
+            emit(key, "waiting", "queued")
+        threads = [
+            threading.Thread(target=worker, name=f"verbatim-fetch-{i}", daemon=True)
+            for i in range(min(self.settings.max_concurrency, len(pending)))
+        ]
+        for t in threads:
+            t.start()
+        # Progress is reported from this thread: UI code may only draw from the thread that called it.
+        running = len(threads)
+        while running:
+            got, state, detail = events.get()
+            if got is None:
+                running -= 1
+                continue
+            key = got
+            if progress is not None:
+                for u in by_key[key]:
+                    progress(u, state, detail)
+        for t in threads:
+            t.join()
+        if errors:
+            raise errors[0]
+        return {u: replace(results[key], url=u) for key, us in by_key.items() for u in us}
+
+    # ------------------------------------------------------------------ one source
+
+    def _fetch_key(self, key: str, refresh: bool, emit: Progress) -> Source:
+        stored = self.store.latest_source(key) if self.store is not None else None
+        if stored is not None and not refresh:
+            if stored.origin in _LIVE_ORIGINS:
+                emit(key, "cached", f"supplied copy of {stored.fetched_at}")
+                return stored
+            target = check_url(key, self.policy)
+            if isinstance(target, Refused):
+                emit(key, "failed", target.reason)
+                return failure(key, SourceStatus.BLOCKED, target.reason)
+            emit(key, "cached", f"stored copy of {stored.fetched_at}")
+            # Drift is news of the run that fetched the new copy; reading it again is not a change.
+            return replace(stored, origin="cache", drift=False)
+        emit(key, "fetching", host_key(key))
+        source = self._network(key)
+        if self.store is not None:
+            if source.status is SourceStatus.OK:
+                previous = self.store.latest_source(key, origins=("fetched", "sample"))
+                if previous is not None and not _same_content(previous, source):
+                    source = replace(source, drift=True)
+            self.store.save_source(source)
+            if source.status is not SourceStatus.OK and stored is not None and stored.origin in _LIVE_ORIGINS:
+                # A refresh that fails must not hide the copy the editor supplied.
+                emit(key, "cached", f"fresh fetch failed; using the supplied copy of {stored.fetched_at}")
+                return stored
+        if source.status is SourceStatus.OK:
+            emit(key, "fetched", f"{source.http_status} · {len(source.body):,} bytes")
+        else:
+            emit(key, "failed", source.reason)
+        return source
+
+    def _network(self, url: str) -> Source:
+        s = self.settings
+        at = time.monotonic() + s.total_deadline
+        jar = httpx.Cookies()  # per source: no cookie ever travels from one source to another
+        chain: list[str] = []
+        current = url
+        with netguard.deadline(at):
+            for _ in range(s.max_redirects + 1):
+                target = check_url(current, self.policy)
+                if isinstance(target, Refused):
+                    return failure(url, SourceStatus.BLOCKED, via(chain, current, target.reason), current)
+                chain.append(current)
+                outcome = self._get(url, target, jar, at, chain)
+                if isinstance(outcome, Source):
+                    return outcome
+                if strip_fragment(outcome) in (strip_fragment(c) for c in chain):
+                    return failure(
+                        url,
+                        SourceStatus.NOT_CHECKED,
+                        f"The link redirects in a loop ({' → '.join([*chain, outcome])}): the site is misconfigured."
+                        " Try the final page's address yourself.",
+                        current,
+                    )
+                current = outcome
+        return failure(
+            url,
+            SourceStatus.NOT_CHECKED,
+            f"The link redirected more than {s.max_redirects} times (last to {current}); Verbatim stops there."
+            " Cite the final page's address instead.",
+            current,
+        )
+
+    @contextmanager
+    def _slot(self, host: str) -> Iterator[None]:
+        held = getattr(self._held, "host", None)
+        if held == host:
+            self._held.host = None
+        else:
+            self._drop_held()
+            self._limiter.acquire(host)
+        try:
+            yield
+        finally:
+            self._limiter.release(host)
+
+    def _drop_held(self) -> None:
+        held = getattr(self._held, "host", None)
+        if held is not None:
+            self._held.host = None
+            self._limiter.release(held)
+
+    def _get(self, url: str, target: netguard.Target, jar: httpx.Cookies, at: float, chain: list[str]) -> Source | str:
+        """Return the Source, or the next URL of a redirect; retries 429/5xx as settings allow."""
+        s = self.settings
+        attempt = 0
+        while True:
+            try:
+                with self._slot(target.host):
+                    if self._precheck is not None:
+                        self._precheck.checked_addresses(target.host, target.port)
+                    request = self._client.build_request("GET", target.url)
+                    jar.set_cookie_header(request)
+                    # The transport, not Client.send: the client would parse every Location
+                    # itself and raise on odd ones; redirects are this module's business.
+                    response = self.transport.handle_request(request)
+                    response.request = request
+                    try:
+                        status = response.status_code
+                        if status in _REDIRECTS and response.headers.get("location"):
+                            jar.extract_cookies(response)
+                            # urljoin keeps the Location as written, so the policy judges what was sent.
+                            return urljoin(target.url, response.headers["location"].strip())
+                        if 200 <= status < 300:
+                            return self._read(url, target, response, at)
+                        wait = retry_wait(response, attempt, s)
+                        if wait is None or attempt >= s.max_retries or time.monotonic() + wait > at:
+                            return status_failure(url, target.url, response, attempt, s)
+                    finally:
+                        response.close()
+            except Refused as r:
+                return failure(url, SourceStatus.BLOCKED, via(chain[:-1], target.url, r.reason), target.url)
+            except NameNotFound as e:
+                if e.temporary:
+                    reason = (
+                        f"The host name {e.host} could not be looked up: this computer may be offline or its name"
+                        " server is not answering. Try again later, or supply the page yourself."
+                    )
+                    return failure(url, SourceStatus.NOT_CHECKED, via(chain[:-1], target.url, reason), target.url)
+                reason = (
+                    f"The host name {e.host} does not resolve: the site does not exist (possibly an invented"
+                    " source) or this computer is offline. Check the link."
+                )
+                return failure(url, SourceStatus.DEAD_LINK, via(chain[:-1], target.url, reason), target.url)
+            except httpx.TimeoutException as e:
+                return failure(url, SourceStatus.NOT_CHECKED, timeout_reason(e, target, at, s), target.url)
+            except httpx.ConnectError as e:
+                return failure(url, SourceStatus.NOT_CHECKED, connect_reason(e, target), target.url)
+            except httpx.TransportError as e:
+                reason = (
+                    f"The connection to {target.host} broke off ({type(e).__name__}: {e}): the server sent"
+                    " something that is not valid HTTP. Try again later or supply the page yourself."
+                )
+                return failure(url, SourceStatus.NOT_CHECKED, reason, target.url)
+            attempt += 1
+            time.sleep(wait)
+
+    def _read(self, url: str, target: netguard.Target, response: httpx.Response, at: float) -> Source:
+        s = self.settings
+        cap = s.max_body_bytes
+        status = response.status_code
+        declared = response.headers.get("content-type", "")
+        length = response.headers.get("content-length", "")
+        if length.isdigit() and int(length) > cap:
+            return failure(url, SourceStatus.NOT_CHECKED, too_large(cap, int(length)), target.url, status)
+        raw_seen = 0
+
+        def raw() -> Iterator[bytes]:
+            nonlocal raw_seen
+            for chunk in response.iter_raw():
+                raw_seen += len(chunk)
+                if raw_seen > cap:
+                    raise _TooLarge
+                yield chunk
+
+        pieces: list[bytes] = []
+        size = 0
+        decision = None
+        try:
+            for piece in decode_stream(raw(), response.headers.get("content-encoding", "")):
+                size += len(piece)
+                if size > cap:
+                    raise _TooLarge
+                pieces.append(piece)
+                if decision is None and size >= s.sniff_bytes:
+                    decision = decide_type(declared, b"".join(pieces)[: s.sniff_bytes])
+                    if decision.refusal:
+                        return failure(url, SourceStatus.NOT_CHECKED, decision.refusal, target.url, status)
+        except _TooLarge:
+            return failure(url, SourceStatus.NOT_CHECKED, too_large(cap), target.url, status)
+        except DecodeError as e:
+            reason = f"The page could not be unpacked: {e}. Try again later or supply the page yourself."
+            return failure(url, SourceStatus.NOT_CHECKED, reason, target.url, status)
+        body = b"".join(pieces)
+        del pieces
+        if decision is None:
+            decision = decide_type(declared, body[: s.sniff_bytes])
+            if decision.refusal:
+                return failure(url, SourceStatus.NOT_CHECKED, decision.refusal, target.url, status)
+        return Source(
+            url=url,
+            status=SourceStatus.OK,
+            reason=decision.note,
+            final_url=target.url,
+            http_status=status,
+            content_type=decision.content_type,
+            headers=tuple(response.headers.multi_items()),
+            body=body,
+            sha256=hashlib.sha256(body).hexdigest(),
+            fetched_at=now_iso(),
+        )
+
+
+# --------------------------------------------------------------------------- sources supplied by the editor
+
+
+def supplied_source(
+    url: str,
+    body: bytes,
+    content_type: str,
+    filename: str = "",
+    *,
+    store: Store | None = None,
+    settings: Settings | None = None,
+) -> Source:
+    """Return the editor's upload or paste as a source (origin "editor", stored if given a store), or not_checked."""
+    s = settings or Settings()
+    declared = content_type or (mimetypes.guess_type(filename)[0] or "" if filename else "")
+    if not declared and sniff(body[: s.sniff_bytes]) == "text/plain":
+        declared = "text/plain; charset=utf-8"
+    what = f"the file {filename}" if filename else "the pasted text"
+    if len(body) > s.max_body_bytes:
+        source = failure(url, SourceStatus.NOT_CHECKED, too_large(s.max_body_bytes, len(body)), url)
+        return replace(source, origin="editor")
+    decision = decide_type(declared, body[: s.sniff_bytes])
+    if decision.refusal:
+        return replace(failure(url, SourceStatus.NOT_CHECKED, decision.refusal, url), origin="editor")
+    source = Source(
+        url=url,
+        status=SourceStatus.OK,
+        reason=f"Evidence supplied by the editor ({what}), not fetched by Verbatim. {decision.note}".strip(),
+        final_url=url,
+        content_type=decision.content_type,
+        body=body,
+        sha256=hashlib.sha256(body).hexdigest(),
+        fetched_at=now_iso(),
+        origin="editor",
+    )
+    if store is not None:
+        store.save_source(source)
+    return source
+
+
+# --------------------------------------------------------------------------- reasons
+
+
+def _no_progress(url: str, state: str, detail: str) -> None:
+    return None
+
+
+def _same_content(a: Source, b: Source) -> bool:
+    """Return True when two copies hold the same text (extracted when possible, else the same bytes)."""
+    if a.sha256 == b.sha256:
+        return True
+    try:
+        # H-extract's module, imported late: fetching works (comparing bytes) without it.
+        extract = importlib.import_module("core.extract.read").extract
+    except (ImportError, AttributeError):
+        return False
+    ta = extract(a.body, a.content_type, a.url)
+    tb = extract(b.body, b.content_type, b.url)
+    text_a, text_b = getattr(ta, "text", None), getattr(tb, "text", None)
+    return text_a is not None and text_a == text_b

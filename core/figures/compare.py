@@ -1,0 +1,350 @@
+"""The figures check: every figure of a claim must be in its quote (DESIGN.md, "Figures rules").
+
+``check_figures(claim_text, quote, page)`` reads the claim's figures and the quote's with
+``core.figures.read.read_figures`` and reports each claim figure as matched (with the quote's
+own figure), missing (with a reason and, as diagnosis only, where on the page it does
+appear) or skipped (with the reason it was not checked). Figures can stop a claim from being
+verified; this module never verifies anything and never guesses a figure it cannot read.
+
+How two figures compare:
+
+* Kinds must agree: a percentage only matches a percentage (``%`` = ``percent`` = ``per
+  cent``; "a quarter" is 25%), percentage points only points (``35 basis points`` = ``0.35
+  percentage points``), money only money in the same currency (a bare quote number matches
+  a claim's amount only when the quote names that currency elsewhere, as in "($ in
+  millions)"), multipliers only multipliers (``1.25x`` = ``1.25 times``; ``double`` = ``2x``).
+  A claim number without a currency matches a quote amount. Scales are values:
+  ``525k`` = ``525,000``; ``1.2bn`` = ``1,200 million``; ``1,29,940`` = ``129,940``. A quote
+  that says "in millions" (or thousands, billions), as a table header does, also holds its
+  bare figures at that scale ("($479)" there holds "$479 million"). Units of measure named
+  on both sides must agree ("5,200 miles" is not "5,150 km").
+* Exact kinds: years, dates (in any common order), versions (``3.1`` never matches
+  ``3.10``; a claim's ``3.12`` matches the quote's ``3.12.1``), and period labels (``Q1`` =
+  ``first quarter``; ``FY27`` = ``FY2027`` = ``fiscal 2027``; a claim year must be the
+  quote's year). A claim year matches a quote date or period in that year.
+* Rounding: the claim's precision ``p`` is the place value of its last written digit,
+  times its scale (``2.2`` -> 0.1; ``1.2bn`` -> 0.1bn; trailing zeros of a whole number round,
+  keeping two significant digits: ``6,700`` -> 100, ``30`` -> 1). Without a hedge, the quote's
+  value ``q`` matches the claim's ``c`` when ``c - p/2 <= q < c + p/2``, that is when ``q``
+  rounds half up to ``c`` at precision ``p`` (claim ``2.2`` matches ``2.17``;
+  ``25%`` matches ``24.6%``; ``2.17`` does not match ``2.2``).
+* Hedges: "about", "nearly", "roughly", ... before the claim's figure allow one rounding
+  step more and no more: ``c - 3p/2 <= q < c + 3p/2`` (``figures_hedge_steps`` steps of
+  ``p``). "more than", "over", "at least" keep the lower bound at ``c - p/2``; "less than",
+  "under", "up to" keep the upper bound at ``c + p/2``. So "about 25%" matches 24% and 26.4% but not 23%.
+* Signs: a negative claim figure needs a negative quote figure (``-$479 million`` =
+  ``($479) million``); a positive one matches either sign, since "a loss of $479 million"
+  and "($479) million" are the same figure told in words.
+* Ranges need both ends (``10-60%`` = ``between 10 and 60 percent``).
+* Skipped, with the reason: small whole numbers (up to ``figures_small_whole_max``) standing
+  alone, with no unit, scale, sign or decimals (``3 companies``; a small number *word* alone,
+  "one", "three", is not read at all, being a word first), a day and
+  month without a year (``2 October``), reference numbers (``PEP 632``), and figures that
+  cannot be read with confidence (``1.2.3.4``; ``10^8`` where the quote has ``108``).
+
+Where else on the page a missing figure appears is diagnosis: the page's figures are read piece
+by piece for at most ``figures_elsewhere_budget_seconds``, so a page of a million numbers cannot
+hold the check up; the spans listed are those found before the budget ran out.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from decimal import Decimal
+
+from core.figures import vocab as v
+from core.figures.read import ReadFigure, power_written_flat, read_figures
+from core.models import Figure, FigureCheck, FigureStatus, PageText, Span
+from core.settings import Settings
+
+_KIND_WORDS = {
+    "number": "number",
+    "ordinal": "number",
+    "percent": "percentage",
+    "points": "percentage-point figure",
+    "money": "amount",
+    "multiplier": "multiplier",
+    "year": "year",
+    "date": "date",
+    "month": "month",
+    "version": "version",
+    "period": "period",
+}
+_TABLE_SCALE = re.compile(r"(?<![a-z])in (thousands|millions|billions)(?![a-z])")
+_TABLE_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
+_COUNTABLE = frozenset({"number", "ordinal", "year"})
+_PERIOD_NAMES = {"Q": "quarter", "H": "half"}
+
+
+def _within(claim: Decimal, precision: Decimal, hedge: str, quote: Decimal, settings: Settings) -> bool:
+    """Return True when the quote's value is the claim's, to the claim's precision (and hedge)."""
+    half = precision / 2
+    # Half-open, as rounding half up: claim 3 holds 2.5 but not 3.5.
+    if not hedge or hedge in v.NOT_HEDGES:
+        return claim - half <= quote < claim + half
+    slack = half + precision * settings.figures_hedge_steps
+    low, high = claim - slack, claim + slack
+    side = v.HEDGE_SIDE.get(hedge, "")
+    if side == "more":
+        low = claim - half
+    elif side == "less":
+        high = claim + half
+    return low <= quote < high
+
+
+def _ends(fig: ReadFigure) -> tuple[Decimal, ...]:
+    if fig.value is None:
+        return ()
+    return (fig.value,) if fig.high is None else (fig.value, fig.high)
+
+
+def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteContext, s: Settings) -> bool:
+    """Return True when one end of a claim's numeric figure is held by a quote figure."""
+    ck, qk = claim.kind, quote.kind
+    if ck == "year":
+        if qk in ("year", "number"):
+            return any(q == end for q in _ends(quote))
+        if qk in ("date", "month"):
+            return quote.date[0] == end
+        return qk == "period" and quote.period[2] == end
+    if ck in ("number", "ordinal"):
+        if claim.written and "." in claim.written and qk == "version":
+            return quote.parts == tuple(claim.written.split("."))
+        if qk not in ("number", "ordinal", "year", "money"):
+            return False
+    elif ck == "money":
+        if qk == "number":
+            if claim.currency not in ctx.currencies:
+                return False
+        elif qk != "money" or quote.currency != claim.currency:
+            return False
+    elif ck != qk:
+        return False
+    if claim.unit and quote.unit and claim.unit != quote.unit:
+        return False  # "5,200 miles" is not held by "5,150 km"
+    values = list(_ends(quote))
+    if quote.scale == 1 and qk in ("number", "money"):
+        # A table's "($ in millions)" scales its bare figures: "($479)" there is $479 million.
+        values += [q * scale for q in _ends(quote) for scale in ctx.table_scales]
+    for q in values:
+        if claim.negative and q >= 0:
+            continue
+        if _within(abs(end), claim.precision, claim.hedge, abs(q), s):
+            return True
+    return False
+
+
+def _period_hit(claim: ReadFigure, quote: ReadFigure, quote_years: frozenset[int]) -> bool:
+    c_label, c_n, c_year, c_fiscal = claim.period
+    q_label, q_n, q_year, q_fiscal = quote.period
+    if quote.kind != "period" or c_label != q_label or c_n != q_n:
+        return False
+    if not c_year:
+        return True
+    if q_year:
+        return q_year == c_year and (q_fiscal or not c_fiscal or c_label != "FY")
+    # "second quarter ... 2023" in one quote holds "Q2 2023" when the period itself has no year.
+    return c_label != "FY" and c_year in quote_years
+
+
+def _hit(claim: ReadFigure, quote: ReadFigure, ctx: _QuoteContext, s: Settings) -> bool:
+    """Return True when the quote figure holds the claim figure whole (both ends of a range)."""
+    ck = claim.kind
+    if ck == "version":
+        if quote.kind == "version":
+            return quote.parts[: len(claim.parts)] == claim.parts
+        return quote.kind == "number" and quote.written == ".".join(claim.parts) and quote.high is None
+    if ck == "date":
+        return quote.kind == "date" and quote.date == claim.date
+    if ck == "month":
+        return quote.kind in ("date", "month") and quote.date[:2] == claim.date[:2]
+    if ck == "period":
+        return _period_hit(claim, quote, ctx.years)
+    if claim.is_range and quote.is_range:
+        # Ends pair up: the claim's low end with the quote's low end, high with high.
+        high = _ends(quote)[1]
+        return _value_hit(claim, _ends(claim)[0], replace(quote, high=None), ctx, s) and _value_hit(
+            claim, _ends(claim)[1], replace(quote, value=high, high=None), ctx, s
+        )
+    return all(_value_hit(claim, end, quote, ctx, s) for end in _ends(claim))
+
+
+class _QuoteContext:
+    # What the whole quote says beyond single figures: its loose currency marks and its years.
+    def __init__(self, figs: list[ReadFigure], quote: str) -> None:
+        self.figs = figs
+        # Currency marks outside any figure ("($ in millions)") give the quote's bare numbers a currency.
+        rest = list(quote)
+        for f in figs:
+            rest[f.start : f.end] = [" "] * (f.end - f.start)
+        low = "".join(rest).lower()
+        loose = {code for mark, code in v.CURRENCY_CODES.items() if len(mark) == 1 and mark in low}
+        loose |= {code for mark, code in v.CURRENCY_CODES.items() if len(mark) > 2 and f" {mark} " in f" {low} "}
+        self.currencies = frozenset(loose)
+        self.table_scales = tuple(_TABLE_SCALES[m] for m in _TABLE_SCALE.findall(low))
+        years = {int(f.value) for f in figs if f.kind == "year" and f.value is not None}
+        years |= {f.date[0] for f in figs if f.date[0]}
+        years |= {f.period[2] for f in figs if f.period[2] and not f.period[3]}
+        self.years = frozenset(years)
+
+
+def _find(claim: ReadFigure, ctx: _QuoteContext, s: Settings) -> ReadFigure | None:
+    """Return the quote figure that holds the claim figure, or None."""
+    for q in ctx.figs:
+        if _hit(claim, q, ctx, s):
+            return q
+    if claim.is_range:
+        # Both ends held by two single figures of the quote ("from 10% ... to 60%"), never by ends of other ranges.
+        singles = [q for q in ctx.figs if not q.is_range]
+        lows = [q for q in singles if claim.value is not None and _value_hit(claim, claim.value, q, ctx, s)]
+        highs = [q for q in singles if claim.high is not None and _value_hit(claim, claim.high, q, ctx, s)]
+        if lows and highs:
+            return lows[0]
+    return None
+
+
+def _skip_reason(fig: ReadFigure) -> str:
+    if fig.kind == "unreadable":
+        return f"“{fig.text}” cannot be read with confidence ({fig.unreadable}); it was not compared."
+    if fig.kind == "partial_date":
+        return f"“{fig.text}” is a day and month without a year, too little to check; check it by eye."
+    if fig.kind == "label":
+        return f"“{fig.text}” is a name or a reference number, not a quantity; it was not compared."
+    if fig.standalone:
+        return (
+            f"“{fig.text}” is a small whole number standing alone, too common to check against the quote;"
+            " check it by eye."
+        )
+    return ""
+
+
+def _power_doubt(claim: ReadFigure, quote_figs: list[ReadFigure]) -> str:
+    """Return why a power and a flattened number cannot be told apart ("10⁸" vs "108"), else ""."""
+    flat = power_written_flat(claim)
+    if flat and any(q.written == flat and q.power is None for q in quote_figs):
+        return (
+            f"the quote's “{flat}” may be {claim.text} with its superscript lost; the two cannot be told"
+            " apart with confidence, so the figure was not compared."
+        )
+    for q in quote_figs:
+        if claim.power is None and power_written_flat(q) == claim.written and claim.written:
+            return (
+                f"the claim's “{claim.text}” may be the quote's {q.text} with its superscript lost; the two"
+                " cannot be told apart with confidence, so the figure was not compared."
+            )
+    return ""
+
+
+def _describe(fig: ReadFigure) -> str:
+    if fig.kind == "period":
+        label, n, year, fiscal = fig.period
+        name = (
+            f"fiscal {year}" if label == "FY" else f"{label}{n}" + (f" {'FY' if fiscal else ''}{year}" if year else "")
+        )
+        return f"{fig.text} ({name})" if name.lower() != fig.text.lower() else fig.text
+    return fig.text
+
+
+def _missing_reason(claim: ReadFigure, ctx: _QuoteContext) -> str:
+    if not ctx.figs and not ctx.currencies:
+        return f"The quote holds no figures at all, so it cannot hold “{claim.text}”."
+    kind = "number" if claim.kind in _COUNTABLE else claim.kind
+    word = _KIND_WORDS.get(claim.kind, "figure")
+    same = [q for q in ctx.figs if ("number" if q.kind in _COUNTABLE else q.kind) == kind]
+    relation = "within one rounding step of" if claim.hedge and claim.hedge not in v.NOT_HEDGES else "equal to"
+    head = f"The quote holds no {word} {relation} “{claim.text}”"
+    if claim.kind == "money":
+        other = [q for q in same if q.currency and q.currency != claim.currency]
+        if other:
+            return f"{head}: its amount {other[0].text} is in {other[0].currency}, the claim's in {claim.currency}."
+        if claim.currency not in ctx.currencies and any(q.kind == "number" for q in ctx.figs):
+            return f"{head}: the quote names no amount in {claim.currency}."
+    if claim.kind == "percent" and any(q.kind == "points" for q in ctx.figs):
+        pts = next(q for q in ctx.figs if q.kind == "points")
+        return f"{head}: the quote gives {pts.text}, which are percentage points, not percent."
+    if claim.kind == "period" and claim.period[2]:
+        periods = [q for q in ctx.figs if q.kind == "period"]
+        if periods:
+            return f"{head}: the quote names {', '.join(_describe(q) for q in periods[:4])}."
+    if same:
+        return f"{head}: it has {', '.join(q.text for q in same[:4])}."
+    return f"{head}."
+
+
+def _pieces(text: str, size: int) -> Iterator[tuple[int, str]]:
+    """Yield (offset, piece) of text cut at block breaks, else sentence ends, else spaces, near size."""
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + size)
+        if end < len(text):
+            # A figure never spans a block break; "525 thousand" may span a space, so spaces come last.
+            cut = max(text.rfind("\n", start, end), text.rfind(". ", start, end))
+            if cut <= start:
+                cut = text.rfind(" ", start, end)
+            end = cut + 1 if cut > start else end
+        yield start, text[start:end]
+        start = end
+
+
+@functools.lru_cache(maxsize=4)
+def _page_figures(text: str, budget: float, piece_chars: int) -> tuple[ReadFigure, ...]:
+    """Return the page's figures, read piece by piece until the budget is spent (diagnosis: a partial list)."""
+    deadline = time.monotonic() + budget
+    out: list[ReadFigure] = []
+    for offset, piece in _pieces(text, piece_chars):
+        out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece))
+        if time.monotonic() > deadline:
+            break
+    return tuple(out)
+
+
+def _elsewhere(claim: ReadFigure, page: PageText | None, s: Settings) -> tuple[Span, ...]:
+    if page is None or not page.text:
+        return ()
+    figs = list(_page_figures(page.text, s.figures_elsewhere_budget_seconds, s.figures_elsewhere_piece_chars))
+    ctx = _QuoteContext(figs, "")
+    spans: list[Span] = []
+    for q in figs:
+        if _hit(claim, q, ctx, s):
+            spans.append((q.start, q.end))
+            if len(spans) >= s.figures_elsewhere_max:
+                break
+    return tuple(spans)
+
+
+def _figure(
+    c: ReadFigure, status: FigureStatus, *, quote_text: str = "", reason: str = "", elsewhere: tuple[Span, ...] = ()
+) -> Figure:
+    return Figure(c.text, status, quote_text, reason, c.kind, c.start, c.end, elsewhere)
+
+
+def check_figures(
+    claim_text: str, quote: str | None, page: PageText | None = None, settings: Settings | None = None
+) -> FigureCheck:
+    """Return every figure of the claim as matched, missing or skipped against the quote (never raises)."""
+    s = settings or Settings()
+    claim_figs = read_figures(claim_text)
+    quote_figs = read_figures(quote or "")
+    ctx = _QuoteContext(quote_figs, quote or "")
+    out: list[Figure] = []
+    for c in claim_figs:
+        reason = _skip_reason(c)
+        if reason:
+            out.append(_figure(c, FigureStatus.SKIPPED, reason=reason))
+        elif not (quote or "").strip():
+            out.append(_figure(c, FigureStatus.MISSING, reason="There is no quote to hold this figure."))
+        elif (found := _find(c, ctx, s)) is not None:
+            out.append(_figure(c, FigureStatus.MATCHED, quote_text=found.text))
+        elif doubt := _power_doubt(c, quote_figs):
+            out.append(_figure(c, FigureStatus.SKIPPED, reason=doubt[0].upper() + doubt[1:]))
+        else:
+            reason = _missing_reason(c, ctx)
+            out.append(_figure(c, FigureStatus.MISSING, reason=reason, elsewhere=_elsewhere(c, page, s)))
+    return FigureCheck(tuple(out))
+
+
+__all__ = ["ReadFigure", "check_figures", "read_figures"]

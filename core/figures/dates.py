@@ -1,0 +1,138 @@
+"""Reading figures that are points in time or names of releases: dates, periods and versions.
+
+Dates in their common orders ("October 24, 2022", "24 October 2022", "2022-10-24"), months
+("January 2024"), days without a year (kept apart: they are skipped), period labels ("Q1",
+"first quarter", "2Q23", "H2", "FY27", "fiscal 2027") and versions ("3.12", "v3.9.0", "since
+3.8", "Python 3.10 and 3.11"). Each pass adds to a ``core.figures.scan.Scan``; a slash date
+that could be read either way round, or "1.2.3.4", is added as unreadable. This module reads;
+it refuses to compare.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.figures import vocab as v
+from core.figures.scan import SETTINGS, Scan, century
+
+_ISO_DATE = re.compile(r"(?<![\d.-])(\d{4})-(\d{2})-(\d{2})(?![\d])")
+_SLASH_DATE = re.compile(r"(?<![\d./])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
+_SLASH_NUMBER = re.compile(r"(?<![\d./])(\d{1,4})/(\d{1,4})(?![\d/])")
+_MDY = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?\s(\d{1,2})(?:st|nd|rd|th)?,?\s(\d{4})(?![\d])")
+_DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(" + v.MONTH + r")\.?,?\s(\d{4})(?![\d])")
+_MY = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?,?\s(?:of\s)?(\d{4})(?![\d])")
+_MD = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?\s(\d{1,2})(?:st|nd|rd|th)?(?![\d,.]\d|\d)")
+_DM = re.compile(r"(?<![\d.,])(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(" + v.MONTH + r")(?![a-z])")
+_YEAR_PART = r"(?:\s(?:of\s)?(?:(?P<fy>fiscal(?:\syear)?|fy)\s?'?(?P<y1>\d{4}|\d{2})|(?P<y2>\d{4})))?(?![\d])"
+_ORD_PERIOD = re.compile(r"(?<![a-z])(?P<ord>" + v.ORDINAL + r")[\s-](?P<what>quarter|half)(?![a-z])" + _YEAR_PART)
+_Q_PERIOD = re.compile(
+    r"(?<![a-z0-9])(?P<what>[qh])(?P<n>[1-4])(?:\s?(?P<fy>fy|')\s?(?P<y1>\d{4}|\d{2})|\s(?P<y2>\d{4}))?(?![\da-z]|\.\d)"
+)
+_NQ_PERIOD = re.compile(
+    r"(?<![a-z0-9.,])(?P<n>[1-4])(?P<what>[qh])(?:\s?'?(?P<y1>\d{2})|\s(?P<y2>\d{4}))?(?![\da-z]|\.\d)"
+)
+_FY = re.compile(r"(?<![a-z])(?:fy|fiscal(?:\syear)?)\s?'?(?P<y>\d{4}|\d{2})(?!\d|\.\d)")
+_DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w]|\.\d)")
+_VERSION_AFTER_WORD = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w%]|\.\d)")
+_VERSION_V = re.compile(r"(?<![a-z])v(\d+(?:\.\d+)+)(?![\w]|\.\d)")
+_VERSION_CHAIN = re.compile(r"(?:\s?,\s?(?:and\s|or\s)?|\s(?:and|or|to|through)\s|-)(\d+\.\d+(?:\.\d+)?)(?![\w%]|\.\d)")
+_VERSION_WORD_RE = re.compile(v.VERSION_WORDS)
+
+
+def read_dates(scan: Scan) -> None:
+    """Read ISO, slash and written dates, months and days of months."""
+    for m in _ISO_DATE.finditer(scan.w):
+        y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            scan.add(m.start(), m.end(), "date", date=(y, mo, d), written=m.group(0))
+    for m in _SLASH_DATE.finditer(scan.w):
+        if not scan.free(m.start(), m.end()):
+            continue
+        a, b, y = int(m.group(1)), int(m.group(2)), century(m.group(3))
+        if a > 12 and 1 <= b <= 12 and a <= 31:
+            scan.add(m.start(), m.end(), "date", date=(y, b, a), written=m.group(0))
+        elif b > 12 and 1 <= a <= 12 and b <= 31:
+            scan.add(m.start(), m.end(), "date", date=(y, a, b), written=m.group(0))
+        else:
+            why = "day and month could be either way round"
+            scan.add(m.start(), m.end(), "unreadable", unreadable=why, written=m.group(0))
+    for m in _SLASH_NUMBER.finditer(scan.w):
+        if scan.free(m.start(), m.end()):
+            why = "a number written with a slash may be a ratio, a fraction, a date or a name"
+            scan.add(m.start(), m.end(), "unreadable", unreadable=why, written=m.group(0))
+    for rx, order in ((_MDY, "mdy"), (_DMY, "dmy"), (_MY, "my"), (_MD, "md"), (_DM, "dm")):
+        for m in rx.finditer(scan.w):
+            if not scan.free(m.start(), m.end()):
+                continue
+            g = m.groups()
+            if order == "mdy":
+                y, mo, d = int(g[2]), v.MONTHS[g[0]], int(g[1])
+            elif order == "dmy":
+                y, mo, d = int(g[2]), v.MONTHS[g[1]], int(g[0])
+            elif order == "my":
+                y, mo, d = int(g[1]), v.MONTHS[g[0]], 0
+            elif order == "md":
+                y, mo, d = 0, v.MONTHS[g[0]], int(g[1])
+            else:
+                y, mo, d = 0, v.MONTHS[g[1]], int(g[0])
+            if d > 31:
+                continue
+            kind = "date" if y and d else "month" if y else "partial_date"
+            scan.add(m.start(), m.end(), kind, date=(y, mo, d), written=m.group(0))
+
+
+def read_periods(scan: Scan) -> None:
+    """Read quarters, halves and fiscal years ("Q1", "second quarter of 2023", "FY27")."""
+    for m in _ORD_PERIOD.finditer(scan.w):
+        if not scan.free(m.start(), m.end()):
+            continue
+        label = "Q" if m.group("what") == "quarter" else "H"
+        n = v.ORDINAL_WORDS[m.group("ord")]
+        if label == "H" and n > 2:
+            continue
+        year_text = m.group("y1") or m.group("y2") or ""
+        _period(scan, m.start(), m.end(), label, n, year_text, bool(m.group("fy")))
+    for rx in (_Q_PERIOD, _NQ_PERIOD):
+        for m in rx.finditer(scan.w):
+            if not scan.free(m.start(), m.end()):
+                continue
+            label = m.group("what").upper()
+            n = int(m.group("n"))
+            if label == "H" and n > 2:
+                continue
+            fiscal = "fy" in m.groupdict() and m.group("fy") == "fy"
+            _period(scan, m.start(), m.end(), label, n, m.group("y1") or m.group("y2") or "", fiscal)
+    for m in _FY.finditer(scan.w):
+        if scan.free(m.start(), m.end()):
+            _period(scan, m.start(), m.end(), "FY", 0, m.group("y"), True)
+
+
+def _period(scan: Scan, start: int, end: int, label: str, n: int, year_text: str, fiscal: bool) -> None:
+    year = century(year_text) if year_text else 0
+    scan.add(start, end, "period", period=(label, n, year, fiscal), written=scan.w[start:end])
+
+
+def read_versions(scan: Scan) -> None:
+    """Read versions: dotted ("3.9.0"), after a word ("Python 3.12", "since 3.8"), and their lists."""
+    for m in _DOTTED.finditer(scan.w):
+        parts = tuple(m.group(0).split("."))
+        if len(parts) > SETTINGS.figures_version_max_parts:
+            why = f"{len(parts)} dot-separated parts read like an address or a section number, not a figure"
+            scan.add(m.start(), m.end(), "unreadable", unreadable=why, written=m.group(0))
+        else:
+            scan.add(m.start(), m.end(), "version", parts=parts, written=m.group(0))
+    for m in _VERSION_V.finditer(scan.w):
+        if scan.free(m.start(), m.end()):
+            scan.add(m.start(), m.end(), "version", parts=tuple(m.group(1).split(".")), written=m.group(1))
+    for m in _VERSION_AFTER_WORD.finditer(scan.w):
+        if not scan.free(m.start(), m.end()) or not _VERSION_WORD_RE.search(scan.w, max(0, m.start() - 12), m.start()):
+            continue
+        word = _VERSION_WORD_RE.search(scan.w, max(0, m.start() - 12), m.start())
+        # "since 2008" is a year and "since 3" a count: only decimals follow since/until.
+        if word and word.group(0).strip() in ("since", "until", "through") and "." not in m.group(0):
+            continue
+        scan.add(m.start(), m.end(), "version", parts=tuple(m.group(0).split(".")), written=m.group(0))
+        end = m.end()
+        while (c := _VERSION_CHAIN.match(scan.w, end)) and scan.free(c.start(1), c.end(1)):
+            scan.add(c.start(1), c.end(1), "version", parts=tuple(c.group(1).split(".")), written=c.group(1))
+            end = c.end()

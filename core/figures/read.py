@@ -1,0 +1,302 @@
+"""Reading figures out of any text: numbers, money, percentages, dates, versions, periods.
+
+``read_figures(text)`` returns every figure it can read, with its span in the original text
+and its parsed value, so that the figures check can compare them and the desk can mark them.
+It reads on ``core.text.normalise.normalise``'s output (the project's one normalisation) and maps
+spans back to the original characters. A figure that cannot be read with confidence (an
+address-like "1.2.3.4", an ambiguous "03/04/2023") is returned with ``unreadable`` set to
+the reason, never given a guessed value. Dates, periods and versions are read first (by
+``core.figures.dates``), then money and accounting negatives, numbers with their scales, units
+and signs, number words, fractions and multipliers, and last the ranges joining two figures.
+This module reads; it refuses to compare.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import replace
+from decimal import Decimal
+
+from core.figures import vocab as v
+from core.figures.dates import read_dates, read_periods, read_versions
+from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, precision_of
+
+_NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d{1,2}(?:,\d{2})+,\d{3}(?![\d])|\d+)(?:\.\d+)?|\.\d+"
+_NUMBER = re.compile(
+    r"(?P<sign>-)?(?:(?P<cur>" + v.CURRENCY_BEFORE + r")\s?)?(?P<sign2>-)?(?P<num>" + _NUM + r")"
+    r"(?P<pow>(?:\^|\*\*)\d+|[A-J]+)?"
+    r"(?:(?P<suf>k|mn|mm|m|bn|b|tn|cr)(?![a-z0-9])|\s(?P<scale>" + "|".join(v.SCALE_WORD) + r")(?![a-z]))?"
+    r"(?:\s?(?P<pct>%|percent(?![a-z])|per cent(?![a-z])|pct(?![a-z]))"
+    r"|\s(?P<pts>percentage points?|percentage-points?|pp|ppts?|pts)(?![a-z])"
+    r"|\s?(?P<bps>basis points?|bps|bp)(?![a-z])"
+    r"|(?P<mult>x|×)(?![a-z0-9])|\s?(?P<mult2>×)|\s(?P<times>times)(?![a-z])|(?P<fold>-fold)(?![a-z])"
+    r"|\s(?P<curafter>" + v.CURRENCY_AFTER + r")(?![a-z])|(?P<ord>st|nd|rd|th)(?![a-z]))?"
+)
+_ACCOUNTING = re.compile(
+    r"\((?P<cur>" + v.CURRENCY_BEFORE + r")\s?(?P<num>" + _NUM + r")\)"
+    r"(?:\s(?P<scale>" + "|".join(v.SCALE_WORD) + r")(?![a-z]))?"
+    r"|(?P<cur2>" + v.CURRENCY_BEFORE + r")\((?P<num2>" + _NUM + r")\)"
+    r"(?:\s(?P<scale2>" + "|".join(v.SCALE_WORD) + r")(?![a-z]))?"
+)
+_WORD_NUMBER = re.compile(
+    r"(?<![a-z-])(?:(?P<tens>"
+    + v.TENS_WORD
+    + r")(?:-(?P<tu>"
+    + v.UNIT_WORD
+    + r"))?|(?P<unit>"
+    + v.UNIT_WORD
+    + r")|(?P<a>a))"
+    r"(?:\s(?P<hundred>hundred)(?:\s(?:and\s)?(?:(?P<htens>"
+    + v.TENS_WORD
+    + r")(?:-(?P<htu>"
+    + v.UNIT_WORD
+    + r"))?|(?P<hunit>"
+    + v.UNIT_WORD
+    + r")))?)?(?:\s(?P<scale>thousand|million|billion|trillion|lakh|crore))?"
+    r"(?:\s?(?P<pct>%|percent|per cent)|\s(?P<times>times))?(?![a-z-])"
+)
+# Only "half" goes without a count: "every quarter of 2023" is a period, "a quarter of users" a share.
+_FRACTION = re.compile(
+    r"(?<![a-z])(?:(?P<count>a|one|two|three|four)[\s-](?P<frac>half|halves|thirds?|quarters?|fifths?)|(?P<half>half))"
+    r"(?=\s(?:of|the|as|more|less|fewer|[a-z]+er)(?![a-z]))"
+)
+_FRACTION_DIGITS = re.compile(r"(?<![\d.])(\d)\u2044(\d{1,2})(?!\d)")  # "½" normalises to "1⁄2"
+# "double quotes" and "triple-quoted" are no multipliers: the base forms count only before what they multiply.
+_MULT_WORD = re.compile(
+    r"(?<![a-z])(?:(doubled|doubles|doubling|twice|tripled|triples|tripling|thrice|quadrupled)(?![a-z])"
+    r"|(double|triple|quadruple)(?=\s(?:the|its|their|his|her|our|that|this|from|to|in|over|by)\b|[.,;:)]|$))"
+)
+_UNIT_AFTER = re.compile(v.UNIT_AFTER)
+_CONVERSION_BEFORE = re.compile(r"\d(?:\s?[a-z€$£¥₹]{1,8})?\s?$")
+_RANGE_GAP = re.compile(r"\s?-\s?|\s(?:to|and)\s")
+_LABEL_RE = re.compile(v.LABEL_WORDS)
+_NUMERIC_KINDS = frozenset({"number", "percent", "points", "money", "multiplier", "year"})
+
+
+class _Reader(Scan):
+    # The number, word and range passes over one text, after the dates, periods and versions.
+    def accounting(self) -> None:
+        for m in _ACCOUNTING.finditer(self.w):
+            if not self.free(m.start(), m.end()):
+                continue
+            if _CONVERSION_BEFORE.search(self.w, max(0, m.start() - 12), m.start()):
+                continue  # "71,350 euro ($78,770)": a conversion in brackets, not a negative
+            cur, num = (m.group("cur"), m.group("num")) if m.group("num") else (m.group("cur2"), m.group("num2"))
+            scale_word = m.group("scale") or m.group("scale2")
+            scale = v.SCALE_WORD[scale_word] if scale_word else Decimal(1)
+            value = -Decimal(num.replace(",", "")) * scale
+            self.add(m.start(), m.end(), "money", value=value, precision=precision_of(num) * scale,
+                     currency=v.CURRENCY_CODES[cur.strip().rstrip(".") if cur.strip() != "rs." else "rs"],
+                     written=num, negative=True, hedge=self.hedge_before(m.start()), scale=scale)  # fmt: skip
+
+    def numbers(self) -> None:
+        for m in _NUMBER.finditer(self.w):
+            start, end = m.start(), m.end()
+            sign = m.group("sign") or m.group("sign2")
+            if m.group("sign") and ((start > 0 and self.w[start - 1] not in " ([:/,;\"'") or self.ends_figure(start)):
+                start += 1  # a "-" after a word or a figure joins ("gh-905", "1.0% - 2.0%"); it is no sign
+                sign = m.group("sign2")
+            if not self.free(start, end):
+                continue
+            before = self.w[start - 1] if start > 0 else " "
+            after = self.w[end] if end < len(self.w) else " "
+            if (before.isalnum() or before in "._") or (after.isalnum() and not after.isupper()) or after == "_":
+                continue  # digits inside a word or a name: "x86", "int64", "10b5"
+            num = m.group("num")
+            if before == "-" and start >= 2 and self.w[start - 2].isalnum() and not self.ends_figure(start - 1):
+                # "gh-90564", "COVID-19": the whole name is the label.
+                name_start = start - 1
+                while name_start > 0 and (self.w[name_start - 1].isalnum() or self.w[name_start - 1] == "-"):
+                    name_start -= 1
+                if not self.free(name_start, start):
+                    name_start = start
+                self.add(name_start, end, "label", written=num, value=Decimal(num.replace(",", "")))
+                continue
+            self._number(m, start, end, num, bool(sign))
+
+    def _number(self, m: re.Match[str], start: int, end: int, num: str, negative: bool) -> None:
+        value = Decimal(num.replace(",", ""))
+        precision = precision_of(num)
+        cur = (m.group("cur") or "").strip()
+        currency = v.CURRENCY_CODES[cur.rstrip(".") if cur != "rs." else "rs"] if cur else ""
+        power = None
+        if m.group("pow"):
+            exp_text = m.group("pow").lstrip("^*")
+            exp = int("".join(str(SUP_MARK.index(c)) for c in exp_text)) if exp_text.isupper() else int(exp_text)
+            if "." in num or "," in num:
+                self.add(start, end, "unreadable", unreadable="a power of a decimal", written=num)
+                return
+            power = (int(num), exp)
+            value = Decimal(int(num)) ** exp
+            precision = Decimal(1)
+        scale = Decimal(1)
+        if m.group("suf"):
+            if m.group("suf") in ("m", "b") and not currency:
+                # "5m" may be metres and "5b" a grade; only money takes these bare suffixes.
+                end = m.start("suf")
+            else:
+                scale = v.SCALE_SUFFIX[m.group("suf")]
+        elif m.group("scale"):
+            scale = v.SCALE_WORD[m.group("scale")]
+        value, precision = value * scale, precision * scale
+        kind = "money" if currency else "number"
+        if m.group("curafter"):
+            # "$7.9 million dollars" keeps its "$"; a bare "71,350 euro" takes the word's currency.
+            currency, kind = currency or v.CURRENCY_CODES[m.group("curafter")], "money"
+        elif m.group("pct"):
+            kind = "percent"
+        elif m.group("pts"):
+            kind = "points"
+        elif m.group("bps"):
+            kind, value, precision = "points", value / 100, precision / 100
+        elif m.group("mult") or m.group("mult2") or m.group("times") or m.group("fold"):
+            kind = "multiplier"
+        elif m.group("ord"):
+            kind = "ordinal"
+        if negative:
+            value = -value
+        hedge = self.hedge_before(start)
+        standalone = (
+            kind in ("number", "ordinal")
+            and "." not in num
+            and scale == 1
+            and power is None
+            and not negative
+            and value <= SETTINGS.figures_small_whole_max
+        )
+        label = _LABEL_RE.search(self.w, max(0, start - 12), start)
+        if kind == "number" and label and "." not in num:
+            kind = "label"
+            if self.free(label.start(), start):
+                start = label.start()  # "PEP 632" is marked whole
+        elif (
+            kind == "number"
+            and "," not in num
+            and "." not in num
+            and scale == 1
+            and power is None
+            and SETTINGS.figures_year_min <= value <= SETTINGS.figures_year_max
+            and len(num) == 4
+        ):
+            kind = "year"
+        unit_match = _UNIT_AFTER.match(self.w, end) if kind in ("number", "ordinal") else None
+        unit = v.UNIT_WORDS[unit_match.group("unit")] if unit_match else ""
+        self.add(start, end, kind, value=value, precision=precision, currency=currency, hedge=hedge, written=num,
+                 power=power, standalone=standalone, negative=negative, scale=scale, unit=unit)  # fmt: skip
+
+    def words(self) -> None:
+        for m in _WORD_NUMBER.finditer(self.w):
+            if not self.free(m.start(), m.end()):
+                continue
+            if m.group("a") and not (m.group("hundred") or m.group("scale")):
+                continue
+            n = 1 if m.group("a") else v.UNITS.get(m.group("unit") or "", 0)
+            if m.group("tens"):
+                n = v.TENS[m.group("tens")] + v.UNITS.get(m.group("tu") or "", 0)
+            precision = Decimal(1)
+            if m.group("hundred"):
+                rest = v.TENS.get(m.group("htens") or "", 0) + v.UNITS.get(m.group("htu") or m.group("hunit") or "", 0)
+                n, precision = n * 100 + rest, Decimal(1) if rest else Decimal(100)
+            value, scale = Decimal(n), v.SCALE_WORD.get(m.group("scale") or "", Decimal(1))
+            value, precision = value * scale, precision * scale
+            kind = "percent" if m.group("pct") else "multiplier" if m.group("times") else "number"
+            small = kind == "number" and value <= SETTINGS.figures_small_whole_max
+            self.add(m.start(), m.end(), kind, value=value, precision=precision, standalone=small, scale=scale,
+                     hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
+        for m in _FRACTION.finditer(self.w):
+            if not self.free(m.start(), m.end()):
+                continue
+            count = {"two": 2, "three": 3, "four": 4}.get(m.group("count") or "", 1)
+            share = v.FRACTION_WORDS[m.group("frac") or m.group("half")] * count
+            self.add(m.start(), m.end(), "percent", value=share, precision=Decimal(1),
+                     hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
+        for m in _FRACTION_DIGITS.finditer(self.w):
+            if self.free(m.start(), m.end()) and int(m.group(2)):
+                share = Decimal(100) * int(m.group(1)) / int(m.group(2))
+                self.add(m.start(), m.end(), "percent", value=share, precision=Decimal(1), written=m.group(0))
+        for m in _MULT_WORD.finditer(self.w):
+            if self.free(m.start(), m.end()):
+                word = m.group(1) or m.group(2)
+                self.add(m.start(), m.end(), "multiplier", value=Decimal(v.MULTIPLIER_WORDS[word]),
+                         precision=Decimal("0.1"), written=m.group(0))  # fmt: skip
+
+    def ranges(self) -> list[ReadFigure]:
+        figs = sorted(self.found, key=lambda f: f.start)
+        out: list[ReadFigure] = []
+        i = 0
+        while i < len(figs):
+            a = figs[i]
+            b = figs[i + 1] if i + 1 < len(figs) else None
+            merged = self._merge(a, b) if b is not None else None
+            if merged is not None:
+                out.append(merged)
+                i += 2
+            else:
+                out.append(a)
+                i += 1
+        return out
+
+    def _merge(self, a: ReadFigure, b: ReadFigure) -> ReadFigure | None:
+        if a.kind not in _NUMERIC_KINDS or b.kind not in _NUMERIC_KINDS or a.is_range or b.is_range:
+            return None
+        if a.value is None or b.value is None:
+            return None
+        (wa_start, wa_end), (wb_start, wb_end) = self.wspans[id(a)], self.wspans[id(b)]
+        gap = self.w[wa_end:wb_start]
+        if not _RANGE_GAP.fullmatch(gap):
+            return None
+        if gap.strip() == "and" and a.hedge != "between":
+            return None
+        kind, currency, low, precision = a.kind, a.currency or b.currency, a.value, a.precision
+        if kind == "number" and b.kind in ("percent", "points", "multiplier", "money"):
+            kind = b.kind
+        if kind == "number" and currency:
+            kind = "money"
+        if (
+            kind != b.kind
+            and not (kind == "year" and b.kind == "number")
+            and not (kind == "money" and b.kind == "number")
+        ):
+            return None  # "$3.4-3.6 billion": the second end's missing "$" is the first end's
+        if a.scale == 1 and b.scale > 1:
+            # "$5.0 - $5.2 billion": the first end takes the scale the second end names.
+            low, precision = low * b.scale, precision * b.scale
+        if low > b.value:
+            return None
+        ostart, oend = a.start, b.end
+        merged = replace(a, text=self.text[ostart:oend], kind=kind, start=ostart, end=oend, value=low, high=b.value,
+                         precision=min(precision, b.precision), currency=currency, standalone=False, unit=b.unit,
+                         written=a.written + "-" + b.written)  # fmt: skip
+        self.wspans[id(merged)] = (wa_start, wb_end)
+        return merged
+
+    def run(self) -> tuple[ReadFigure, ...]:
+        read_dates(self)
+        read_periods(self)
+        read_versions(self)
+        self.accounting()
+        self.numbers()
+        self.words()
+        # "one", "two" are words first: a small number word is read only as the end of a range.
+        return tuple(f for f in self.ranges() if not (f.standalone and f.written.isalpha()))
+
+
+@functools.lru_cache(maxsize=16)
+def _read_cached(text: str) -> tuple[ReadFigure, ...]:
+    return _Reader(text).run()
+
+
+def read_figures(text: str) -> list[ReadFigure]:
+    """Return every figure in the text, in text order, with spans in the original text (never raises)."""
+    return list(_read_cached(text))
+
+
+def power_written_flat(fig: ReadFigure) -> str:
+    """Return how a power figure reads once its superscript is lost ("10⁸" -> "108"), else ""."""
+    if fig.power is None:
+        return ""
+    return f"{fig.power[0]}{fig.power[1]}"
+
+
+__all__ = ["ReadFigure", "power_written_flat", "read_figures"]

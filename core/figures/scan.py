@@ -1,0 +1,164 @@
+"""The shared ground of figure reading: the ReadFigure record and one text prepared for reading.
+
+``working_text`` runs ``core.text.normalise.normalise`` (the project's one normalisation) and marks
+what normalisation would lose (superscript digits, thin-space digit grouping, vulgar
+fractions) without changing its length, so that every span maps back to the original.
+``Scan`` holds one text's spans while the passes of ``core.figures.read`` and
+``core.figures.dates`` read it. This module prepares; it refuses to read or compare figures.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from core.figures import vocab as v
+from core.settings import Settings
+from core.text.normalise import normalise
+
+SETTINGS = Settings()
+
+# Superscript digits (lost to "108" when a page's "10⁸" is flattened) are kept apart from digits.
+_SUPERSCRIPTS = {"⁰": 0, "¹": 1, "²": 2, "³": 3, "⁴": 4, "⁵": 5, "⁶": 6, "⁷": 7, "⁸": 8, "⁹": 9}
+SUP_MARK = "ABCDEFGHIJ"  # normalised text is case-folded, so capitals cannot occur otherwise
+# Vulgar fractions NFKC spreads over three characters ("½" -> "1⁄2"): read as two decimals ("1½" = "1.50").
+_VULGAR = {"½": ".50", "¼": ".25", "¾": ".75"}
+# Spaces that group digits ("1 000 000" with thin or no-break spaces); an ordinary space never does.
+_GROUPING_SPACES = frozenset("\u2009\u202f\u00a0\u2007")
+_HEDGE_RE = re.compile(v.HEDGE)
+
+
+@dataclass(frozen=True)
+class ReadFigure:
+    """One figure read from a text.
+
+    ``kind`` is "number", "percent", "points" (percentage points), "money", "multiplier",
+    "ordinal", "year", "date", "month", "partial_date", "version", "period", "label" or
+    "unreadable". ``value`` (and ``high``, for a range) is the figure after its scale
+    ("1.2bn" is 1200000000; percentages in percent; basis points in percentage points).
+    ``precision`` is the place value of the last digit the writer wrote. ``written`` is the
+    number as written, digits only (for exact comparisons). ``date`` is (year, month, day)
+    and ``period`` is (label "Q"/"H"/"FY", number, year, fiscal), 0 where unknown.
+    """
+
+    text: str
+    kind: str
+    start: int = field(compare=False)
+    end: int = field(compare=False)
+    value: Decimal | None = None
+    high: Decimal | None = None
+    precision: Decimal = Decimal(1)
+    currency: str = ""
+    hedge: str = ""  # the hedge word before the figure ("about", "more than"), "" when exact
+    written: str = ""
+    parts: tuple[str, ...] = ()
+    date: tuple[int, int, int] = (0, 0, 0)
+    period: tuple[str, int, int, bool] = ("", 0, 0, False)
+    power: tuple[int, int] | None = None  # (base, exponent) for "10^8", "10⁸", "2**30"
+    unreadable: str = ""
+    standalone: bool = False  # a bare whole number with no unit, scale, sign or decimals
+    negative: bool = False
+    scale: Decimal = Decimal(1)  # the scale word or suffix the writer used ("bn": 10**9)
+    unit: str = ""  # a unit of measure named right after the number ("miles" -> "mile"), "" when none
+
+    @property
+    def is_range(self) -> bool:
+        """Return True when the figure is a range with two ends ("10-60%")."""
+        return self.high is not None
+
+
+def working_text(text: str) -> tuple[str, tuple[int, ...]]:
+    """Return the normalised text, with superscripts and grouping spaces marked, and its offsets."""
+    norm = normalise(text)
+    chars = list(norm.text)
+    for i, ch in enumerate(chars):
+        orig = text[norm.offsets[i]]
+        if orig in _SUPERSCRIPTS:
+            chars[i] = SUP_MARK[_SUPERSCRIPTS[orig]]
+            base = re.search(r"(?<![\d.,])[\d.,]+$", norm.text[:i]) if i and chars[i - 1].isdigit() else None
+            if base and base.group(0) not in ("2", "10"):
+                chars[i] = " "  # "$4.45¹", "2022²": a footnote marker, not a power (only 2 and 10 take powers)
+        elif orig in _VULGAR and (i == 0 or norm.offsets[i - 1] != norm.offsets[i]):
+            for k, c in enumerate(_VULGAR[orig]):
+                if i + k < len(chars) and norm.offsets[i + k] == norm.offsets[i]:
+                    chars[i + k] = c
+        elif ch == " " and orig in _GROUPING_SPACES and i > 0 and chars[i - 1].isdigit():
+            following = norm.text[i + 1 : i + 5]
+            if len(following) >= 3 and following[:3].isdigit() and not following[3:4].isdigit():
+                chars[i] = ","
+    return "".join(chars), norm.offsets
+
+
+def precision_of(num: str) -> Decimal:
+    """Return the place value of the last digit written (trailing zeros of whole numbers round)."""
+    digits = num.replace(",", "")
+    if "." in digits:
+        return Decimal(1).scaleb(-len(digits.split(".")[1]))
+    digits = digits.lstrip("0") or "0"
+    zeros = len(digits) - len(digits.rstrip("0"))
+    keep = SETTINGS.figures_min_significant_digits
+    return Decimal(1).scaleb(max(0, min(zeros, len(digits) - keep)))
+
+
+def century(two_or_four: str) -> int:
+    """Return a year from four digits, or from two taken as 20xx ("FY27" is 2027)."""
+    year = int(two_or_four)
+    return year + 2000 if len(two_or_four) == 2 else year
+
+
+class Scan:
+    # The state one reading of a text shares between passes: a class only to hold the working text and spans.
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.w, self.offsets = working_text(text)
+        # Spans already read, kept sorted and disjoint so that a lookup is a bisection.
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self.end_set: set[int] = set()
+        self.found: list[ReadFigure] = []
+        # Each figure's span in the working text (keyed by id: figures are equal by value).
+        self.wspans: dict[int, tuple[int, int]] = {}
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """Return the original text's span for a span of the working text."""
+        if start >= end:
+            return (0, 0)
+        ostart = self.offsets[start]
+        oend = self.offsets[end] if end < len(self.offsets) else len(self.text)
+        if oend <= self.offsets[end - 1]:
+            oend = self.offsets[end - 1] + 1
+        # An original span ends before trailing spaces the normalisation collapsed.
+        while oend > ostart and self.text[oend - 1].isspace():
+            oend -= 1
+        return ostart, oend
+
+    def free(self, start: int, end: int) -> bool:
+        """Return True when no figure read so far overlaps the working text's span."""
+        i = bisect.bisect_right(self.starts, start)
+        if i > 0 and self.ends[i - 1] > start:
+            return False
+        return not (i < len(self.starts) and self.starts[i] < end)
+
+    def add(self, start: int, end: int, kind: str, **fields: object) -> None:
+        """Record a figure read at a span of the working text."""
+        ostart, oend = self.span(start, end)
+        fig = ReadFigure(self.text[ostart:oend], kind, ostart, oend, **fields)  # type: ignore[arg-type]
+        i = bisect.bisect_right(self.starts, start)
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+        self.end_set.add(end)
+        self.found.append(fig)
+        self.wspans[id(fig)] = (start, end)
+
+    def hedge_before(self, start: int) -> str:
+        """Return the hedge word right before a position ("about", "more than"), or ""."""
+        m = _HEDGE_RE.search(self.w, max(0, start - 20), start)
+        return m.group("hedge") if m else ""
+
+    def ends_figure(self, pos: int) -> bool:
+        """Return True when a figure read so far ends at the position (spaces before it allowed)."""
+        while pos > 0 and self.w[pos - 1] == " ":
+            pos -= 1
+        return pos in self.end_set

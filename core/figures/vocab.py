@@ -1,0 +1,163 @@
+"""The words and patterns the figures reader knows: currencies, scales, months, number words.
+
+Patterns here run on text already passed through ``core.text.normalise.normalise`` (lower case,
+every dash a "-", every space one " "). This module only holds vocabulary; it refuses to
+read or compare anything (that is ``core.figures.read`` and ``core.figures.compare``).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+# Currency markers as written before or after a number, mapped to one code each. "$" is taken
+# as US dollars, as in the English-language reports this desk reads; A$, C$, HK$ stay apart.
+CURRENCY_CODES: dict[str, str] = {
+    "$": "USD",
+    "us$": "USD",
+    "usd": "USD",
+    "dollar": "USD",
+    "dollars": "USD",
+    "a$": "AUD",
+    "aud": "AUD",
+    "c$": "CAD",
+    "cad": "CAD",
+    "hk$": "HKD",
+    "s$": "SGD",
+    "€": "EUR",
+    "eur": "EUR",
+    "euro": "EUR",
+    "euros": "EUR",
+    "£": "GBP",
+    "gbp": "GBP",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "₹": "INR",
+    "rs": "INR",
+    "rs.": "INR",
+    "inr": "INR",
+    "rupee": "INR",
+    "rupees": "INR",
+    "¥": "JPY",
+    "jpy": "JPY",
+    "yen": "JPY",
+}
+# Longest first so that "us$" wins over "$".
+CURRENCY_BEFORE = (
+    r"(?:us\$|hk\$|a\$|c\$|s\$|\$|€|£|₹|¥"
+    r"|(?:rs\.?|inr|usd|eur|gbp|aud|cad|jpy)(?=\s?\d))"  # codes only right before digits
+)
+# "pounds" is left out: after a number it is as often a weight as money.
+CURRENCY_AFTER = r"(?:usd|eur|gbp|inr|aud|cad|jpy|dollars?|euros?|rupees?|yen)"
+
+# Scale suffixes written straight after the digits ("525k", "1.2bn") and scale words after a space.
+SCALE_SUFFIX: dict[str, Decimal] = {
+    "k": Decimal(10) ** 3,
+    "m": Decimal(10) ** 6,
+    "mn": Decimal(10) ** 6,
+    "mm": Decimal(10) ** 6,
+    "b": Decimal(10) ** 9,
+    "bn": Decimal(10) ** 9,
+    "tn": Decimal(10) ** 12,
+    "cr": Decimal(10) ** 7,
+}
+SCALE_WORD: dict[str, Decimal] = {
+    "thousand": Decimal(10) ** 3,
+    "million": Decimal(10) ** 6,
+    "millions": Decimal(10) ** 6,
+    "mn": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+    "billions": Decimal(10) ** 9,
+    "bn": Decimal(10) ** 9,
+    "trillion": Decimal(10) ** 12,
+    "lakh": Decimal(10) ** 5,
+    "lakhs": Decimal(10) ** 5,
+    "lac": Decimal(10) ** 5,
+    "lacs": Decimal(10) ** 5,
+    "crore": Decimal(10) ** 7,
+    "crores": Decimal(10) ** 7,
+}
+
+MONTHS: dict[str, int] = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+    "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}  # fmt: skip
+MONTH_NAMES = ("", "January", "February", "March", "April", "May", "June", "July", "August",
+               "September", "October", "November", "December")  # fmt: skip
+MONTH = r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")"
+
+ORDINAL_WORDS: dict[str, int] = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+}  # fmt: skip
+ORDINAL = r"(?:first|second|third|fourth|1st|2nd|3rd|4th)"
+
+UNITS: dict[str, int] = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+TENS: dict[str, int] = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+UNIT_WORD = r"(?:" + "|".join(sorted(UNITS, key=len, reverse=True)) + r")"
+TENS_WORD = r"(?:" + "|".join(TENS) + r")"
+
+# Fractions as a share (in percent): "a quarter" is 25%, "two thirds" is 66.67%.
+FRACTION_WORDS: dict[str, Decimal] = {
+    "half": Decimal(50),
+    "halves": Decimal(50),
+    "third": Decimal(100) / 3,
+    "thirds": Decimal(100) / 3,
+    "quarter": Decimal(25),
+    "quarters": Decimal(25),
+    "fifth": Decimal(20),
+    "fifths": Decimal(20),
+}
+MULTIPLIER_WORDS: dict[str, int] = {
+    "double": 2, "doubled": 2, "doubles": 2, "doubling": 2, "twice": 2,
+    "triple": 3, "tripled": 3, "triples": 3, "tripling": 3, "thrice": 3,
+    "quadruple": 4, "quadrupled": 4,
+}  # fmt: skip
+
+# Words before a figure that say the claim is not exact. "approx": either side; "more": the
+# true figure is at least this; "less": at most this.
+HEDGE = (
+    r"(?<![a-z])(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|circa|c\.|~|≈"
+    r"|an estimated|estimated|an average of|on average|just over|just under|over|more than|above|at least"
+    r"|upwards of|in excess of|exceeding|less than|under|below|fewer than|at most|up to|as much as"
+    r"|as many as|as high as|as low as|between|from)\s?$"
+)
+HEDGE_SIDE: dict[str, str] = {
+    "over": "more", "more than": "more", "above": "more", "at least": "more", "upwards of": "more",
+    "in excess of": "more", "exceeding": "more", "just over": "more",
+    "less than": "less", "under": "less", "below": "less", "fewer than": "less", "at most": "less",
+    "up to": "less", "as much as": "less", "as many as": "less", "as high as": "less", "just under": "less",
+    "as low as": "more",
+}  # fmt: skip
+# "between" and "from" open ranges; "an average of" names a mean: neither makes a figure approximate.
+NOT_HEDGES = frozenset({"between", "from", "an average of", "on average"})
+
+# Words after which a number names a thing rather than measuring it ("PEP 632", "Table 5").
+LABEL_WORDS = (
+    r"(?<![a-z])(?:pep|peps|bpo|gh|issue|issues|table|tables|note|notes|item|items|section|sections|rule|rules"
+    r"|part|parts|page|pages|pp\.|p\.|chapter|figure|fig\.|no\.|number|#|exhibit|schedule|appendix|article|class"
+    r"|form|s&p|ftse|fortune|nasdaq|russell|nikkei|dax|stoxx)\s?-?$"
+)
+# Words after which a decimal is a software version ("Python 3.12", "since 3.8").
+VERSION_WORDS = r"(?<![a-z])(?:python|cpython|pypy|jython|version|versions|release|releases|since|until|through|v)\s?$"
+
+# Units of measure read after a number ("3,200 miles", "90-day"): when claim and quote both name
+# one, they must agree, as currencies must. Each word maps to one unit.
+UNIT_WORDS: dict[str, str] = {
+    "mile": "mile", "miles": "mile", "mi": "mile", "km": "km", "kilometer": "km", "kilometers": "km",
+    "kilometre": "km", "kilometres": "km", "meter": "m", "meters": "m", "metre": "m", "metres": "m",
+    "feet": "ft", "foot": "ft", "ft": "ft", "inch": "in", "inches": "in", "kg": "kg", "kilogram": "kg",
+    "kilograms": "kg", "lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb", "ton": "ton", "tons": "ton",
+    "tonne": "tonne", "tonnes": "tonne", "gallon": "gal", "gallons": "gal", "liter": "l", "liters": "l",
+    "litre": "l", "litres": "l", "mph": "mph", "second": "s", "seconds": "s", "sec": "s", "secs": "s",
+    "minute": "min", "minutes": "min", "mins": "min", "hour": "h", "hours": "h", "hrs": "h", "day": "day",
+    "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month", "year": "year",
+    "years": "year", "yrs": "year", "byte": "byte", "bytes": "byte", "kb": "kb", "mb": "mb", "gb": "gb",
+    "tb": "tb", "degree": "deg", "degrees": "deg",
+}  # fmt: skip
+UNIT_AFTER = r"(?:\s|-)(?P<unit>" + "|".join(sorted(UNIT_WORDS, key=len, reverse=True)) + r")(?![a-z])"

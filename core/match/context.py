@@ -1,0 +1,257 @@
+"""Context flags: what a found quote cut away that changes or limits what the page says.
+
+Looks only at the page's tokens right around a matched span, within the same clause: a
+negation just before or after it ("enabled by default" cut from "is not enabled by default"),
+a condition right after it ("unless", "except", "only if"), a hedge dropped from its start
+("an estimated", "up to", "experimental"). The first two block ``verified``; a hedge is shown
+as information. Messages quote the page's own words. This module never decides whether a
+quote is found: it refuses to look anywhere but next to a match it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from core.models import Flag
+
+if TYPE_CHECKING:
+    from core.match.matcher import PreparedPage
+
+NEGATIONS = frozenset(
+    "not no never none nobody nothing nowhere neither nor without cannot non hardly barely scarcely".split()  # noqa: SIM905
+)
+# "not only ... but", "not just": these widen a statement rather than deny it.
+_NOT_NEGATING_NEXT = frozenset({"only", "just", "merely", "simply"})
+# A contrast starts a new clause: "not cheap but enabled by default".
+_CLAUSE_WORDS = frozenset({"but", "however", "yet", "although", "though", "whereas", "while"})
+# Quotation marks and brackets do not end a clause: 'is not "enabled"', 'is not (yet) enabled'.
+_CLAUSE_MARKS = frozenset(",;:")
+
+# Conditions that limit what comes before them; the first word may follow one filler word.
+CONDITIONS: tuple[tuple[str, ...], ...] = (
+    ("unless",),
+    ("except",),
+    ("excepting",),
+    ("only", "if"),
+    ("only", "when"),
+    ("only", "where"),
+    ("only", "for"),
+    ("if", "and", "only", "if"),
+    ("provided", "that"),
+    ("providing", "that"),
+    ("as", "long", "as"),
+    ("on", "condition", "that"),
+    ("subject", "to"),
+    ("if",),
+)
+_CONDITION_FILLERS = frozenset({"but", "and", "or", "even", "and/or", "that", "which", "is", "are", "was", "were"})
+
+# Hedges dropped from a quote's start. Those in _NUMBER_HEDGES only hedge a number that follows.
+HEDGES: tuple[tuple[str, ...], ...] = (
+    ("an", "estimated"),
+    ("estimated",),
+    ("experimental",),
+    ("preliminary",),
+    ("provisional",),
+    ("reportedly",),
+    ("allegedly",),
+    ("possibly",),
+    ("potentially",),
+    ("probably",),
+    ("likely",),
+    ("may",),
+    ("might",),
+    ("could",),
+    ("tentatively",),
+    ("proposed",),
+    ("planned",),
+    ("expected", "to"),
+    ("up", "to"),
+    ("as", "many", "as"),
+    ("as", "much", "as"),
+    ("as", "few", "as"),
+    ("as", "little", "as"),
+    ("at", "least"),
+    ("more", "than"),
+    ("less", "than"),
+    ("fewer", "than"),
+    ("approximately",),
+    ("roughly",),
+    ("about",),
+    ("around",),
+    ("nearly",),
+    ("almost",),
+    ("some",),
+    ("over",),
+    ("under",),
+)
+_NUMBER_HEDGES = frozenset(
+    {
+        ("up", "to"),
+        ("at", "least"),
+        ("more", "than"),
+        ("less", "than"),
+        ("fewer", "than"),
+        ("about",),
+        ("around",),
+        ("nearly",),
+        ("almost",),
+        ("some",),
+        ("over",),
+        ("under",),
+        ("roughly",),
+        ("approximately",),
+    }
+)
+_SNIPPET_WORDS = 8
+
+
+def _is_negation(word: str) -> bool:
+    return word in NEGATIONS or word.endswith("n't")
+
+
+def _clause_break(p: PreparedPage, k: int) -> bool:
+    """Return True when a sentence, block or clause boundary stands before token k."""
+    if k in p.breaks:
+        return True
+    gap = p.work[p.ends[k - 1] : p.starts[k]]
+    # A spaced dash (" - ") sets off an aside; a hyphen inside a word ("non-default") does not.
+    return any(c in _CLAUSE_MARKS for c in gap) or " - " in gap
+
+
+def _covered(k: int, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= k < b for a, b in spans)
+
+
+def _text(p: PreparedPage, first: int, last: int, stop: int) -> str:
+    """Return the page's original words from token first to last (inclusive), "…" where cut short.
+
+    ``stop`` is the last token the snippet would have shown in full; a snippet that ends before
+    it (or starts inside the match) is marked with an ellipsis so an editor knows it goes on.
+    """
+    last = min(last, len(p.words) - 1)
+    if last - first + 1 > 2 * _SNIPPET_WORDS:
+        head = p.original_text(first, first + _SNIPPET_WORDS - 1)
+        tail = p.original_text(last - _SNIPPET_WORDS + 1, last)
+        text = f"{head} … {tail}"
+    else:
+        text = p.original_text(first, last)
+    return text + "…" if last < stop else text
+
+
+def _negation_cut(p: PreparedPage, k: int, shown: str, side: str) -> Flag:
+    """Return the blocking flag for the page's negation at token k, which the quote left out."""
+    neg = p.original_text(k, k)
+    return Flag(
+        "negation_cut",
+        f'The page says "{shown}": the quote leaves out "{neg}" just {side} it, '
+        "which may reverse what the source says.",
+        True,
+        page_words=shown,
+        start=p.ostarts[k],
+        end=p.oends[k],
+    )
+
+
+def context_flags(
+    p: PreparedPage, first: int, end: int, covered: Sequence[tuple[int, int]], window: int, after_window: int
+) -> list[Flag]:
+    """Return the context flags of the page's tokens [first, end) matched by one quote fragment."""
+    flags: list[Flag] = []
+    n = len(p.words)
+    # A negation just before the span, in the same clause.
+    k = first
+    for _ in range(window):
+        if k <= 0 or _clause_break(p, k):
+            break
+        k -= 1
+        word = p.words[k]
+        if word in _CLAUSE_WORDS:
+            break
+        if _is_negation(word) and not _covered(k, covered) and p.words[k + 1] not in _NOT_NEGATING_NEXT:
+            shown = _text(p, k, min(end - 1, first + _SNIPPET_WORDS - 1), end - 1)
+            flags.append(_negation_cut(p, k, shown, "before"))
+            break
+    # A negation just after the span, in the same clause.
+    for k in range(end, min(n, end + after_window)):
+        if _clause_break(p, k) or p.words[k] in _CLAUSE_WORDS:
+            break
+        if _is_negation(p.words[k]) and not _covered(k, covered):
+            shown = "…" * (end - _SNIPPET_WORDS > first) + _text(p, max(first, end - _SNIPPET_WORDS), k + 2, k + 2)
+            flags.append(_negation_cut(p, k, shown, "after"))
+            break
+    cond = _condition_after(p, end, covered)
+    if cond is not None:
+        c_first, c_last = cond
+        # Show the condition to the end of its sentence, or its first few words.
+        stop = next((j - 1 for j in range(c_first + 1, n) if j in p.breaks), n - 1)
+        shown = "…" * (end - 4 > first) + _text(p, max(first, end - 4), min(stop, c_last + 5), stop)
+        flags.append(
+            Flag(
+                "condition_cut",
+                f'The page goes on "{shown}": the quote stops before the condition '
+                f'"{p.original_text(c_first, c_last)}", which limits what it says.',
+                True,
+                page_words=shown,
+                start=p.ostarts[c_first],
+                end=p.oends[c_last],
+            )
+        )
+    hedge = _hedge_before(p, first)
+    if hedge is not None:
+        words = p.original_text(hedge, first - 1)
+        shown = _text(p, hedge, min(end - 1, first + 4), end - 1)
+        flags.append(
+            Flag(
+                "hedge_cut",
+                f'The page says "{shown}": the quote drops "{words}" from its start.',
+                False,
+                page_words=shown,
+                start=p.ostarts[hedge],
+                end=p.oends[first - 1],
+            )
+        )
+    return flags
+
+
+def _condition_after(p: PreparedPage, end: int, covered: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """Return the token span of a condition starting right after token end - 1, if any."""
+    n = len(p.words)
+    for skip in (0, 1):
+        k = end + skip
+        if k >= n or any(j in p.breaks for j in range(end, k + 1)):
+            return None
+        if (skip and p.words[end] not in _CONDITION_FILLERS) or _covered(k, covered):
+            return None
+        for phrase in CONDITIONS:
+            if phrase == ("if",) and skip:
+                continue  # "... and if" is too loose a tie to call a cut condition
+            if tuple(p.words[k : k + len(phrase)]) == phrase and not any(
+                j in p.breaks for j in range(k + 1, k + len(phrase))
+            ):
+                return k, k + len(phrase) - 1
+    return None
+
+
+_HEDGES_BY_LAST = {last: tuple(h for h in HEDGES if h[-1] == last) for last in {h[-1] for h in HEDGES}}
+
+
+def _hedge_before(p: PreparedPage, first: int) -> int | None:
+    """Return the first token of a hedge ending right before token first, if any."""
+    if first == 0:
+        return None
+    for phrase in _HEDGES_BY_LAST.get(p.words[first - 1], ()):
+        k = first - len(phrase)
+        if k < 0 or tuple(p.words[k:first]) != phrase:
+            continue
+        if any(_clause_break(p, j) for j in range(k + 1, first + 1)):
+            continue
+        if phrase in _NUMBER_HEDGES and not _starts_with_number(p.words[first]):
+            continue
+        return k
+    return None
+
+
+def _starts_with_number(word: str) -> bool:
+    return word[:1].isdigit() or (word[:1] == "-" and word[1:2].isdigit()) or not word[:1].isalnum()

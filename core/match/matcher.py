@@ -1,0 +1,365 @@
+"""The exact quote matcher: is this quote on this page, where, and what did it cut away?
+
+``prepare(page)`` normalises a page once and indexes its tokens; ``match_quote`` then finds
+each ellipsis fragment of a quote whole, as a run of the page's tokens (words and numbers
+compared whole, other punctuation not compared, reference markers skipped), never crossing a
+sentence end or block edge that the quote does not cross too. Fragments may come in any
+order but never share a page span. Spans are reported in the page's original characters,
+with the page number and whether they lie in the main content, and context flags say what
+the quote cut away (core.match.context). A too-short quote is matched but never verifiable.
+
+Exact matching alone decides: this module refuses any fuzzy comparison (that is diagnosis).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+
+from core.match.context import context_flags
+from core.match.markers import glued_marker_match
+from core.models import Flag, Fragment, PageText, QuoteMatch
+from core.settings import Settings
+from core.text.normalise import Normalised, normalise
+from core.text.tokens import QuotePart, blank, page_breaks, quote_part, tokenise
+
+# Text an extractor may mark as a reference marker and the matcher will skip: a bracketed
+# marker, a note number of up to three digits ("22", "3,4"), a letter or a symbol, or
+# Wikipedia's page-number marker ":35". Anything else (a linked "PEP 482", a year "2023") is
+# words the page says; skipping it would let a quote drop them unnoticed.
+FOOTNOTE_TEXT = re.compile(
+    r"\s*(?:\[[^\[\]]{1,40}\](?:\s*\[[^\[\]]{1,40}\])*|\d{1,3}(?:[,–-]\s?\d{1,3})*|[a-z]|[*†‡§¶#]{1,3}"
+    r"|:\s?p?\d{1,4}(?:[,–-]\s?\d{1,4})*)\s*\Z",
+    re.IGNORECASE,
+)
+# "…", "...", ". . .", and the bracketed forms "[...]", "[…]", "(...)" an editor writes for a cut.
+_ELLIPSIS = re.compile(r"\s*(?:[\[(]\s*(?:…|\.\s?\.\s?\.)\s*[\])]|…|\.(?:\s?\.){2,})\s*")
+
+
+class TokenStarts:
+    """The original start of each token, looked up when asked (a list's indexing, no more)."""
+
+    def __init__(self, norm: Normalised, starts: list[int]) -> None:
+        self._offsets = norm.offsets
+        self._starts = starts
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    def __getitem__(self, k: int) -> int:
+        """Return the original start of token k; IndexError past the last token, as a list does."""
+        return self._offsets[self._starts[k]]
+
+
+class TokenEnds:
+    """The original end of each token, worked out when asked (a list's indexing, no more)."""
+
+    def __init__(self, norm: Normalised, ends: list[int]) -> None:
+        self._offsets = norm.offsets
+        self._length = norm.original_length
+        self._ends = ends
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __getitem__(self, k: int) -> int:
+        """Return the original end of token k; IndexError past the last token, as a list does."""
+        e, offsets = self._ends[k], self._offsets
+        n = len(offsets)
+        # Several normalised characters may come from one original (ligature "ﬁ" -> "fi").
+        if e < n and offsets[e] > offsets[e - 1]:
+            return offsets[e]
+        return max(self._length if e >= n else 0, offsets[e - 1] + 1)
+
+
+class PreparedPage:
+    """A page normalised once, with its token index.
+
+    Not a dataclass: it is an index built once and read many times, not a record to compare.
+    ``page`` and ``norm`` are public; the other attributes are the matcher's and context
+    flags' own and may change.
+    """
+
+    def __init__(self, page: PageText) -> None:
+        self.page = page
+        self.norm: Normalised = normalise(page.text)
+        offsets = self.norm.offsets
+        footnotes = [
+            (bisect_left(offsets, a), bisect_left(offsets, b))
+            for a, b in page.footnotes
+            if FOOTNOTE_TEXT.match(page.text[a:b])
+        ]
+        self.work = blank(self.norm.text, footnotes)
+        self.words, self.starts, self.ends = tokenise(self.work)
+        # Original spans of tokens, as Normalised.original_span gives them: worked out when a
+        # match or a flag asks, since a quote needs a few and a page may hold millions.
+        self.ostarts = TokenStarts(self.norm, self.starts)
+        self.oends = TokenEnds(self.norm, self.ends)
+        if page.blocks:
+            original_edges = [x for block in page.blocks for x in block]
+        else:
+            # Without block records, a blank line is the only sure paragraph edge.
+            original_edges = [m.start() for m in re.finditer(r"\n[^\S\n]*\n", page.text)]
+        edges = [bisect_left(offsets, x) for x in original_edges]
+        self.breaks = page_breaks(self.work, page.text, offsets, self.words, self.starts, self.ends, edges)
+        self.break_list = sorted(self.breaks)
+        self.postings: dict[str, list[int]] = {}
+        for i, word in enumerate(self.words):
+            self.postings.setdefault(word, []).append(i)
+        self._main = sorted(page.main)
+        self._main_starts = [a for a, _ in self._main]
+        self._pages = sorted(page.pages, key=lambda p: p[1])
+
+    def original_text(self, first: int, last: int) -> str:
+        """Return the page's original text from token first to token last (inclusive), spaces tidied."""
+        return " ".join(self.page.text[self.ostarts[first] : self.oends[last]].split())
+
+    def in_main(self, start: int, end: int) -> bool:
+        """Return True when the original span [start, end) overlaps main content (all is main when unmarked)."""
+        if not self._main:
+            return True
+        i = bisect_right(self._main_starts, start) - 1
+        for a, b in self._main[max(i, 0) :]:
+            if a >= end:
+                break
+            if b > start:
+                return True
+        return False
+
+    def page_number(self, start: int) -> int | None:
+        """Return the number of the PDF page holding original position start, or None."""
+        for number, a, b in self._pages:
+            if a <= start < b:
+                return number
+        return None
+
+    def find(self, words: Sequence[str], qbreaks: Sequence[bool], limit: int) -> list[int]:
+        """Return the token indices where the quote tokens occur whole, crossing no break of the page alone."""
+        n = len(words)
+        if n == 0:
+            return []
+        postings = self.postings
+        rarest: list[int] = []
+        pivot = -1
+        for j, w in enumerate(words):
+            posting = postings.get(w)
+            if posting is None:
+                return []
+            if pivot < 0 or len(posting) < len(rarest):
+                rarest, pivot = posting, j
+        total = len(self.words)
+        found: list[int] = []
+        wanted = list(words)
+        breaks = self.break_list
+        for pos in rarest:
+            i = pos - pivot
+            if i < 0 or i + n > total or self.words[i : i + n] != wanted:
+                continue
+            # The page's breaks inside the span (rarely more than one) must each be the quote's too.
+            inside = breaks[bisect_right(breaks, i) : bisect_left(breaks, i + n)]
+            if inside and not all(qbreaks[k - i] for k in inside):
+                continue
+            found.append(i)
+            if len(found) >= limit:
+                break
+        return found
+
+
+def prepare(page: PageText) -> PreparedPage:
+    """Return the page normalised and indexed for matching; never raises on any PageText."""
+    return PreparedPage(page)
+
+
+def split_fragments(quote: str) -> list[str]:
+    """Return the quote's ellipsis-separated fragments, stripped, without those holding no word."""
+    return [part.text for part in _parts(quote)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _parts(quote: str) -> tuple[QuotePart, ...]:
+    """Return the quote's fragments, each normalised and tokenised once (quotes repeat across pages)."""
+    pieces = _ELLIPSIS.split(quote) if "…" in quote or ".." in quote or ". ." in quote else [quote]
+    parts = (quote_part(piece.strip()) for piece in pieces)
+    return tuple(part for part in parts if part is not None)
+
+
+@functools.cache
+def _default_settings() -> Settings:
+    return Settings()
+
+
+def is_too_short(quote: str, settings: Settings | None = None) -> bool:
+    """Return True when a quote is empty or has too few words and characters to mean anything alone."""
+    return _too_short(_parts(quote), settings or _default_settings())
+
+
+def _too_short(parts: Sequence[QuotePart], settings: Settings) -> bool:
+    words = sum(part.counted for part in parts)
+    chars = sum(part.chars for part in parts) + max(len(parts) - 1, 0)
+    return not words or (words < settings.min_quote_words and chars < settings.min_quote_chars)
+
+
+def _overlaps(a: int, b: int, taken: Sequence[tuple[int, int]]) -> bool:
+    return any(a < y and x < b for x, y in taken)
+
+
+def _in_order(occ: list[list[int]], sizes: list[int], anchor: int, at: int) -> list[int] | None:
+    """Return the tightest in-order placement with fragment anchor at token at, or None."""
+    chosen = {anchor: at}
+    edge = at
+    for k in range(anchor - 1, -1, -1):
+        i = bisect_right(occ[k], edge - sizes[k]) - 1
+        if i < 0:
+            return None
+        chosen[k] = edge = occ[k][i]
+    edge = at + sizes[anchor]
+    for k in range(anchor + 1, len(occ)):
+        i = bisect_left(occ[k], edge)
+        if i == len(occ[k]):
+            return None
+        chosen[k] = occ[k][i]
+        edge = chosen[k] + sizes[k]
+    return [chosen[k] for k in range(len(occ))]
+
+
+def _place(occ: list[list[int]], sizes: list[int], steps: int) -> list[int | None]:
+    """Return one start per fragment, in page order when possible, never two on one span."""
+    if len(occ) == 1:
+        return [occ[0][0] if occ[0] else None]
+    if occ and all(occ):
+        # In page order, as tight as possible around the rarest fragment: a one-word fragment
+        # ("Just") is placed next to the rest of the quote, not at its first use on the page.
+        anchor = min(range(len(occ)), key=lambda k: (len(occ[k]), -sizes[k]))
+        best: list[int] | None = None
+        for at in occ[anchor][: max(1, steps // len(occ))]:
+            placed = _in_order(occ, sizes, anchor, at)
+            if placed is not None and (best is None or placed[-1] - placed[0] < best[-1] - best[0]):
+                best = placed
+        if best is not None:
+            return list(best)
+    # Any order (PDF layout scrambles it), by bounded backtracking.
+    budget = [steps]
+    taken: list[tuple[int, int]] = []
+
+    def search(k: int) -> list[int] | None:
+        if k == len(occ):
+            return []
+        for s in occ[k]:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if _overlaps(s, s + sizes[k], taken):
+                continue
+            taken.append((s, s + sizes[k]))
+            rest = search(k + 1)
+            taken.pop()
+            if rest is not None:
+                return [s, *rest]
+        return None
+
+    full = search(0) if occ and all(occ) else None
+    if full is not None:
+        return list(full)
+    # No placement for all: place what can be placed, first come first served.
+    partial: list[int | None] = []
+    used: set[int] = set()
+    for starts, size in zip(occ, sizes, strict=True):
+        s = next((s for s in starts if used.isdisjoint(range(s, s + size))), None)
+        if s is not None:
+            used.update(range(s, s + size))
+        partial.append(s)
+    return partial
+
+
+def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = None) -> QuoteMatch:
+    """Return where each fragment of the quote stands on the page, with context flags; not found is a value."""
+    settings = settings or _default_settings()
+    p = prepared
+    parts = _parts(quote)
+    flags: list[Flag] = []
+    too_short = _too_short(parts, settings)
+    if too_short:
+        shown = " ".join(quote.split())
+        flags.append(
+            Flag(
+                "too_short",
+                f'The quote "{shown}" is too short to check: fewer than {settings.min_quote_words} words '
+                f"and under {settings.min_quote_chars} characters could stand almost anywhere. "
+                "Quote a whole sentence from the source.",
+                True,
+            )
+        )
+    # Many fragments share one budget of places tried, so that no quote can stall a check.
+    limit = max(8, settings.max_occurrences // max(len(parts), 1))
+    occ = [p.find(part.words, part.breaks, limit) for part in parts]
+    for k, part in enumerate(parts):
+        if not occ[k]:
+            # Copied from a browser, a superscript note number sticks to its word ("alerts,22").
+            alt = glued_marker_match(p, part.text, limit)
+            if alt is not None:
+                parts = (*parts[:k], alt[0], *parts[k + 1 :])
+                occ[k] = alt[1]
+    sizes = [len(part.words) for part in parts]
+    if len(parts) == 1 and len(occ[0]) > 1:
+        occ[0] = [_best_single(p, occ[0], sizes[0], settings)]
+    placed = _place(occ, sizes, settings.max_fragment_search_steps)
+    covered = [(s, s + size) for s, size in zip(placed, sizes, strict=True) if s is not None]
+    fragments: list[Fragment] = []
+    outside: list[str] = []
+    for part, s, size in zip(parts, placed, sizes, strict=True):
+        if s is None:
+            fragments.append(Fragment(part.text, False))
+            continue
+        start, end = p.ostarts[s], p.oends[s + size - 1]
+        in_main = p.in_main(start, end)
+        fragments.append(Fragment(part.text, True, start, end, p.page_number(start), in_main))
+        if not in_main:
+            outside.append(p.original_text(s, s + size - 1))
+    # Later fragments first: a negation cut between two fragments reads best as "just before"
+    # the second; each page word is flagged once.
+    seen: set[tuple[str, int]] = set()
+    for a, b in sorted(covered, reverse=True):
+        for flag in context_flags(p, a, b, covered, settings.context_window_words, settings.negation_after_words):
+            if (flag.kind, flag.start) not in seen:
+                seen.add((flag.kind, flag.start))
+                flags.append(flag)
+    found = [s for s in placed if s is not None]
+    if len(found) > 1 and found != sorted(found):
+        flags.append(
+            Flag(
+                "order_differs",
+                "The parts of the quote stand on the page in a different order: check that joining them "
+                "this way does not change what the source says.",
+                False,
+            )
+        )
+    if outside:
+        flags.append(
+            Flag(
+                "outside_main",
+                f'The quote was found outside the page\'s main content, in "{_short(outside[0])}" '
+                "(navigation, a sidebar or a footer): check that it is the source's own statement.",
+                False,
+                page_words=outside[0],
+            )
+        )
+    return QuoteMatch(quote, tuple(fragments), tuple(flags), too_short)
+
+
+def _best_single(p: PreparedPage, starts: list[int], size: int, settings: Settings) -> int:
+    """Return the occurrence to report: one no context flag blocks first, then one in main content."""
+
+    def key(s: int) -> tuple[bool, bool, int]:
+        flags = context_flags(
+            p, s, s + size, [(s, s + size)], settings.context_window_words, settings.negation_after_words
+        )
+        return (any(f.blocking for f in flags), not p.in_main(p.ostarts[s], p.oends[s + size - 1]), s)
+
+    return min(starts[:50], key=key)
+
+
+def _short(text: str, words: int = 12) -> str:
+    parts = text.split()
+    return text if len(parts) <= words else " ".join(parts[:words]) + " …"

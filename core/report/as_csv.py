@@ -1,0 +1,52 @@
+"""The CSV report: one row per claim, for spreadsheets and trackers.
+
+RFC 4180: comma-separated, CRLF line ends, every cell that needs it double-quoted (the csv
+module's QUOTE_MINIMAL does exactly that), UTF-8. Columns: id, claim, url, quote, verdict,
+reasons (one per line inside the cell), missing_figures ("; " between them), decision, note.
+
+Formula injection: a spreadsheet runs a cell that starts with "=", "+", "-", "@", a tab or a
+carriage return as a formula (=HYPERLINK(...), =cmd|...). Such a cell gets a leading
+apostrophe, which spreadsheets show as text and hide; "-25%" is written "'-25%". A program
+reading the CSV strips one leading apostrophe from a cell that starts with "'" followed by one
+of those characters. This module refuses to write anything but text.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from core.models import Report
+from core.report.wording import clean_text
+
+COLUMNS = ("id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note")
+
+# OWASP's list of characters that make a spreadsheet treat a cell as a formula.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: str) -> str:
+    """Return value with a leading apostrophe when a spreadsheet would run it as a formula."""
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
+def to_csv(report: Report) -> str:
+    """Return the report as CSV text, header first, one row per claim in brief order; never fails."""
+    out = io.StringIO()
+    writer = csv.writer(out, dialect="excel", lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for r in report.results:
+        decision = report.decision_for(r.claim.id)
+        row = (
+            r.claim.id,
+            r.claim.text,
+            r.claim.url,
+            r.claim.quote or "",
+            r.verdict.value,
+            "\n".join(r.reasons),
+            "; ".join(f.text for f in r.figures.missing),
+            decision.decision if decision else "",
+            decision.note if decision else "",
+        )
+        writer.writerow([safe_cell(cell) for cell in row])
+    return clean_text(out.getvalue())

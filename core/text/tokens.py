@@ -1,0 +1,346 @@
+"""Tokens and hard breaks of normalised text: what the exact matcher compares.
+
+A token is a word or a number taken whole (``3.12``, ``129940`` from ``1,29,940``, ``-5``,
+``don't``), a single CJK character, or a sign that counts (``%``, ``$``, ``€``...). Every
+other character (commas, colons, brackets, quotation marks, hyphens) only separates tokens.
+Reference markers (``[12]``, ``[a]``, ``[citation needed]``, ``[edit]``) are blanked before
+tokenising, so that a quote may leave them out; an index such as ``arr[0]`` is kept.
+
+Breaks are told apart here too: on a page, a sentence end (``.`` ``!`` ``?`` followed by a
+space and not an abbreviation, an initial or a lower-case word) or a block edge; in a quote,
+any sentence mark or line break at all, because a quote may only cross a page's break where
+it shows a break of its own. This module compares nothing: it refuses to match or to judge.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+
+from core.text.normalise import normalise
+
+
+def _ranges(chars: Iterable[int]) -> str:
+    """Return a regex character-class body covering the given code points."""
+    out: list[str] = []
+    run: list[int] = []
+    for c in chars:
+        if run and c == run[-1] + 1:
+            run.append(c)
+            continue
+        if run:
+            out.append(_range_text(run[0], run[-1]))
+        run = [c]
+    if run:
+        out.append(_range_text(run[0], run[-1]))
+    return "".join(out)
+
+
+def _range_text(a: int, b: int) -> str:
+    return re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}"
+
+
+# Combining marks belong to their word (Arabic harakat, Devanagari vowel signs, Hebrew points).
+_MARKS = _ranges(c for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))
+# Currency signs count as tokens: "$5" is not "€5".
+_CURRENCY = _ranges(c for c in range(0x20, 0x10000) if unicodedata.category(chr(c)) == "Sc")
+# Scripts written without spaces: each character is a token, so a quote may start mid-run.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
+
+_W = rf"[^\W_{_CJK}]"  # a letter or digit of a spaced script
+_L = rf"[^\W\d_{_CJK}]"  # a letter of a spaced script
+
+
+def _token_pattern(wc: str, w: str, others: str) -> re.Pattern[str]:
+    """Return the token pattern: wc and w are the characters inside and after a word joint."""
+    return re.compile(
+        # A minus sign belongs to its number only where it cannot be a hyphen or a range dash.
+        rf"(?:-(?=\d)(?<![^\s(\[\"'/]-))?{wc}+"
+        # Digits joined by "." or "," stay one number (3.12, 1,29,940); "'" and "_" join words.
+        rf"(?:(?:[.,](?<=\d[.,])(?=\d)|['_](?={w})){wc}+)*"
+        rf"|{others}"
+    )
+
+
+_OTHERS = rf"[{_CJK}]|[%‰‱{_CURRENCY}]"
+TOKEN = _token_pattern(rf"(?:{_W}|[{_MARKS}])", _W, _OTHERS)
+# The same tokens, faster where there is no combining mark (most text, once NFKC composed it)
+# and where all is ASCII (lower case after normalising): Unicode classes cost per character.
+_TOKEN_NO_MARKS = _token_pattern(_W, _W, _OTHERS)
+_TOKEN_ASCII = _token_pattern("[a-z0-9]", "[a-z0-9]", "[%$]")
+_HAS_MARK = re.compile(f"[{_MARKS}]")
+# Signs that are tokens but not words, for counting a quote's words.
+_SIGN = re.compile(f"[%‰‱{_CURRENCY}]")
+# Initials and acronyms (U.S., e.g., a.m.) are one word, dots dropped: "US" matches "U.S.".
+ACRONYM = re.compile(rf"(?<![\w.]){_L}(?:\.{_L})+(?![\w]|\.\w\w)")
+_ACRONYM_ASCII = re.compile(r"(?<![\w.])[a-z](?:\.[a-z])+(?![\w]|\.\w\w)")
+
+
+# Reference markers, as normalised text shows them (lower case, "-" for every dash).
+MARKER = re.compile(
+    r"\[(?:[1-9]\d{0,2}|[a-z]|[ivx]{1,5}|(?:note|nb|n|fn|ref) ?[1-9]\d{0,2}|edit|update"
+    r"|citation needed|clarification needed|verification needed|page needed|full citation needed"
+    r"|better source needed|failed verification|dubious - discuss|original research\?|unreliable source\?"
+    r"|when\?|who\?|which\?|by whom\?|according to whom\?|where\?|why\?|how\?|vague|sic"
+    r"|(?:lower|upper)-(?:alpha|roman|greek) [1-9]\d{0,2})\]"
+    # ...but not an index: "arr[1]=", "x[1](", "d[1].y" or "w[1]z" read on as code.
+    r"(?![\w(=]|\.\w)"
+    # Wikipedia's page-number markers after a sentence or a reference: "dogs.:35", "[5]:p158".
+    r"|(?<=[.,;!?\]]):p?[1-9]\d{0,3}(?:-[1-9]\d{0,3})?(?=\s|$)"
+)
+
+# Lower-cased words after which "." is an abbreviation's, not a sentence end.
+ABBREVIATIONS = frozenset(
+    # A word list reads best as words; a list literal of 90 strings would hide them.
+    """
+    mr mrs ms mx messrs dr prof sr jr st mt ft gen gov sen rep rev hon pres col lt capt sgt cpl
+    maj adm brig det insp supt atty inc ltd co corp bros dept univ assn assoc intl vs approx ca
+    cf al est jan feb mar apr jun jul aug sep sept oct nov dec ibid ave blvd rd
+    """.split()  # noqa: SIM905
+)
+# Words that are abbreviations only before a number: "No. 5", "Fig. 3", but "said no. When".
+NUMBER_ABBREVIATIONS = frozenset(
+    "no nos fig figs vol vols pp p art sec ch chap para ref refs ed eds op ex eq eqs".split()  # noqa: SIM905
+)
+
+_SENTENCE_MARKS = re.compile(r"[.!?\u3002\u061f\u0964\u0965]+")
+_ALWAYS_ENDS = frozenset("\u3002\u061f\u0964\u0965")
+_QUOTE_BREAK = re.compile("[.!?\u3002\u061f\u0964\u0965\u2026\n\r\u2028\u2029\uff0e\uff01\uff1f]")
+
+
+def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """Return text with each (start, end) span and every reference marker replaced by spaces."""
+    found = _marker_spans(text) if "[" in text or ":" in text else []
+    cuts = sorted({*spans, *found})
+    if not cuts:
+        return text
+    pieces: list[str] = []
+    pos = 0
+    for start, end in cuts:
+        start = max(start, pos)
+        if start >= end:
+            continue
+        pieces.append(text[pos:start])
+        pieces.append(" " * (end - start))
+        pos = end
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+def _marker_spans(text: str) -> list[tuple[int, int]]:
+    """Return the spans MARKER.finditer(text) gives, trying MARKER only at each "[" and ":".
+
+    Every marker starts with one of them, and a pattern with a look-behind branch is otherwise
+    tried at every position of a page; the look-behind still sees text before pos.
+    """
+    spans: list[tuple[int, int]] = []
+    end = 0
+    for c in _MARKER_START.finditer(text):
+        if c.start() >= end:
+            m = MARKER.match(text, c.start())
+            if m is not None:
+                spans.append(m.span())
+                end = m.end()
+    return spans
+
+
+_MARKER_START = re.compile(r"[\[:]")
+
+
+def _grouped(token: str) -> str | None:
+    """Return a number with grouping commas dropped, or None when its commas do not group digits."""
+    parts = token.split(",")
+    head, *middle, last = parts
+    lead = re.search(r"\d+$", head)
+    tail = re.match(r"\d+", last)
+    if lead is None or tail is None or len(lead.group()) > 3 or len(tail.group()) != 3:
+        return None
+    if tail.end() < len(last) and last[tail.end()] != ".":
+        return None
+    sizes = {len(p) for p in middle}
+    # Western grouping is in threes; Indian grouping (1,29,940) in twos before the last three.
+    if (not middle or sizes == {3} or sizes == {2}) and all(p.isdigit() for p in middle):
+        return "".join(parts)
+    return None
+
+
+# Each token pattern as one capturing group, to split text around its tokens.
+_SPLITTERS = {p: re.compile(f"({p.pattern})") for p in (TOKEN, _TOKEN_NO_MARKS, _TOKEN_ASCII)}
+
+
+def tokenise(work: str) -> tuple[list[str], list[int], list[int]]:
+    """Return the tokens of normalised (and blanked) text with their start and end positions."""
+    if work.isascii():
+        pattern, acronym = _TOKEN_ASCII, _ACRONYM_ASCII
+    else:
+        pattern, acronym = (TOKEN if _HAS_MARK.search(work) else _TOKEN_NO_MARKS), ACRONYM
+    # Found first, while the page's token lists do not yet exist for the garbage collector to walk.
+    acronyms = _acronyms(acronym, work) if _may_hold_acronym(work) else []
+    # Splitting around the tokens gives them and the text between at C speed; their lengths
+    # summed give every position. A match object per token costs several times more.
+    pieces = _SPLITTERS[pattern].split(work)
+    bounds = list(accumulate(map(len, pieces)))
+    words = pieces[1::2]
+    ends = bounds[1::2]
+    starts = bounds[0 : 2 * len(words) : 2]
+    del pieces, bounds
+    # A comma inside a token always stands between two digits: look only there.
+    for m in _DIGIT_COMMA.finditer(work):
+        i = bisect_right(starts, m.start()) - 1
+        if i >= 0 and "," in words[i]:
+            # Commas that do not group digits ("1,5" in Europe, "3,4") keep the number whole:
+            # a quote "1" must not match the page's "1,5".
+            words[i] = _grouped(words[i]) or words[i]
+    if acronyms:
+        return _join_acronyms(acronyms, words, starts, ends)
+    return words, starts, ends
+
+
+_DIGIT_COMMA = re.compile(r"\d,(?=\d)")
+
+
+def _may_hold_acronym(work: str) -> bool:
+    """Return True when a dot stands between two letters, the first standing alone ("u.s")."""
+    i = work.find(".")
+    while 0 <= i < len(work) - 1:
+        if i > 0 and work[i + 1].isalpha() and work[i - 1].isalpha() and (i < 2 or not work[i - 2].isalnum()):
+            return True
+        i = work.find(".", i + 1)
+    return False
+
+
+def _acronyms(acronym: re.Pattern[str], work: str) -> list[re.Match[str]]:
+    """Return acronym.finditer(work) as a list, trying the pattern only just before each dot.
+
+    Every acronym starts with a letter and a dot, and a pattern led by a look-behind is
+    otherwise tried at every position of a page; the look-behind still sees text before pos.
+    """
+    found: list[re.Match[str]] = []
+    end = 0
+    i = work.find(".", 1)
+    while i > 0:
+        # A letter stands on both sides of an acronym's dot; most dots end sentences.
+        if i - 1 >= end and work[i - 1].isalnum() and work[i + 1 : i + 2].isalnum():
+            m = acronym.match(work, i - 1)
+            if m is not None:
+                found.append(m)
+                end = m.end()
+        i = work.find(".", i + 1)
+    return found
+
+
+def _join_acronyms(
+    acronyms: list[re.Match[str]], words: list[str], starts: list[int], ends: list[int]
+) -> tuple[list[str], list[int], list[int]]:
+    """Return the tokens with each acronym's single letters made one word."""
+    out_w: list[str] = []
+    out_s: list[int] = []
+    out_e: list[int] = []
+    k = 0
+    for m in acronyms:
+        first = bisect_left(starts, m.start())
+        last = bisect_left(starts, m.end())
+        out_w += words[k:first]
+        out_s += starts[k:first]
+        out_e += ends[k:first]
+        out_w.append(m.group().replace(".", ""))
+        out_s.append(m.start())
+        out_e.append(m.end())
+        k = last
+    out_w += words[k:]
+    out_s += starts[k:]
+    out_e += ends[k:]
+    return out_w, out_s, out_e
+
+
+def page_breaks(
+    work: str,
+    original: str,
+    offsets: Sequence[int],
+    words: list[str],
+    starts: list[int],
+    ends: list[int],
+    edges: Iterable[int],
+) -> set[int]:
+    """Return the indices k of tokens that a hard break separates from token k - 1.
+
+    ``edges`` are block edges as normalised positions; ``original`` and ``offsets`` let the
+    sentence rule see the case of the next word, which normalised text has folded away.
+    """
+    breaks: set[int] = set()
+    n = len(words)
+    for edge in edges:
+        k = bisect_left(starts, edge)
+        if 0 < k < n and ends[k - 1] <= edge:
+            breaks.add(k)
+    for m in _SENTENCE_MARKS.finditer(work):
+        k = bisect_left(starts, m.end())
+        if k == 0 or k >= n or ends[k - 1] > m.start() or k in breaks:
+            continue
+        before = work[starts[k - 1] : ends[k - 1]]
+        if _ends_sentence(m.group(), work[m.end() : starts[k]], before, original[offsets[starts[k]]]):
+            breaks.add(k)
+    return breaks
+
+
+def _ends_sentence(marks: str, after: str, before_word: str, next_char: str) -> bool:
+    """Return True when sentence marks between two words end a sentence on a page."""
+    if any(c in _ALWAYS_ENDS for c in marks):
+        return True
+    # "end.Next" or "3.x" glued together is not a sentence end; "end. Next" and "end.” Next" are.
+    if not any(c.isspace() for c in after):
+        return False
+    # "e.g. the", "Yahoo! announced", '"Why?" he asked': a lower-case word continues the sentence.
+    if next_char.islower():
+        return False
+    if marks == ".":
+        word = before_word
+        # "Mr. Smith", "U.S. forces", "J. K. Rowling"; "No. 5" but not "said no. When".
+        if word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or ("." in word and word[0].isalpha()):
+            return False
+        if word in NUMBER_ABBREVIATIONS and next_char.isdigit():
+            return False
+    return True
+
+
+def quote_breaks(original: str, offsets: Sequence[int], starts: list[int], ends: list[int]) -> list[bool]:
+    """Return, for each token of a quote, whether a sentence mark or line break stands before it."""
+    out = [False] * len(starts)
+    if len(starts) < 2:
+        return out
+    token_starts = [offsets[s] for s in starts]
+    for m in _QUOTE_BREAK.finditer(original):
+        k = bisect_left(token_starts, m.end())
+        # Only marks between two tokens count, not a decimal point inside "3.12".
+        if 0 < k < len(starts) and offsets[ends[k - 1] - 1] < m.start():
+            out[k] = True
+    return out
+
+
+@dataclass(frozen=True)
+class QuotePart:
+    """One ellipsis fragment of a quote, tokenised: its words and the breaks before each."""
+
+    text: str
+    words: tuple[str, ...]
+    breaks: tuple[bool, ...]
+    chars: int  # length of the normalised fragment
+    counted: int  # words and numbers, for "too short"
+    ostarts: tuple[int, ...] = ()  # each word's start in text
+
+
+def quote_part(text: str, *, with_starts: bool = False) -> QuotePart | None:
+    """Return a quote fragment normalised and tokenised, or None when it holds no word."""
+    norm = normalise(text, entities=True)
+    work = blank(norm.text, ())
+    words, starts, ends = tokenise(work)
+    if not words:
+        return None
+    counted = len(words) - len(_SIGN.findall(work))
+    breaks = tuple(quote_breaks(text, norm.offsets, starts, ends))
+    ostarts = tuple([norm.offsets[s] for s in starts]) if with_starts else ()
+    return QuotePart(text, tuple(words), breaks, len(norm.text), counted, ostarts)
