@@ -12,10 +12,10 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 
-from core.diagnose.nearmiss import candidates, diagnose
-from core.fetch.fetcher import Fetcher
-from core.figures.compare import check_figures
-from core.match.matcher import PreparedPage, match_quote
+from core.diagnose import candidates, diagnose
+from core.fetch import Fetcher
+from core.figures import check_figures
+from core.match import PreparedPage, match_quote
 from core.models import (
     Brief,
     Claim,

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from core.brief.read import BriefError, read_brief
+from core.brief import BriefError, read_brief
 from core.check import check_brief
 from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
 from core.report import to_csv, to_docx, to_html, to_json

@@ -16,8 +16,8 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from core.extract.read import extract
-from core.match.matcher import PreparedPage, prepare
+from core.extract import extract
+from core.match import PreparedPage, prepare
 from core.models import PageText, Source, Unreadable
 from core.settings import Settings
 from core.store import Store

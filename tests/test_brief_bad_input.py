@@ -13,7 +13,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from core.brief.read import BriefError, read_brief
+from core.brief import BriefError, read_brief
 from core.settings import Settings
 
 SAMPLES = Path(__file__).resolve().parents[1] / "assets" / "samples" / "formats"

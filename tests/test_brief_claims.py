@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from core.brief.read import BriefError, read_brief
+from core.brief import BriefError, read_brief
 from core.settings import Settings
 from tests.servers import DATA
 

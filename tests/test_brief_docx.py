@@ -19,8 +19,7 @@ from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 
-from core.brief.docx import docx_links
-from core.brief.read import read_brief
+from core.brief import docx_links, read_brief
 from tests.servers import CORPUS
 
 PANDOC = sorted((CORPUS / "docx" / "pandoc").glob("*.native"))

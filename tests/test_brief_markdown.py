@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from core.brief.read import parse_markdown, read_brief
+from core.brief import parse_markdown, read_brief
 from core.text.sentences import find_urls, split_sentences
 from tests.servers import DATA
 

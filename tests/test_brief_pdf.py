@@ -13,7 +13,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from core.brief.read import read_brief
+from core.brief import read_brief
 
 URL_311 = "https://docs.python.org/3/whatsnew/3.11.html"
 URL_632 = "https://peps.python.org/pep-0632/"

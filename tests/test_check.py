@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from core.brief.read import parse_markdown, read_brief
+from core.brief import parse_markdown, read_brief
 from core.check import FOUND_IS_NOT_SUPPORT, adopt_quote, check_brief, decide, recheck_claim
-from core.fetch.fetcher import supplied_source
+from core.fetch import supplied_source
 from core.models import Figure, FigureCheck, FigureStatus, Flag, Fragment, QuoteMatch, Report, SourceStatus, Verdict
 from core.samples import SAMPLE_BRIEF, load_samples
 from core.settings import Settings

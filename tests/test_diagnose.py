@@ -14,10 +14,10 @@ import re
 
 import pytest
 
+from core.diagnose import candidates, diagnose, figures_near_miss, locate_figure
 from core.diagnose.diff import describe
-from core.diagnose.nearmiss import candidates, diagnose, figures_near_miss, locate_figure
-from core.extract.read import extract_html
-from core.match.matcher import PreparedPage, match_quote, prepare
+from core.extract import extract_html
+from core.match import PreparedPage, match_quote, prepare
 from core.models import DiffOp, Figure, FigureCheck, FigureStatus, Fragment, PageText, QuoteMatch, Verdict
 from core.settings import Settings
 from tests.servers import CORPUS

@@ -17,8 +17,8 @@ import copy
 import dataclasses
 import re
 
-from core.diagnose.nearmiss import diagnose
-from core.match.matcher import match_quote
+from core.diagnose import diagnose
+from core.match import match_quote
 from core.models import NearMiss, QuoteMatch, Verdict
 from tests.quality import eval_diagnose
 

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core.extract.docx import extract_docx
-from core.extract.read import extract
+from core.extract import extract, extract_docx
 from core.models import PageText, Unreadable
 from core.settings import Settings
 from tests.servers import CORPUS

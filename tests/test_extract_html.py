@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.extract.read import decode_body, extract, extract_html, extract_text
+from core.extract import decode_body, extract, extract_html, extract_text
 from core.models import PageText, Unreadable
 from core.text.normalise import normalise
 from tests.servers import CORPUS, DATA

@@ -7,9 +7,9 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from core.extract import extract
 from core.extract.pdf import extract_pdf
-from core.extract.read import extract
-from core.match.matcher import match_quote, prepare
+from core.match import match_quote, prepare
 from core.models import PageText, Unreadable
 from core.settings import Settings
 from tests.servers import CORPUS

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from core.fetch.fetcher import Fetcher
+from core.fetch import Fetcher
 from core.models import SourceStatus
 from core.settings import Settings
 from tests.fetch_servers import (

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.fetch.fetcher import Fetcher, supplied_source
+from core.fetch import Fetcher, supplied_source
 from core.models import SourceStatus
 from core.settings import Settings
 from core.store import Store

@@ -14,7 +14,7 @@ from functools import cache
 import lxml.html
 import pytest
 
-from core.figures.compare import check_figures, read_figures
+from core.figures import check_figures, read_figures
 from core.models import FigureStatus, PageText
 from core.text.normalise import normalise
 from tests.servers import CORPUS, DATA

@@ -22,11 +22,11 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from core.brief.read import read_brief
+from core.brief import read_brief
 from core.check import check_brief
 from core.cli import main
-from core.extract.read import extract
-from core.fetch.fetcher import Fetcher
+from core.extract import extract
+from core.fetch import Fetcher
 from core.models import Brief, Report, Verdict
 from core.settings import Settings
 from tests.fetch_servers import PUBLIC, StubNet, bomb, dribble, endless, page, redirect, serve_quick, stall

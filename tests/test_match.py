@@ -14,8 +14,8 @@ import random
 import lxml.html
 import pytest
 
-from core.extract.read import extract_html
-from core.match.matcher import PreparedPage, is_too_short, match_quote, prepare, split_fragments
+from core.extract import extract_html
+from core.match import PreparedPage, is_too_short, match_quote, prepare, split_fragments
 from core.models import PageText
 from core.settings import Settings
 from tests.servers import CORPUS

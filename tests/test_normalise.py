@@ -13,8 +13,8 @@ import unicodedata
 
 import pytest
 
-from core.extract.read import extract_html
-from core.match.matcher import PreparedPage, match_quote, prepare
+from core.extract import extract_html
+from core.match import PreparedPage, match_quote, prepare
 from core.text.normalise import normalise
 from tests.servers import CORPUS
 

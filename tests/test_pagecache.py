@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import core.pagecache as pagecache
-from core.extract.read import extract
-from core.match.matcher import PreparedPage, match_quote
+from core.extract import extract
+from core.match import PreparedPage, match_quote
 from core.models import Source, SourceStatus, Unreadable
 from core.settings import Settings
 from core.store import Store

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from core.brief.read import read_brief
+from core.brief import read_brief
 from core.check import check_brief
 from core.models import Brief
 from core.settings import Settings

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core import report as report_writers
-from core.brief.read import BriefError, parse_markdown, read_brief
+from core.brief import BriefError, parse_markdown, read_brief
 from core.check import adopt_quote, check_brief, recheck_claim
-from core.fetch.fetcher import Fetcher, supplied_source
-from core.figures.compare import read_figures
+from core.fetch import Fetcher, supplied_source
+from core.figures import read_figures
 from core.models import Brief, Report
 from core.samples import SAMPLE_BRIEF
 from core.samples import load_samples as _load_samples

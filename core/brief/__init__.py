@@ -1,1 +1,25 @@
-"""brief"""
+"""Reading briefs: Markdown and text, DOCX, PDF, and JSON/CSV claims files, into a Brief of claims.
+
+``read`` looks at the bytes and picks the reader; ``markdown``/``inline``, ``docx``, ``pdf`` and
+``claims`` read each format into blocks with citations; ``refs`` resolves markers through
+reference lists; ``build`` turns blocks into claims for every format alike.
+
+The PDF reader (``core.brief.pdf``) is imported only when a PDF comes: PyMuPDF is slow to load.
+"""
+
+from __future__ import annotations
+
+from core.brief.claims import parse_csv, parse_json
+from core.brief.docx import docx_links, read_docx
+from core.brief.read import BriefError, detect_format, parse_markdown, read_brief
+
+__all__ = [
+    "BriefError",
+    "detect_format",
+    "docx_links",
+    "parse_csv",
+    "parse_json",
+    "parse_markdown",
+    "read_brief",
+    "read_docx",
+]

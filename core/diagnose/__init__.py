@@ -1,1 +1,12 @@
-"""diagnose"""
+"""Near-miss diagnosis: why a quote failed, in the page's own words. It explains; it never decides.
+
+``search`` finds the page's closest passage fast, ``diff`` names each difference, ``candidates``
+offers passages for a claim without a quote and says where a missing figure stands, and
+``nearmiss`` puts them together.
+"""
+
+from __future__ import annotations
+
+from core.diagnose.nearmiss import candidates, diagnose, figures_near_miss, locate_figure
+
+__all__ = ["candidates", "diagnose", "figures_near_miss", "locate_figure"]

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from core.diagnose.candidates import candidates, figures_near_miss, locate_figure, passage_candidate
 from core.diagnose.diff import Show, describe, word_diff
 from core.diagnose.search import PageIndex, Passage, Words, closest_passage, page_index, text_breaks, words
-from core.match.matcher import PreparedPage, match_quote
+from core.match import PreparedPage, match_quote
 from core.models import Candidate, DiffOp, FigureCheck, Fragment, NearMiss, QuoteMatch
 from core.settings import Settings
 from core.text.normalise import Normalised, normalise

@@ -1,1 +1,11 @@
-"""match"""
+"""The exact quote matcher: ``prepare`` a page once, then ``match_quote`` each quote on it.
+
+``page`` holds the prepared page, ``matcher`` finds a quote's fragments on it, ``context``
+and ``markers`` work on top of both (what a found quote cut away, note numbers glued to
+words). Exact matching alone decides; nothing here is fuzzy.
+"""
+
+from core.match.matcher import is_too_short, match_quote, split_fragments
+from core.match.page import PreparedPage, prepare
+
+__all__ = ["PreparedPage", "is_too_short", "match_quote", "prepare", "split_fragments"]

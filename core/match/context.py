@@ -11,12 +11,9 @@ quote is found: it refuses to look anywhere but next to a match it is given.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from core.match.page import PreparedPage
 from core.models import Flag
-
-if TYPE_CHECKING:
-    from core.match.matcher import PreparedPage
 
 NEGATIONS = frozenset(
     "not no never none nobody nothing nowhere neither nor without cannot non hardly barely scarcely".split()  # noqa: SIM905

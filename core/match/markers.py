@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import TYPE_CHECKING
 
+from core.match.page import PreparedPage
 from core.text.tokens import QuotePart, quote_part
-
-if TYPE_CHECKING:
-    from core.match.matcher import PreparedPage
 
 _GLUED = re.compile(
     # "alerts,22 and", "5 seconds.23 If", "user-visible?25", 'said."4'

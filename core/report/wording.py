@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.figures.read import read_figures
+from core.figures import read_figures
 from core.models import ClaimResult, Context, Figure, FigureStatus, Report, SourceStatus, Verdict
 from core.report.spans import Segment, segments
 

@@ -25,9 +25,9 @@ from types import SimpleNamespace
 
 from rapidfuzz import fuzz
 
-from core.diagnose.nearmiss import diagnose
-from core.extract.read import extract_html
-from core.match.matcher import match_quote, prepare
+from core.diagnose import diagnose
+from core.extract import extract_html
+from core.match import match_quote, prepare
 from core.models import Fragment, PageText, QuoteMatch
 from core.settings import Settings
 from core.text.normalise import normalise

@@ -16,9 +16,8 @@ from collections.abc import Callable
 import lxml.html
 import pymupdf
 
-from core.extract.html import html_page_text
+from core.extract import decode_body, extract, html_page_text
 from core.extract.pdf import extract_pdf
-from core.extract.read import decode_body, extract
 from core.settings import Settings
 from tests.servers import CORPUS
 

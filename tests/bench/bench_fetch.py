@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.fetch.fetcher import Fetcher
+from core.fetch import Fetcher
 from core.models import SourceStatus
 from core.settings import Settings
 from tests.fetch_servers import Gauge, quick
@@ -115,7 +115,7 @@ def _floor(settings: Settings) -> float:
 
 _CHILD = """
 import json, sys
-from core.fetch.fetcher import Fetcher
+from core.fetch import Fetcher
 from core.settings import Settings
 urls = json.loads(sys.stdin.read())
 def status_mb(key):

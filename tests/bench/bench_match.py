@@ -15,7 +15,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from core.match.matcher import _parts, match_quote, prepare
+from core.match import match_quote, prepare
+from core.match.matcher import _parts
 from core.text.normalise import normalise
 from tests.quality.eval_match import cases, prepared
 

@@ -27,10 +27,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.diagnose import diagnose
 from core.diagnose.diff import is_negation
-from core.diagnose.nearmiss import diagnose
-from core.extract.read import extract_html
-from core.match.matcher import PreparedPage, match_quote, prepare
+from core.extract import extract_html
+from core.match import PreparedPage, match_quote, prepare
 from core.models import NearMiss
 from tests.servers import CORPUS
 

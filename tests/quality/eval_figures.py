@@ -29,8 +29,7 @@ from pathlib import Path
 
 import lxml.html
 
-from core.figures.compare import check_figures, read_figures
-from core.figures.read import ReadFigure
+from core.figures import ReadFigure, check_figures, read_figures
 from core.models import FigureStatus
 from core.text.normalise import normalise
 from tests.servers import CORPUS

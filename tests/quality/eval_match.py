@@ -28,7 +28,8 @@ from pathlib import Path
 
 import lxml.html
 
-from core.match.matcher import PreparedPage, _parts, match_quote, prepare
+from core.match import PreparedPage, match_quote, prepare
+from core.match.matcher import _parts
 from core.models import QuoteMatch
 from core.text.normalise import normalise
 from tests.servers import CORPUS

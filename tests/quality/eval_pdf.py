@@ -26,7 +26,7 @@ from rapidfuzz import fuzz
 
 import core.extract.pdf as extract_pdf_module
 from core.extract.pdf import extract_pdf
-from core.match.matcher import match_quote, prepare
+from core.match import match_quote, prepare
 from core.models import PageText
 from tests.servers import CORPUS
 

@@ -1,0 +1,162 @@
+"""A page normalised once and indexed by token: what the matcher and its context flags read.
+
+``prepare(page)`` normalises a PageText once (``core.text``), blanks the reference markers the
+extractor listed, tokenises it and records the page's hard breaks (sentence ends and block
+edges), with a posting list per token so that a quote is looked up by its rarest word. It
+answers questions about positions; it refuses to decide whether a quote is found.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+
+from core.models import PageText
+from core.text.normalise import Normalised, normalise
+from core.text.tokens import blank, page_breaks, tokenise
+
+# Text an extractor may mark as a reference marker and the matcher will skip: a bracketed
+# marker, a note number of up to three digits ("22", "3,4"), a letter or a symbol, or
+# Wikipedia's page-number marker ":35". Anything else (a linked "PEP 482", a year "2023") is
+# words the page says; skipping it would let a quote drop them unnoticed.
+FOOTNOTE_TEXT = re.compile(
+    r"\s*(?:\[[^\[\]]{1,40}\](?:\s*\[[^\[\]]{1,40}\])*|\d{1,3}(?:[,–-]\s?\d{1,3})*|[a-z]|[*†‡§¶#]{1,3}"
+    r"|:\s?p?\d{1,4}(?:[,–-]\s?\d{1,4})*)\s*\Z",
+    re.IGNORECASE,
+)
+
+
+class TokenStarts:
+    """The original start of each token, looked up when asked (a list's indexing, no more)."""
+
+    def __init__(self, norm: Normalised, starts: list[int]) -> None:
+        self._offsets = norm.offsets
+        self._starts = starts
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    def __getitem__(self, k: int) -> int:
+        """Return the original start of token k; IndexError past the last token, as a list does."""
+        return self._offsets[self._starts[k]]
+
+
+class TokenEnds:
+    """The original end of each token, worked out when asked (a list's indexing, no more)."""
+
+    def __init__(self, norm: Normalised, ends: list[int]) -> None:
+        self._offsets = norm.offsets
+        self._length = norm.original_length
+        self._ends = ends
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __getitem__(self, k: int) -> int:
+        """Return the original end of token k; IndexError past the last token, as a list does."""
+        e, offsets = self._ends[k], self._offsets
+        n = len(offsets)
+        # Several normalised characters may come from one original (ligature "ﬁ" -> "fi").
+        if e < n and offsets[e] > offsets[e - 1]:
+            return offsets[e]
+        return max(self._length if e >= n else 0, offsets[e - 1] + 1)
+
+
+class PreparedPage:
+    """A page normalised once, with its token index.
+
+    Not a dataclass: it is an index built once and read many times, not a record to compare.
+    Its attributes are the interface of ``core.match``'s modules: ``words``/``starts``/``ends``
+    (tokens of the blanked normalised text ``work``), ``breaks`` (token indices a hard break
+    precedes), ``ostarts``/``oends`` (each token's span in the original text) and ``postings``.
+    """
+
+    def __init__(self, page: PageText) -> None:
+        self.page = page
+        self.norm: Normalised = normalise(page.text)
+        offsets = self.norm.offsets
+        footnotes = [
+            (bisect_left(offsets, a), bisect_left(offsets, b))
+            for a, b in page.footnotes
+            if FOOTNOTE_TEXT.match(page.text[a:b])
+        ]
+        self.work = blank(self.norm.text, footnotes)
+        self.words, self.starts, self.ends = tokenise(self.work)
+        # Original spans of tokens, as Normalised.original_span gives them: worked out when a
+        # match or a flag asks, since a quote needs a few and a page may hold millions.
+        self.ostarts = TokenStarts(self.norm, self.starts)
+        self.oends = TokenEnds(self.norm, self.ends)
+        if page.blocks:
+            original_edges = [x for block in page.blocks for x in block]
+        else:
+            # Without block records, a blank line is the only sure paragraph edge.
+            original_edges = [m.start() for m in re.finditer(r"\n[^\S\n]*\n", page.text)]
+        edges = [bisect_left(offsets, x) for x in original_edges]
+        self.breaks = page_breaks(self.work, page.text, offsets, self.words, self.starts, self.ends, edges)
+        self.break_list = sorted(self.breaks)
+        self.postings: dict[str, list[int]] = {}
+        for i, word in enumerate(self.words):
+            self.postings.setdefault(word, []).append(i)
+        self._main = sorted(page.main)
+        self._main_starts = [a for a, _ in self._main]
+        self._pages = sorted(page.pages, key=lambda p: p[1])
+
+    def original_text(self, first: int, last: int) -> str:
+        """Return the page's original text from token first to token last (inclusive), spaces tidied."""
+        return " ".join(self.page.text[self.ostarts[first] : self.oends[last]].split())
+
+    def in_main(self, start: int, end: int) -> bool:
+        """Return True when the original span [start, end) overlaps main content (all is main when unmarked)."""
+        if not self._main:
+            return True
+        i = bisect_right(self._main_starts, start) - 1
+        for a, b in self._main[max(i, 0) :]:
+            if a >= end:
+                break
+            if b > start:
+                return True
+        return False
+
+    def page_number(self, start: int) -> int | None:
+        """Return the number of the PDF page holding original position start, or None."""
+        for number, a, b in self._pages:
+            if a <= start < b:
+                return number
+        return None
+
+    def find(self, words: Sequence[str], qbreaks: Sequence[bool], limit: int) -> list[int]:
+        """Return the token indices where the quote tokens occur whole, crossing no break of the page alone."""
+        n = len(words)
+        if n == 0:
+            return []
+        postings = self.postings
+        rarest: list[int] = []
+        pivot = -1
+        for j, w in enumerate(words):
+            posting = postings.get(w)
+            if posting is None:
+                return []
+            if pivot < 0 or len(posting) < len(rarest):
+                rarest, pivot = posting, j
+        total = len(self.words)
+        found: list[int] = []
+        wanted = list(words)
+        breaks = self.break_list
+        for pos in rarest:
+            i = pos - pivot
+            if i < 0 or i + n > total or self.words[i : i + n] != wanted:
+                continue
+            # The page's breaks inside the span (rarely more than one) must each be the quote's too.
+            inside = breaks[bisect_right(breaks, i) : bisect_left(breaks, i + n)]
+            if inside and not all(qbreaks[k - i] for k in inside):
+                continue
+            found.append(i)
+            if len(found) >= limit:
+                break
+        return found
+
+
+def prepare(page: PageText) -> PreparedPage:
+    """Return the page normalised and indexed for matching; never raises on any PageText."""
+    return PreparedPage(page)
