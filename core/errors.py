@@ -9,7 +9,11 @@ error: it gives a Brief with a warning. This module refuses to read anything its
 from __future__ import annotations
 
 
-class BriefError(Exception):
+class VerbatimError(Exception):
+    """Every exception Verbatim raises on purpose; str(error) is the message shown to the editor."""
+
+
+class BriefError(VerbatimError):
     """A brief that cannot be read; str(error) is the message shown to the editor."""
 
 

@@ -9,7 +9,8 @@ This module holds no logic beyond small derived properties: it refuses to parse,
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
 
 
 class Verdict(enum.StrEnum):
@@ -343,10 +344,27 @@ class Decision:
     same_population: bool | None = None
     decided_at: str = ""
 
+    #: The questions an editor answers on a claim (fields above), in the order they are asked.
+    QUESTIONS: ClassVar[tuple[str, ...]] = ("same_period", "same_metric", "same_population")
+
+    @property
+    def answered_no(self) -> tuple[str, ...]:
+        """Return the questions answered "no" ("same_period", ...), in the order they are asked."""
+        return tuple(name for name in self.QUESTIONS if getattr(self, name) is False)
+
     @property
     def accept_blocked(self) -> bool:
         """Return True when an answer of "no" forbids accepting the claim."""
-        return False in (self.same_period, self.same_metric, self.same_population)
+        return bool(self.answered_no)
+
+    def changed(self, **change: Any) -> Decision:
+        """Return this decision with the change applied; an accept is withdrawn while any answer is "no".
+
+        The one decision rule: whether the editor picks accept with a "no" standing, or answers
+        "no" to a claim already accepted, the result has no decision ("") and keeps the answers.
+        """
+        new = replace(self, **change)
+        return replace(new, decision="") if new.decision == "accept" and new.accept_blocked else new
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from core.brief.claims import parse_csv, parse_json
 from core.brief.docx import docx_links, read_docx
-from core.brief.read import BriefError, detect_format, parse_markdown, read_brief
+from core.brief.read import BRIEF_EXTENSIONS, BriefError, detect_format, parse_markdown, read_brief
 
 __all__ = [
+    "BRIEF_EXTENSIONS",
     "BriefError",
     "detect_format",
     "docx_links",

@@ -26,9 +26,10 @@ from core.errors import BriefError, size_text
 from core.models import Brief
 from core.settings import Settings
 
-__all__ = ["BriefError", "detect_format", "parse_markdown", "read_brief"]
+__all__ = ["BRIEF_EXTENSIONS", "BriefError", "detect_format", "parse_markdown", "read_brief"]
 
-_EXTENSIONS = {
+#: Every file name ending a brief reader reads, and the format it says (the desk's upload types too).
+BRIEF_EXTENSIONS = {
     ".md": "markdown",
     ".markdown": "markdown",
     ".mdown": "markdown",
@@ -73,7 +74,7 @@ def _decode(data: bytes, name: str) -> str:
 def detect_format(data: bytes, filename: str) -> tuple[str, str]:
     """Return (format the bytes are, format the extension says) for a brief; "" when unknown."""
     ext = os.path.splitext(filename.lower())[1]
-    said = _EXTENSIONS.get(ext, "")
+    said = BRIEF_EXTENSIONS.get(ext, "")
     head = data[:1024]
     if b"%PDF-" in head:
         return "pdf", said
