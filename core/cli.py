@@ -12,19 +12,18 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import sqlite3
 import sys
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from core.brief import BriefError, read_brief
 from core.check import check_brief
+from core.fetch import parse_allowlist
 from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
-from core.report import to_csv, to_docx, to_html, to_json
-from core.report.wording import clean_text
+from core.report import ExportKind, clean_text, exports, to_json
 from core.samples import load_samples
 from core.settings import Settings
 from core.store import Store
@@ -81,7 +80,7 @@ def _settings(args: argparse.Namespace) -> Settings:
     if args.allow_private:
         changes["allow_private"] = True
     if args.allow_domain:
-        changes["allowed_domains"] = tuple(d.strip().lower().strip(".") for d in args.allow_domain if d.strip())
+        changes["allowed_domains"] = parse_allowlist(args.allow_domain)
     if args.db:
         changes["db_path"] = Path(args.db)
     if args.no_cache:
@@ -89,13 +88,10 @@ def _settings(args: argparse.Namespace) -> Settings:
     return settings.with_(**changes) if changes else settings
 
 
-def _write(path: str, data: str | bytes) -> None:
+def _write(path: str, data: bytes) -> None:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(data, bytes):
-        target.write_bytes(data)
-    else:
-        target.write_text(data, encoding="utf-8")
+    target.write_bytes(data)
 
 
 def _headline(result: ClaimResult) -> str:
@@ -166,34 +162,25 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.offline:
         load_samples(store)  # so that the bundled sample brief checks with no network at all
     report = check_brief(brief, settings, store=store, refresh=args.refresh, offline=args.offline)
-    document = to_json(report)
     if settings.use_cache:
-        run_id = store.save_run(document, brief_raw=data, brief_name=brief.name)
+        run_id = store.save_run(to_json(report), brief_raw=data, brief_name=brief.name)
         report = dataclasses.replace(report, run_id=run_id)
-        document = to_json(report)
-        store.update_run(run_id, document)
+        store.update_run(run_id, to_json(report))
     _print_report(report, out)
     if report.run_id:
         out.write(f"run {report.run_id} saved in {settings.db_path}\n")
-    exports: list[tuple[str, str | None, Callable[[], str | bytes]]] = [
-        ("JSON", args.json, lambda: clean_text(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"),
-        ("HTML", args.html, lambda: to_html(report)),
-        ("CSV", args.csv, lambda: to_csv(report)),
-        ("DOCX", args.docx, lambda: to_docx(report, data if brief.format == "docx" else None)),
-    ]
+    targets = {kind: getattr(args, kind.value) for kind in ExportKind if getattr(args, kind.value)}
     unwritten = 0
-    for kind, target, build in exports:
-        if not target:
-            continue
+    for kind, content in exports(report, targets, brief_raw=data, settings=settings).items():
         try:
-            _write(target, build())
+            _write(targets[kind], content)
         except OSError as exc:
             # One unwritable path must not cost the other reports.
             unwritten += 1
             kept = f"; the run is kept in the store as run {report.run_id}" if report.run_id else ""
             err.write(
-                f"error: cannot write the {kind} report to {printable(target)}: {exc.strerror or exc}{kept}."
-                " Choose a path you can write to and run again.\n"
+                f"error: cannot write the {kind.name} report to {printable(targets[kind])}: {exc.strerror or exc}"
+                f"{kept}. Choose a path you can write to and run again.\n"
             )
     if unwritten:
         return EXIT_UNREADABLE

@@ -19,8 +19,7 @@ import pytest
 
 from core.models import FigureCheck, Report, Verdict
 from core.report import to_html
-from core.report.spans import VERDICT_COLOURS
-from core.report.wording import FOUND_IS_NOT_SUPPORT
+from core.report.wording import FOUND_IS_NOT_SUPPORT, VERDICT_COLOURS
 from tests.test_report_cases import (
     IMG_PAYLOAD,
     PAYLOAD,

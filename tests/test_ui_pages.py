@@ -106,6 +106,25 @@ def test_a_brief_with_no_claims_is_a_clear_message(monkeypatch: pytest.MonkeyPat
 
 
 def test_an_unreadable_brief_is_a_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.errors import BriefError
+    from ui import services
+
+    def unreadable(text: str) -> Brief:
+        raise BriefError("The pasted brief is not text Verbatim can read. Paste the brief's text.")
+
+    monkeypatch.setattr(services, "parse_pasted", unreadable)
+    at = _app().run()
+    at.text_area(key="brief_text").set_value("\x00\x01garbage").run()
+    at.button(key="check_button").click().run()
+    _no_exceptions(at)
+    assert [_plain(e.value) for e in at.error] == [
+        "The pasted brief is not text Verbatim can read. Paste the brief's text."
+    ]
+
+
+def test_a_bug_is_one_clear_message_and_a_logged_traceback(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     from ui import services
 
     def broken(text: str) -> Brief:
@@ -114,9 +133,16 @@ def test_an_unreadable_brief_is_a_clear_message(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(services, "parse_pasted", broken)
     at = _app().run()
     at.text_area(key="brief_text").set_value("\x00\x01garbage").run()
-    at.button(key="check_button").click().run()
+    with caplog.at_level("ERROR", logger="verbatim.desk"):
+        at.button(key="check_button").click().run()
     _no_exceptions(at)
-    assert any("the pasted brief could not be read: the bytes are not text" in _plain(e.value) for e in at.error)
+    assert [_plain(e.value) for e in at.error] == [
+        "Something went wrong in the desk: ValueError: the bytes are not text. "
+        "The error has been logged; your decisions are saved."
+    ]
+    (logged,) = [r for r in caplog.records if r.name == "verbatim.desk"]
+    assert logged.exc_info is not None and logged.exc_info[0] is ValueError
+    assert at.button(key="check_button") is not None  # the page drawn before the bug stays usable
 
 
 def test_check_reports_progress_then_opens_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -168,7 +194,7 @@ def test_review_shows_every_claim_with_verdict_words_and_counts() -> None:
     assert page.count('class="card"') == 8
     assert list(at.pills[0].options) == [f"{v.label} (1)" for v in Verdict]
     # Figures are marked in the claim text, by status.
-    assert '<mark class="fig-miss" title="figure NOT in the quote">30%</mark>' in page
+    assert '<mark class="fig-missing" title="figure NOT in the quote">30%</mark>' in page
     assert [b.label for b in at.button].count("Open beside its source") == 8
 
 
@@ -195,7 +221,7 @@ def test_opening_a_claim_shows_it_beside_its_source() -> None:
     assert '<mark class="match" title="matched quote">CPython 3.11 is an average' in page
     sha = sample_report().results[0].source.sha256
     assert sha in page and "#:~:text=CPython%203.11%20is%20an" in page
-    assert "bundled sample copy (offline)" in page
+    assert "the bundled offline sample copy, not the live page" in page
 
 
 def test_a_decision_is_saved_at_once_and_any_no_blocks_accept() -> None:
@@ -226,7 +252,7 @@ def test_a_reopened_run_shows_the_saved_decision() -> None:
     at.radio(key=f"dec|{run_id}|c1|choice").set_value("reject").run()
     again = _open(run_id)  # a new session: a reload or a restarted server
     _no_exceptions(again)
-    assert any(_plain(c.value) == "Editor: Reject" for c in again.caption)
+    assert any(_plain(c.value) == "Editor: Rejected" for c in again.caption)
     again.button(key="openbtn|c1").click().run()
     assert again.radio(key=f"dec|{run_id}|c1|choice").value == "reject"
 
@@ -439,3 +465,42 @@ def test_an_unreadable_upload_is_a_message_that_names_the_file(name: str, data: 
     errors = [_plain(e.value) for e in at.error]
     assert len(errors) == 1 and name in errors[0], errors
     assert at.button(key="check_button") is not None  # the page stays usable
+
+
+# --------------------------------------------------------------------------- rules taken from core
+
+
+def test_the_upload_types_are_the_brief_readers_types() -> None:
+    from core.brief import BRIEF_EXTENSIONS, detect_format
+
+    at = _app().run()
+    types = set(at.get("file_uploader")[0].proto.type)
+    assert {".tsv", ".docm", ".mdown", ".text"} <= types
+    assert types == set(BRIEF_EXTENSIONS) == {ext for ext in types if detect_format(b"x", f"brief{ext}")[1]}
+
+
+def test_the_allowlist_box_reads_domains_as_the_command_line_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    import argparse
+
+    from core.cli import _settings
+    from ui import services
+
+    seen = []
+
+    def fake_check(brief, settings, **kwargs):
+        seen.append(settings.allowed_domains)
+        return sample_report()
+
+    report = sample_report()
+    monkeypatch.setattr(services, "parse_pasted", lambda text: Brief("b", "markdown", (report.results[0].claim,)))
+    monkeypatch.setattr(services, "check_function", lambda: fake_check)
+    at = _app().run()
+    at.text_area(key="brief_text").set_value("anything").run()
+    at.text_area(key="opt_domains").set_value("Python.org, *.Wikipedia.org;\nhttps://example.net/x")
+    at.button(key="check_button").click().run()
+    _no_exceptions(at)
+    args = argparse.Namespace(
+        allow_private=False, db=None, no_cache=False,
+        allow_domain=["Python.org", "*.Wikipedia.org", "https://example.net/x"],
+    )  # fmt: skip
+    assert seen == [_settings(args).allowed_domains] == [("python.org", "wikipedia.org", "example.net")]

@@ -1,11 +1,14 @@
 """The review desk's one entry file (`make run`): navigation between Check, Review, Report, History.
 
 It sets the page up, opens the run named by ``?run=ID`` so that a run's URL reopens it on
-any page, and hands over to the chosen page. It refuses to check or draw claims itself.
+any page, and hands over to the chosen page. It holds the desk's one handler for bugs: an
+exception that is not a VerbatimError (which pages show where they happen) is logged with its
+traceback and shown as a message, and the desk stays up. It refuses to check or draw claims itself.
 """
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 
@@ -38,12 +41,17 @@ if page.url_path == check.url_path and st.query_params.get("run") and not st.ses
     st.switch_page(review, query_params={"run": st.query_params["run"]})
 st.session_state["vb_landed"] = True
 
-problem = ""
 try:
     problem = state.sync_run_from_url()
-except Exception as exc:  # a broken store must not take the whole desk down
-    problem = f"The evidence store could not be opened ({exc}). Set VERBATIM_DB to a writable file."
-if problem:
-    st.error(draw.md(problem))
-
-page.run()
+    if problem:
+        st.error(draw.md(problem))
+    page.run()
+except Exception as exc:  # the one handler for bugs: decisions are saved as they change, so nothing is lost
+    logging.getLogger("verbatim.desk").exception("Bug in the desk on page %s", page.url_path or "check")
+    why = str(exc).rstrip(".") or "no message"
+    st.error(
+        draw.md(
+            f"Something went wrong in the desk: {type(exc).__name__}: {why}. "
+            "The error has been logged; your decisions are saved."
+        )
+    )

@@ -7,22 +7,17 @@ verdict or to show a source page live: only the page text that core returned is 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import streamlit as st
 
+from core.errors import VerbatimError
 from core.models import ClaimResult, Decision, Report, Verdict
+from core.report.marks import quote_marks
+from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words
 from ui import draw, services, state
 
-CHOICES = ["", "accept", "reject", "needs_edit"]
-CHOICE_WORDS = {"": "undecided", "accept": "Accept", "reject": "Reject", "needs_edit": "Needs edit"}
+CHOICES = list(DECISION_CHOICES)
 ANSWERS = ["", "yes", "no"]
 ANSWER_WORDS = {"": "not answered", "yes": "yes", "no": "no"}
-QUESTIONS = (
-    ("same_period", "Same period?"),
-    ("same_metric", "Same metric?"),
-    ("same_population", "Same population?"),
-)
 _TO_ANSWER = {None: "", True: "yes", False: "no"}
 _FROM_ANSWER = {"": None, "yes": True, "no": False}
 
@@ -31,24 +26,27 @@ def _key(claim_id: str, part: str) -> str:
     return f"dec|{state.current_run_id()}|{claim_id}|{part}"
 
 
-def decision_words(decision: Decision | None) -> str:
-    """Return the decision as a short line for a card, or "" when there is none."""
+def card_words(decision: Decision | None) -> str:
+    """Return the decision as a short line for a card, in the report's words, or "" when there is none."""
     if decision is None or not (decision.decision or decision.note):
         return ""
-    words = CHOICE_WORDS.get(decision.decision, decision.decision)
     note = f" — {decision.note}" if decision.note else ""
-    return f"Editor: {words}{note}"
+    return f"Editor: {decision_words(decision.decision)}{note}"
+
+
+def _answers(claim_id: str) -> dict[str, bool | None]:
+    """Return the answers the claim's widgets show, question -> True, False or None (not answered)."""
+    return {name: _FROM_ANSWER[st.session_state.get(_key(claim_id, name), "")] for name in QUESTIONS}
 
 
 def _on_change(claim_id: str) -> None:
     ss = st.session_state
-    answers = {name: _FROM_ANSWER[ss.get(_key(claim_id, name), "")] for name, _ in QUESTIONS}
     choice = ss.get(_key(claim_id, "choice"), "")
-    decision = Decision(claim_id=claim_id, decision=choice, note=ss.get(_key(claim_id, "note"), ""), **answers)
-    if decision.accept_blocked and choice == "accept":
-        # Any "no" forbids accept: the choice is withdrawn, and the editor is told why.
-        decision = replace(decision, decision="")
-        ss[_key(claim_id, "choice")] = ""
+    saved = state.decisions().get(claim_id) or Decision(claim_id=claim_id)
+    decision = saved.changed(decision=choice, note=ss.get(_key(claim_id, "note"), ""), **_answers(claim_id))
+    if decision.decision != choice:
+        # core's rule withdrew the accept: the widget follows, and the editor is told why.
+        ss[_key(claim_id, "choice")] = decision.decision
         ss[_key(claim_id, "blocked_msg")] = True
     problem = state.save_decision(decision)
     ss[_key(claim_id, "save_msg")] = problem or "Saved."
@@ -61,33 +59,33 @@ def decision_form(result: ClaimResult) -> None:
     ss = st.session_state
     ss.setdefault(_key(cid, "choice"), saved.decision if saved.decision in CHOICES else "")
     ss.setdefault(_key(cid, "note"), saved.note)
-    for name, _ in QUESTIONS:
+    for name in QUESTIONS:
         ss.setdefault(_key(cid, name), _TO_ANSWER[getattr(saved, name)])
 
     st.markdown("**Your decision**")
     cols = st.columns(3)
-    for col, (name, label) in zip(cols, QUESTIONS, strict=True):
+    for col, (name, label) in zip(cols, QUESTIONS.items(), strict=True):
         col.radio(
-            label,
+            f"{label}?",
             ANSWERS,
             format_func=ANSWER_WORDS.__getitem__,
             key=_key(cid, name),
             on_change=_on_change,
             args=(cid,),
         )
-    blocked = any(ss.get(_key(cid, name)) == "no" for name, _ in QUESTIONS)
+    nos = Decision(claim_id=cid, **_answers(cid)).answered_no
     st.radio(
         "Decision",
         CHOICES,
-        format_func=CHOICE_WORDS.__getitem__,
+        format_func=DECISION_CHOICES.__getitem__,
         key=_key(cid, "choice"),
         horizontal=True,
         on_change=_on_change,
         args=(cid,),
     )
-    if blocked:
-        nos = ", ".join(label.lower() for name, label in QUESTIONS if ss.get(_key(cid, name)) == "no")
-        st.warning(f"Accept is blocked: you answered no to {draw.md(nos)}")
+    if nos:
+        said = ", ".join(f"{QUESTIONS[name].lower()}?" for name in nos)
+        st.warning(f"Accept is blocked: you answered no to {draw.md(said)}")
     if ss.pop(_key(cid, "blocked_msg"), False):
         st.error("Accept was withdrawn: a claim cannot be accepted while any question is answered no.")
     st.text_area("Note", key=_key(cid, "note"), on_change=_on_change, args=(cid,), height=80)
@@ -99,7 +97,7 @@ def decision_form(result: ClaimResult) -> None:
 def _apply(new: Report, done: str) -> None:
     try:
         services.update_run(state.store(), new)
-    except Exception as exc:
+    except VerbatimError as exc:
         st.session_state["vb_flash"] = f"{done}, but the run could not be saved to the store: {exc}"
     else:
         st.session_state["vb_flash"] = done
@@ -129,7 +127,7 @@ def ways_out(result: ClaimResult, report: Report) -> None:
                     return
                 try:
                     new = services.recheck_with_supplied(report, cid, url, body, ctype, fname, settings, state.store())
-                except Exception as exc:
+                except VerbatimError as exc:
                     st.error(draw.md(f"The supplied source could not be used for claim {cid}: {exc}"))
                 else:
                     _apply(new, f"Claim {cid} re-checked against the source you supplied")
@@ -143,7 +141,7 @@ def ways_out(result: ClaimResult, report: Report) -> None:
                 if st.button("Adopt this passage", key=f"adopt|{cid}|{i}"):
                     try:
                         new = services.adopt(report, cid, cand.text, settings, state.store())
-                    except Exception as exc:
+                    except VerbatimError as exc:
                         st.error(draw.md(f"The passage could not be adopted for claim {cid}: {exc}"))
                     else:
                         _apply(new, f"Claim {cid} re-checked with the adopted passage")
@@ -155,7 +153,7 @@ def ways_out(result: ClaimResult, report: Report) -> None:
         with st.spinner(draw.md(f"Fetching a fresh copy of {url}…")):
             try:
                 new = services.refetch(report, url, settings, state.store())
-            except Exception as exc:
+            except VerbatimError as exc:
                 st.error(draw.md(f"Re-fetching {url} failed: {exc}"))
                 return
         _apply(new, f"Re-fetched {url} and re-checked the claims citing it")
@@ -170,8 +168,7 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
         quote = result.claim.quote
         if quote:
             st.markdown("**Quote offered**")
-            spans = draw.quote_spans(quote, result, services.quote_figure_spans(quote))
-            st.html(f'<blockquote class="q">{draw.marked(quote, spans)}</blockquote>')
+            st.html(f'<blockquote class="q">{draw.marked(quote, quote_marks(result))}</blockquote>')
         st.markdown("**Figures**")
         st.html(draw.figures_table_html(result))
         flags = result.match.flags if result.match else ()

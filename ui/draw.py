@@ -12,31 +12,10 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from core.models import ClaimResult, Context, DiffOp, Figure, FigureStatus, NearMiss, Source, Verdict
-from core.report.spans import VERDICT_COLOURS, is_web_url, segments, text_fragment_link
-
-#: Figure status -> CSS class of its mark in the claim text.
-FIGURE_MARKS = {
-    FigureStatus.MATCHED: "fig-ok",
-    FigureStatus.MISSING: "fig-miss",
-    FigureStatus.SKIPPED: "fig-skip",
-}
-
-#: Words shown in a figure mark's tooltip, so that colour is never the only signal.
-FIGURE_TITLES = {
-    "fig-ok": "figure found in the quote",
-    "fig-miss": "figure NOT in the quote",
-    "fig-skip": "figure not checked",
-    "fig-other": "figure of the quote that the claim does not have",
-}
-
-_ORIGINS = {
-    "fetched": "fetched from the web in this run",
-    "cache": "stored copy from the evidence store",
-    "editor": "supplied by the editor",
-    "sample": "bundled sample copy (offline)",
-}
-
+from core.models import ClaimResult, Context, DiffOp, FigureStatus, NearMiss, Source, Verdict
+from core.report.links import is_web_url, text_fragment_link
+from core.report.marks import claim_marks, figure_mark, segments
+from core.report.wording import MARK_WORDS, ORIGIN_WORDS, VERDICT_COLOURS, diff_words
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^])")
 
@@ -71,54 +50,16 @@ def marked(text: str, spans: Iterable[tuple[int, int, str]]) -> str:
     out: list[str] = []
     for seg in segments(text, tuple(spans)):
         if seg.mark:
-            title = FIGURE_TITLES.get(seg.mark, "matched quote" if seg.mark == "match" else seg.mark)
+            title = MARK_WORDS.get(seg.mark, "matched quote" if seg.mark == "match" else seg.mark)
             out.append(f'<mark class="{esc(seg.mark)}" title="{esc(title)}">{esc(seg.text)}</mark>')
         else:
             out.append(esc(seg.text))
     return "".join(out)
 
 
-def _locate(text: str, fig: Figure) -> tuple[int, int] | None:
-    # Spans come from the figures check; when they do not land on the figure's own
-    # characters (e.g. they were taken in another text), fall back to the first occurrence.
-    if 0 <= fig.start < fig.end <= len(text) and text[fig.start : fig.end] == fig.text:
-        return fig.start, fig.end
-    if fig.text:
-        at = text.find(fig.text)
-        if at >= 0:
-            return at, at + len(fig.text)
-    return None
-
-
 def claim_spans(result: ClaimResult) -> list[tuple[int, int, str]]:
-    """Return the marks of the claim's figures in Claim.text, one class per figure status."""
-    spans: list[tuple[int, int, str]] = []
-    for fig in result.figures.figures:
-        where = _locate(result.claim.text, fig)
-        if where:
-            spans.append((where[0], where[1], FIGURE_MARKS[fig.status]))
-    return spans
-
-
-def quote_spans(
-    quote: str, result: ClaimResult, quote_figures: Sequence[tuple[int, int]] = ()
-) -> list[tuple[int, int, str]]:
-    """Return marks in the quote: figures matched by the claim, and other figures flagged."""
-    spans: list[tuple[int, int, str]] = []
-    taken: list[tuple[int, int]] = []
-    for fig in result.figures.figures:
-        if fig.status is FigureStatus.MATCHED and fig.quote_text:
-            at = quote.find(fig.quote_text)
-            if at >= 0:
-                spans.append((at, at + len(fig.quote_text), "fig-ok"))
-                taken.append((at, at + len(fig.quote_text)))
-    if result.figures.missing:
-        # A claim figure is missing: the quote's own figures that no claim figure matched
-        # are the likely other side of the mismatch, so they are flagged.
-        for start, end in quote_figures:
-            if not any(s < end and start < e for s, e in taken):
-                spans.append((start, end, "fig-other"))
-    return spans
+    """Return the marks of the claim's figures in Claim.text: core.report.marks', as the HTML report draws them."""
+    return [(start, end, mark) for start, end, mark, _ in claim_marks(result)]
 
 
 def context_html(ctx: Context | None) -> str:
@@ -130,20 +71,6 @@ def context_html(ctx: Context | None) -> str:
     return f'{page}<div class="ctx">{body}</div>'
 
 
-_DIFF_WORDS = {
-    "figure_changed": "figure changed",
-    "negation_added": "negation added",
-    "negation_dropped": "negation dropped",
-    "word_added": "words added",
-    "word_dropped": "words dropped",
-    "word_replaced": "words replaced",
-    "reordered": "words reordered",
-    "spliced": "spliced from separate passages",
-    "cut_away": "context cut away",
-    "typography_only": "typography only",
-}
-
-
 def diff_html(ops: Sequence[DiffOp]) -> str:
     """Return a word diff: quote words struck through, page words underlined, each labelled."""
     parts: list[str] = []
@@ -151,7 +78,7 @@ def diff_html(ops: Sequence[DiffOp]) -> str:
         if op.kind == "equal":
             parts.append(esc(op.quote_words or op.page_words))
             continue
-        label = esc(_DIFF_WORDS.get(op.kind, op.kind))
+        label = esc(diff_words(op.kind))
         inner = ""
         if op.quote_words:
             inner += f'<del title="in the quote, not on the page">{esc(op.quote_words)}</del>'
@@ -192,7 +119,7 @@ def source_meta_html(src: Source, quote: str | None) -> str:
         ("Content type", esc(src.content_type or "unknown")),
         ("Fetched at", esc(src.fetched_at or "never")),
         ("sha256", f"<code>{esc(src.sha256 or 'none')}</code>"),
-        ("Evidence", esc(_ORIGINS.get(src.origin, src.origin))),
+        ("Evidence", esc(ORIGIN_WORDS.get(src.origin, src.origin))),
     ]
     if src.reason:
         rows.append(("Why", esc(src.reason)))
@@ -258,7 +185,7 @@ def figures_table_html(result: ClaimResult) -> str:
         return '<p class="muted">No figures in this claim.</p>'
     rows = []
     for fig in result.figures.figures:
-        mark = FIGURE_MARKS[fig.status]
+        mark = figure_mark(fig)
         detail = fig.quote_text if fig.status is FigureStatus.MATCHED else fig.reason
         rows.append(
             f'<tr><td><mark class="{mark}">{esc(fig.text)}</mark></td><td>{esc(fig.status.value)}</td>'

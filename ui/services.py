@@ -3,26 +3,29 @@
 A check runs in a worker thread so that the page script can keep drawing progress: the
 worker only puts (url, state, detail) events on a queue and never touches Streamlit, and the
 page script drains the queue on its own thread (Streamlit's elements are not thread-safe).
-This module refuses to decide verdicts or build markup; it only calls core and reports.
+The worker's outcome is a Future: a report, or the exception the check raised, raised again
+on the page's thread. This module refuses to decide verdicts or build markup; it only calls
+core and reports.
 """
 
 from __future__ import annotations
 
-import json
 import queue
 import re
-import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_for
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
-from core import report as report_writers
-from core.brief import BriefError, parse_markdown, read_brief
+from core.brief import BRIEF_EXTENSIONS, parse_markdown, read_brief
 from core.check import adopt_quote, check_brief, recheck_claim
 from core.fetch import Fetcher, supplied_source
-from core.figures import read_figures
 from core.models import Brief, Report
+from core.report import MEDIA_TYPES, ExportKind, to_json
+from core.report import exports as report_exports
 from core.samples import SAMPLE_BRIEF
 from core.samples import load_samples as _load_samples
 from core.settings import Settings
@@ -30,23 +33,19 @@ from core.settings import Settings
 #: The states a source goes through, in the order the progress display lists them.
 STATES = ("waiting", "fetching", "fetched", "cached", "failed")
 
-#: Upload types the Check page accepts (the brief readers' formats).
-BRIEF_TYPES = ["md", "markdown", "txt", "docx", "pdf", "json", "csv"]
+#: Upload types the Check page accepts: every file name ending a brief reader reads. With their dots:
+#: to Streamlit a bare "text" means any text/* file, not the ending ".text".
+BRIEF_TYPES = list(BRIEF_EXTENSIONS)
 
 
 def parse_pasted(text: str) -> Brief:
-    """Return the pasted text read as a Markdown brief; raises core.brief.read.BriefError when unreadable."""
+    """Return the pasted text read as a Markdown brief; raises core.errors.BriefError when unreadable."""
     return parse_markdown(text, "pasted brief")
 
 
 def read_uploaded(data: bytes, filename: str, settings: Settings) -> Brief:
-    """Return the uploaded brief; raises core.brief.read.BriefError with a message for the editor."""
+    """Return the uploaded brief; raises core.errors.BriefError with a message for the editor."""
     return read_brief(data, filename, settings)
-
-
-def brief_error_types() -> tuple[type[BaseException], ...]:
-    """Return the exception types that mean "this brief cannot be read" (shown, not raised)."""
-    return (BriefError,)
 
 
 def sample_brief() -> tuple[bytes, str]:
@@ -75,27 +74,25 @@ class CheckJob:
     offline: bool = False
     events: queue.Queue[tuple[str, str, str]] = field(default_factory=queue.Queue)
     states: dict[str, tuple[str, str]] = field(default_factory=dict)
-    report: Report | None = None
-    error: BaseException | None = None
     seconds: float = 0.0
-    _thread: threading.Thread | None = None
+    _future: Future[Report] | None = None
 
     def start(self) -> CheckJob:
         """Start the check; every claim's URL starts as "waiting"."""
         for claim in self.brief.claims:
             self.states.setdefault(claim.url, ("waiting", ""))
-        self._thread = threading.Thread(target=self._work, name="verbatim-check", daemon=True)
-        self._thread.start()
+        worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="verbatim-check")
+        self._future = worker.submit(self._work, check_function())
+        worker.shutdown(wait=False)  # the one check runs on; nothing else is ever submitted
         return self
 
     def _progress(self, url: str, state: str, detail: str = "") -> None:
         self.events.put((url, state, detail))
 
-    def _work(self) -> None:
-        check_brief = check_function()
+    def _work(self, check: Callable[..., Report]) -> Report:
         began = time.perf_counter()
         try:
-            self.report = check_brief(
+            return check(
                 self.brief,
                 self.settings,
                 store=self.store,
@@ -103,44 +100,48 @@ class CheckJob:
                 progress=self._progress,
                 offline=self.offline,
             )
-        except BaseException as exc:  # shown to the editor by the page; the desk stays up
-            self.error = exc
-        self.seconds = time.perf_counter() - began
+        finally:
+            self.seconds = time.perf_counter() - began
 
     def drain(self) -> bool:
         """Apply queued progress events to ``states``; return True when anything changed."""
         changed = False
-        while True:
-            try:
-                url, state, detail = self.events.get_nowait()
-            except queue.Empty:
-                return changed
+        # This thread is the queue's only reader: an event seen here is still there to take.
+        while not self.events.empty():
+            url, state, detail = self.events.get_nowait()
             self.states[url] = (state, detail)
             changed = True
+        return changed
 
     @property
     def done(self) -> bool:
         """Return True once the worker has finished (with a report or an error)."""
-        return self._thread is not None and not self._thread.is_alive()
+        return self._future is not None and self._future.done()
 
     def wait(self, timeout: float) -> None:
         """Block up to timeout seconds for the worker to finish."""
-        if self._thread is not None:
-            self._thread.join(timeout)
+        if self._future is not None:
+            wait_for([self._future], timeout)
+
+    def result(self) -> Report:
+        """Return the finished check's report; raises what the check raised (a VerbatimError, or a bug)."""
+        if self._future is None:
+            raise RuntimeError("CheckJob.result() before start()")
+        return self._future.result()
 
 
 def save_run(store: Any, report: Report, brief: Brief) -> Report:
     """Store the report as a run (unless check_brief already did) and return it with its run id."""
     if report.run_id:
         return report
-    run_id = store.save_run(report_writers.to_json(report), brief.raw, brief.name)
+    run_id = store.save_run(to_json(report), brief.raw, brief.name)
     return replace(report, run_id=run_id)
 
 
 def update_run(store: Any, report: Report) -> None:
     """Write a changed report (after a re-check or an adopted quote) back to its run."""
     if report.run_id:
-        store.update_run(report.run_id, report_writers.to_json(report))
+        store.update_run(report.run_id, to_json(report))
 
 
 def recheck_with_supplied(
@@ -172,30 +173,18 @@ def refetch(report: Report, url: str, settings: Settings, store: Any) -> Report:
     return recheck_claim(report, claim_id, source, settings, store)
 
 
-def quote_figure_spans(quote: str) -> list[tuple[int, int]]:
-    """Return the spans of the figures in a quote (for flagging)."""
-    return [(f.start, f.end) for f in read_figures(quote) if 0 <= f.start < f.end <= len(quote)]
-
-
-def exports(report: Report, brief_raw: bytes) -> dict[str, tuple[Callable[[], bytes], str, str]]:
-    """Return the report's downloads, built only when clicked: kind -> (builder, file name, MIME type).
+def exports(report: Report, brief_raw: bytes) -> dict[ExportKind, tuple[Callable[[], bytes], str, str]]:
+    """Return the report's downloads, built by core.report.exports when clicked: kind -> (builder, name, MIME type).
 
     The DOCX is the brief itself with comments when the brief was a DOCX whose bytes are
-    stored, and a new DOCX report otherwise.
+    stored, and a new DOCX report otherwise (core.report.comments_on_brief).
     """
     stem = re.sub(r"[^A-Za-z0-9._-]+", "_", report.brief_name.rsplit(".", 1)[0])[:60] or "brief"
-    docx_brief = brief_raw if report.brief_format == "docx" and brief_raw else None
     return {
-        "html": (lambda: report_writers.to_html(report).encode("utf-8"), f"{stem}-verbatim.html", "text/html"),
-        "json": (
-            lambda: json.dumps(report_writers.to_json(report), ensure_ascii=False, indent=2).encode("utf-8"),
-            f"{stem}-verbatim.json",
-            "application/json",
-        ),
-        "csv": (lambda: report_writers.to_csv(report).encode("utf-8"), f"{stem}-verbatim.csv", "text/csv"),
-        "docx": (
-            lambda: report_writers.to_docx(report, docx_brief),
-            f"{stem}-verbatim.docx",
-            "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-        ),
+        kind: (partial(_export, report, kind, brief_raw), f"{stem}-verbatim.{kind.value}", MEDIA_TYPES[kind])
+        for kind in ExportKind
     }
+
+
+def _export(report: Report, kind: ExportKind, brief_raw: bytes) -> bytes:
+    return report_exports(report, (kind,), brief_raw=brief_raw)[kind]

@@ -13,7 +13,9 @@ from typing import Any
 
 import streamlit as st
 
+from core.errors import VerbatimError
 from core.models import Decision, Report
+from core.report import ReportFormatError, from_json
 from core.settings import Settings
 from ui import draw
 
@@ -57,7 +59,7 @@ def set_report(report: Report) -> None:
     if report.run_id:
         try:
             decisions.update({d.claim_id: d for d in store().decisions(report.run_id)})
-        except Exception as exc:  # the review stays usable; the editor is told decisions did not load
+        except VerbatimError as exc:  # the review stays usable; the editor is told decisions did not load
             st.error(draw.md(f"Could not read the saved decisions of run {report.run_id}: {exc}"))
         st.query_params["run"] = report.run_id
     st.session_state[_DECISIONS] = decisions
@@ -77,7 +79,7 @@ def save_decision(decision: Decision) -> str:
         return "This run has no id in the store, so the decision is kept only until the tab closes."
     try:
         store().save_decision(run_id, decision)
-    except Exception as exc:
+    except VerbatimError as exc:
         return f"Could not save the decision on claim {decision.claim_id}: {exc}. It is kept in this tab only."
     return ""
 
@@ -94,15 +96,13 @@ def load_run(run_id: str) -> str:
     """Open a stored run by id; return "" on success or a message saying why it could not be opened."""
     try:
         data = store().load_run(run_id)
-    except Exception as exc:
+    except VerbatimError as exc:
         return f"Could not read run {run_id} from the store: {exc}"
     if data is None:
         return f"There is no run {run_id} in the store at {settings().db_path}. Open one from History or check a brief."
     try:
-        from core.report import from_json
-
         report = from_json(data)
-    except Exception as exc:
+    except ReportFormatError as exc:
         return f"Run {run_id} is stored but could not be read back ({exc}). Check the brief again."
     set_report(replace(report, run_id=run_id))
     return ""

@@ -17,7 +17,6 @@ import csv
 import io
 
 from core.models import Report
-from core.report.wording import clean_text
 
 COLUMNS = ("id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note")
 
@@ -31,7 +30,10 @@ def safe_cell(value: str) -> str:
 
 
 def to_csv(report: Report) -> str:
-    """Return the report as CSV text, header first, one row per claim in brief order; never fails."""
+    """Return the report as CSV text, header first, one row per claim in brief order; never fails.
+
+    The text may hold what a brief held, lone surrogates included: core.report.exports makes it a file.
+    """
     out = io.StringIO()
     writer = csv.writer(out, dialect="excel", lineterminator="\r\n")
     writer.writerow(COLUMNS)
@@ -49,4 +51,4 @@ def to_csv(report: Report) -> str:
             decision.note if decision else "",
         )
         writer.writerow([safe_cell(cell) for cell in row])
-    return clean_text(out.getvalue())
+    return out.getvalue()

@@ -33,12 +33,11 @@ from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
 from core.models import ClaimResult, Report, Verdict
+from core.report.unchecked import NotChecked, not_checked
 from core.report.wording import (
     FOUND_IS_NOT_SUPPORT,
     ORIGIN_WORDS,
-    NotChecked,
     decision_words,
-    not_checked,
     page_says,
     source_status_words,
     when,
@@ -258,9 +257,14 @@ def _claim_section(report: Report, w: _Writer, r: ClaimResult) -> None:
         w.add(text + (f". Note: {decision.note}" if decision.note else ""))
 
 
+def comments_on_brief(report: Report, brief_raw: bytes | None) -> bool:
+    """Return True when the DOCX export is the brief itself with comments: a DOCX brief whose file is given."""
+    return report.brief_format == "docx" and bool(brief_raw)
+
+
 def to_docx(report: Report, brief_raw: bytes | None = None, *, all_claims: bool = False) -> bytes:
     """Return a DOCX: the DOCX brief with comments when given one, else a new report; never fails on content."""
-    if report.brief_format == "docx" and brief_raw:
+    if brief_raw is not None and comments_on_brief(report, brief_raw):
         try:
             document = docx.Document(io.BytesIO(brief_raw))
         except Exception as exc:  # any file python-docx cannot open gives a new report, said in it

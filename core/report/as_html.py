@@ -19,17 +19,18 @@ import jinja2
 from markupsafe import Markup
 
 from core.models import ClaimResult, FigureStatus, Report, Verdict
-from core.report.spans import VERDICT_COLOURS, is_web_url, text_fragment_link
+from core.report.links import is_web_url, text_fragment_link
+from core.report.marks import claim_segments, context_view
+from core.report.unchecked import not_checked
 from core.report.wording import (
     FOUND_IS_NOT_SUPPORT,
+    MARK_WORDS,
     NEAR_MISS_DECIDES_NOTHING,
     ORIGIN_WORDS,
+    VERDICT_COLOURS,
     answers_words,
-    claim_segments,
-    clean_text,
-    context_view,
     decision_words,
-    not_checked,
+    diff_words,
     source_status_words,
     when,
 )
@@ -119,18 +120,19 @@ def _claim_view(result: ClaimResult, report: Report, max_chars: int) -> dict[str
         else "Open the closest passage on the live page (diagnosis)",
         "decision": decision,
         "decision_words": decision_words(decision.decision) if decision else "",
-        "answers": answers_words(decision.same_period, decision.same_metric, decision.same_population)
-        if decision
-        else [],
+        "answers": answers_words(decision) if decision else [],
     }
 
 
 def to_html(report: Report, settings: Settings | None = None) -> str:
-    """Return the report as one self-contained HTML page; never fails on the report's content."""
+    """Return the report as one self-contained HTML page; never fails on the report's content.
+
+    The text may hold what a brief held, lone surrogates included: core.report.exports makes it a file.
+    """
     settings = settings or Settings()
     css = stylesheet()
     template = _environment().get_template(TEMPLATE)
-    page = template.render(
+    return template.render(
         report=report,
         title=report.brief_name or "unnamed brief",
         checked_at=when(report.checked_at),
@@ -141,8 +143,9 @@ def to_html(report: Report, settings: Settings | None = None) -> str:
         found_is_not_support=FOUND_IS_NOT_SUPPORT,
         near_miss_decides_nothing=NEAR_MISS_DECIDES_NOTHING,
         FigureStatus=FigureStatus,
+        mark_words=MARK_WORDS,
+        diff_words=diff_words,
         # Trusted asset, checked for "</" above; escaping would break CSS inside <style>.
         css=Markup(css),  # noqa: S704
         csp=content_security_policy(css),
     )
-    return clean_text(page)

@@ -1,42 +1,13 @@
-"""Small presentation helpers shared by the review desk and the reports.
+"""The links a report or the desk may draw: only http(s) URLs, and text-fragment links to a quote.
 
-They turn a Report's spans into segments and links; the caller escapes every segment's
-text before drawing it. This module produces no markup and refuses to escape on anyone's
-behalf: escaping belongs to the template or the drawing code that knows its context.
+It returns URLs as text; the caller escapes them for its own markup. It refuses to make a
+link of any other scheme, so a ``javascript:`` URL from a brief stays text everywhere.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from urllib.parse import quote as url_quote
 from urllib.parse import urlsplit
-
-from core.models import Verdict
-
-
-@dataclass(frozen=True)
-class Segment:
-    """A run of text and what it is: "" (plain) or a mark such as "match" or "figure"."""
-
-    text: str
-    mark: str = ""
-
-
-def segments(text: str, spans: list[tuple[int, int, str]] | tuple[tuple[int, int, str], ...]) -> list[Segment]:
-    """Return text cut into plain and marked runs; overlapping or out-of-range spans are clipped."""
-    out: list[Segment] = []
-    pos = 0
-    for start, end, mark in sorted(spans):
-        start, end = max(start, pos), min(end, len(text))
-        if start >= end:
-            continue
-        if start > pos:
-            out.append(Segment(text[pos:start]))
-        out.append(Segment(text[start:end], mark))
-        pos = end
-    if pos < len(text):
-        out.append(Segment(text[pos:]))
-    return out
 
 
 def is_web_url(url: str) -> bool:
@@ -71,16 +42,3 @@ def text_fragment_link(url: str, quote: str, max_words: int = 8) -> str:
         half = max_words // 2
         directive = _fragment_words(" ".join(words[:half])) + "," + _fragment_words(" ".join(words[-half:]))
     return f"{base}#:~:text={directive}"
-
-
-#: Verdict colours; always drawn beside the verdict's words, never alone.
-VERDICT_COLOURS: dict[Verdict, str] = {
-    Verdict.VERIFIED: "#1a7f37",
-    Verdict.NEEDS_REVIEW: "#9a6700",
-    Verdict.FIGURES_MISMATCH: "#cf222e",
-    Verdict.QUOTE_NOT_FOUND: "#cf222e",
-    Verdict.NO_QUOTE: "#6e7781",
-    Verdict.NOT_CHECKED: "#6e7781",
-    Verdict.DEAD_LINK: "#8250df",
-    Verdict.BLOCKED: "#57606a",
-}

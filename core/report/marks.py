@@ -1,192 +1,163 @@
-"""What every human-readable export says, worked out once: HTML and DOCX draw the same words.
+"""Where the desk and every report mark text: a claim's figures, its quote's figures, the page context.
 
-It gathers "What was not checked" (DESIGN.md, principle 5), marks a claim's figures, cuts the
-page context around its highlights, and phrases sources, origins and decisions for an editor.
-It produces plain text and segments only: it refuses to produce markup or escape anything
-(the template and the DOCX writer each escape for their own format).
+Marks are (start, end, mark) spans and the segments cut from them; the desk's drawing code
+and the HTML report both draw these same marks, so a figure is marked at the same characters
+everywhere. Mark names: ``fig-matched``, ``fig-missing``, ``fig-skipped``, ``fig-unchecked``
+(a figure nobody compared) and ``fig-other`` (a figure of the quote that no claim figure
+matched); ``hl`` (the quote on the page) and ``flagged`` (page words a context flag points at).
+This module produces no markup and refuses to escape anything: escaping belongs to the
+template or the drawing code that knows its context.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from difflib import Match, SequenceMatcher
 
 from core.figures import read_figures
-from core.models import ClaimResult, Context, Figure, FigureStatus, Report, SourceStatus, Verdict
-from core.report.spans import Segment, segments
+from core.models import ClaimResult, Context, Figure, FigureStatus
+from core.report.wording import UNCHECKED
 
-#: Where the evidence came from, as the report says it.
-ORIGIN_WORDS: dict[str, str] = {
-    "fetched": "fetched from the web for this run",
-    "cache": "the stored copy from the evidence store (not fetched again for this run)",
-    "editor": "supplied by the editor (uploaded or pasted), not fetched by Verbatim",
-    "sample": "the bundled offline sample copy, not the live page",
-}
+Mark = tuple[int, int, str]
 
-#: Said in every report, whatever it holds (DESIGN.md, principle 4).
-FOUND_IS_NOT_SUPPORT = (
-    "A found quote shows that the words are on the page, not that they support the claim: "
-    "whether they do is the editor's judgement."
-)
-NEAR_MISS_DECIDES_NOTHING = (
-    "Near-miss passages and word differences are diagnosis: they explain a failure and decide nothing."
-)
-
-#: Why a figure of a claim was never compared (its source was not read, or it offers no quote).
-UNCHECKED = "not checked: nothing from the source was compared with this claim"
-
-_DECISION_WORDS = {"accept": "Accepted", "reject": "Rejected", "needs_edit": "Needs an edit", "": "No decision yet"}
+#: The mark of a figure the machine never compared (its source was not read, or no quote).
+UNCHECKED_MARK = "fig-unchecked"
+#: The mark of a figure of the quote that no figure of the claim matched.
+OTHER_MARK = "fig-other"
 
 
 @dataclass(frozen=True)
-class Unread:
-    """A source the machine could not read, the claims citing it, and why."""
+class Segment:
+    """A run of text and what it is: "" (plain) or a mark such as "hl" or "fig-matched"."""
 
-    url: str
-    verdict: Verdict
-    reason: str
-    http_status: int | None
-    claim_ids: tuple[str, ...]
+    text: str
+    mark: str = ""
 
 
-@dataclass(frozen=True)
-class Skipped:
-    """A figure of a claim that was not compared, and why."""
-
-    claim_id: str
-    figure: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class NotChecked:
-    """Everything the machine did not check in a run, for the top of a report."""
-
-    sources: tuple[Unread, ...]
-    no_quote: tuple[str, ...]  # claim ids
-    figures: tuple[Skipped, ...]
-    not_from_web: tuple[tuple[str, str, str], ...]  # (claim id, url, origin words)
-    drift: tuple[tuple[str, str], ...]  # (claim id, url)
-    uncited: tuple[str, ...]
-    warnings: tuple[str, ...]
-    no_claims: bool
+def segments(text: str, spans: Sequence[Mark]) -> list[Segment]:
+    """Return text cut into plain and marked runs; overlapping or out-of-range spans are clipped."""
+    out: list[Segment] = []
+    pos = 0
+    for start, end, mark in sorted(spans):
+        start, end = max(start, pos), min(end, len(text))
+        if start >= end:
+            continue
+        if start > pos:
+            out.append(Segment(text[pos:start]))
+        out.append(Segment(text[start:end], mark))
+        pos = end
+    if pos < len(text):
+        out.append(Segment(text[pos:]))
+    return out
 
 
-# Lone UTF-16 surrogates: a JSON brief may spell them ("\\ud800"), but no UTF-8 file can hold them.
-_SURROGATE = re.compile("[\ud800-\udfff]")
+def figure_mark(figure: Figure) -> str:
+    """Return the mark of a claim's figure: "fig-" and its status ("fig-missing")."""
+    return f"fig-{figure.status.value}"
 
 
-def clean_text(text: str) -> str:
-    """Return text with lone surrogates replaced by U+FFFD, so any export can be written as UTF-8."""
-    return _SURROGATE.sub("\ufffd", text)
+def _free(text: str, word: str, taken: list[tuple[int, int]]) -> int | None:
+    """Return the first place of word in text that overlaps no taken span, or None."""
+    at = text.find(word)
+    while at >= 0 and any(s < at + len(word) and at < e for s, e in taken):
+        at = text.find(word, at + 1)
+    return at if at >= 0 else None
 
 
-def not_checked(report: Report) -> NotChecked:
-    """Return what the run did not check: unread sources, missing quotes, skipped figures, and more."""
-    unread: dict[str, list[ClaimResult]] = {}
-    for r in report.results:
-        if r.source.status is not SourceStatus.OK or r.verdict in (
-            Verdict.BLOCKED,
-            Verdict.DEAD_LINK,
-            Verdict.NOT_CHECKED,
-        ):
-            unread.setdefault(r.source.url or r.claim.url, []).append(r)
-    sources = tuple(
-        Unread(
-            url,
-            rs[0].verdict,
-            rs[0].source.reason or (rs[0].reasons[0] if rs[0].reasons else "no reason was recorded"),
-            rs[0].source.http_status,
-            tuple(r.claim.id for r in rs),
-        )
-        for url, rs in unread.items()
-    )
-    skipped = tuple(
-        Skipped(r.claim.id, f.text, f.reason or "no reason was recorded")
-        for r in report.results
-        for f in r.figures.figures
-        if f.status is FigureStatus.SKIPPED
-    )
-    return NotChecked(
-        sources=sources,
-        no_quote=tuple(r.claim.id for r in report.results if r.verdict is Verdict.NO_QUOTE),
-        figures=skipped,
-        not_from_web=tuple(
-            (r.claim.id, r.source.url, ORIGIN_WORDS.get(r.source.origin, r.source.origin))
-            for r in report.results
-            if r.source.status is SourceStatus.OK and r.source.origin in ("editor", "sample")
-        ),
-        drift=tuple((r.claim.id, r.source.url) for r in report.results if r.source.drift),
-        uncited=report.uncited,
-        warnings=report.warnings,
-        no_claims=not report.results,
-    )
+def _lands(text: str, start: int, end: int, word: str) -> bool:
+    return 0 <= start < end <= len(text) and text[start:end] == word
 
 
-def when(iso: str) -> str:
-    """Return an ISO 8601 time as "2026-11-29 18:02 UTC"; the text itself when it is not ISO 8601."""
-    if not iso:
-        return "an unknown time"
-    try:
-        moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
-    except ValueError:
-        return iso
-    if moment.utcoffset() is None:
-        return moment.strftime("%Y-%m-%d %H:%M")
-    offset = moment.utcoffset()
-    suffix = " UTC" if offset is not None and offset.total_seconds() == 0 else moment.strftime(" %z")
-    return moment.strftime("%Y-%m-%d %H:%M") + suffix
+def figure_spans(text: str, figures: Sequence[Figure], read_in: str = "") -> list[tuple[int, int, Figure]]:
+    """Return each figure's span in text, in text order, each figure at its own place ([] for none found).
 
-
-def figure_spans(claim_text: str, figures: tuple[Figure, ...]) -> list[tuple[int, int, Figure]]:
-    """Return each figure's span in the claim text: its own span when it holds the figure, else the next occurrence."""
+    A figure's start/end point into the text its figures were read from: ``read_in`` (the
+    claim's figure_text, which leaves out citation markers, link text and inline quotes) when
+    given, else text itself. Such a span is carried over to text through the characters the
+    two share, so that of two figures alike ("3.11 ... 3.11") each is marked where it stands.
+    A figure whose span cannot be carried over takes the first free place of its words.
+    """
+    origin = read_in or text
+    blocks: list[Match] | None = None
     spans: list[tuple[int, int, Figure]] = []
     taken: list[tuple[int, int]] = []
     for f in figures:
         if not f.text:
             continue
-        if 0 <= f.start < f.end <= len(claim_text) and claim_text[f.start : f.end] == f.text:
-            start = f.start
-        else:
-            # The span may be relative to figure_text rather than text: find the figure itself.
-            start = claim_text.find(f.text)
-            while start >= 0 and any(s < start + len(f.text) and start < e for s, e in taken):
-                start = claim_text.find(f.text, start + 1)
-        if start >= 0:
+        start: int | None = None
+        if _lands(origin, f.start, f.end, f.text):
+            if origin == text:
+                start = f.start
+            else:
+                if blocks is None:  # aligned once per claim, and only when the texts differ
+                    blocks = SequenceMatcher(None, origin, text, autojunk=False).get_matching_blocks()
+                start = next((m.b + f.start - m.a for m in blocks if m.a <= f.start and f.end <= m.a + m.size), None)
+        if start is None or any(s < start + len(f.text) and start < e for s, e in taken):
+            start = _free(text, f.text, taken)
+        if start is not None:
             spans.append((start, start + len(f.text), f))
             taken.append((start, start + len(f.text)))
     return sorted(spans, key=lambda s: s[0])
 
 
-def unchecked_figures(claim_text: str) -> tuple[Figure, ...]:
+def unchecked_figures(text: str) -> tuple[Figure, ...]:
     """Return the figures read from a claim whose figures were never checked (source unread, no quote)."""
     return tuple(
         Figure(f.text, FigureStatus.SKIPPED, reason=UNCHECKED, kind=f.kind, start=f.start, end=f.end)
-        for f in read_figures(claim_text)
+        for f in read_figures(text)
         if f.kind not in ("label", "unreadable")  # "PEP 703" names a document; it is no figure to check
     )
 
 
-def claim_segments(result: ClaimResult) -> list[tuple[Segment, Figure | None]]:
-    """Return the claim text cut into runs, each figure run paired with its Figure.
+def claim_marks(result: ClaimResult) -> list[tuple[int, int, str, Figure]]:
+    """Return the figure marks of a claim's text, in text order: (start, end, mark, figure).
 
     A claim whose figures were never checked gets its figures read here and marked
     "fig-unchecked", so the reader sees which numbers nobody compared.
     """
-    figures = result.figures.figures
-    mark = "fig-{}"
-    if not figures:
-        figures, mark = unchecked_figures(result.claim.text), "fig-unchecked"
-    spans = figure_spans(result.claim.text, figures)
-    by_start = {s: f for s, _, f in spans}
-    segs = segments(result.claim.text, [(s, e, mark.format(f.status.value)) for s, e, f in spans])
+    claim = result.claim
+    read_in = claim.figure_text or claim.text
+    if result.figures.figures:
+        spans = figure_spans(claim.text, result.figures.figures, read_in)
+        return [(s, e, figure_mark(f), f) for s, e, f in spans]
+    spans = figure_spans(claim.text, unchecked_figures(read_in), read_in)
+    return [(s, e, UNCHECKED_MARK, f) for s, e, f in spans]
+
+
+def claim_segments(result: ClaimResult) -> list[tuple[Segment, Figure | None]]:
+    """Return the claim text cut into runs, each figure run paired with its Figure."""
+    marks = claim_marks(result)
+    by_start = {s: f for s, _, _, f in marks}
     out: list[tuple[Segment, Figure | None]] = []
     pos = 0
-    for seg in segs:
+    for seg in segments(result.claim.text, [(s, e, m) for s, e, m, _ in marks]):
         out.append((seg, by_start.get(pos) if seg.mark else None))
         pos += len(seg.text)
     return out
+
+
+def quote_marks(result: ClaimResult) -> list[Mark]:
+    """Return the figure marks of a claim's quote, in text order ([] when it offers none).
+
+    Each matched figure marks the quote's own figure ("fig-matched"). When a figure of the
+    claim is missing, the quote's figures that no claim figure matched are the likely other
+    side of the mismatch, and are marked "fig-other".
+    """
+    quote = result.claim.quote or ""
+    marks: list[Mark] = []
+    taken: list[tuple[int, int]] = []
+    for f in result.figures.figures:
+        if f.status is FigureStatus.MATCHED and f.quote_text:
+            at = _free(quote, f.quote_text, taken)
+            if at is not None:
+                marks.append((at, at + len(f.quote_text), figure_mark(f)))
+                taken.append((at, at + len(f.quote_text)))
+    if result.figures.missing:
+        for own in read_figures(quote):
+            if 0 <= own.start < own.end <= len(quote) and not any(s < own.end and own.start < e for s, e in taken):
+                marks.append((own.start, own.end, OTHER_MARK))
+    return sorted(marks)
 
 
 @dataclass(frozen=True)
@@ -205,7 +176,7 @@ def context_view(result: ClaimResult, max_chars: int) -> ContextView | None:
     ctx: Context | None = result.context
     if ctx is None or not ctx.text:
         return None
-    spans: list[tuple[int, int, str]] = [(s, e, "hl") for s, e in ctx.highlights]
+    spans: list[Mark] = [(s, e, "hl") for s, e in ctx.highlights]
     if result.match is not None:
         for flag in result.match.flags:
             if flag.start >= 0 and flag.end > flag.start:
@@ -224,44 +195,3 @@ def context_view(result: ClaimResult, max_chars: int) -> ContextView | None:
     return ContextView(
         tuple(segments(ctx.text[lo:hi], cut)), ctx.offset + lo > 0, hi < len(ctx.text), note, ctx.offset + lo
     )
-
-
-def page_says(result: ClaimResult, max_chars: int = 600) -> str:
-    """Return what the page actually says for a claim: the closest passage, else its context, else ""."""
-    nm = result.near_miss
-    if nm is not None and nm.passage is not None:
-        text = nm.passage.text
-    elif nm is not None and nm.candidates:
-        text = nm.candidates[0].text
-    elif result.context is not None:
-        text = result.context.text
-    else:
-        return ""
-    text = " ".join(text.split())
-    return text if len(text) <= max_chars else text[: max_chars - 1].rstrip() + "…"
-
-
-def decision_words(decision: str) -> str:
-    """Return the editor's decision in words ("Accepted", "Needs an edit", ...)."""
-    return _DECISION_WORDS.get(decision, decision)
-
-
-def answers_words(same_period: bool | None, same_metric: bool | None, same_population: bool | None) -> list[str]:
-    """Return the editor's answers to the same-period/metric/population questions, skipping unanswered ones."""
-    out = []
-    for label, value in (
-        ("Same period", same_period),
-        ("Same metric", same_metric),
-        ("Same population", same_population),
-    ):
-        if value is not None:
-            out.append(f"{label}: {'yes' if value else 'no'}")
-    return out
-
-
-def source_status_words(result: ClaimResult) -> str:
-    """Return the source's state in words: "read", or the reason it was not."""
-    s = result.source
-    if s.status is SourceStatus.OK:
-        return "read"
-    return f"{s.status.value.replace('_', ' ')}: {s.reason}" if s.reason else s.status.value.replace("_", " ")

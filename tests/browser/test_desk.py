@@ -159,14 +159,14 @@ def test_sample_brief_open_claim_decide_and_reload(desk: Desk, watched: Watched)
     page.get_by_text("Saved.").wait_for()
     page.get_by_label("Note").fill("Source predates the claim")
     page.get_by_label("Note").press("Control+Enter")
-    page.get_by_text("Editor: Reject — Source predates the claim").wait_for()
+    page.get_by_text("Editor: Rejected — Source predates the claim").wait_for()
     opened = page.locator("[class*='st-key-card-']").filter(has=page.get_by_role("button", name="Close")).first
     opened.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
     _shot(watched, "claim.png")
 
     page.reload()
-    page.get_by_text("Editor: Reject — Source predates the claim").wait_for()
+    page.get_by_text("Editor: Rejected — Source predates the claim").wait_for()
     checked = page.get_by_role("radiogroup", name="Decision").locator("label:has(input:checked)")
     assert checked.inner_text().strip() == "Reject"
     assert not watched.dialogs and watched.strays == []

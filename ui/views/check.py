@@ -7,11 +7,12 @@ to parse or check anything itself: core does, through ui.services.
 
 from __future__ import annotations
 
-import re
 import time
 
 import streamlit as st
 
+from core.errors import BriefError, VerbatimError
+from core.fetch import parse_allowlist
 from core.models import Brief
 from ui import draw, services, state
 
@@ -26,17 +27,13 @@ _JOB = "vb_job"
 _JOB_BRIEF = "vb_job_brief"
 
 
-def _domains(text: str) -> tuple[str, ...]:
-    return tuple(d.strip().lower() for d in re.split(r"[\s,;]+", text) if d.strip())
-
-
 def _samples_ready(store: object) -> str:
     """Load the sample's offline sources once per session; return a message when that failed."""
     if st.session_state.get("vb_samples_loaded"):
         return ""
     try:
         services.load_samples(store)
-    except Exception as exc:
+    except VerbatimError as exc:
         return f"The bundled sample sources could not be loaded ({exc}); checking the sample would need the network."
     st.session_state["vb_samples_loaded"] = True
     return ""
@@ -52,7 +49,7 @@ def _first_start_text(store: object) -> None:
             data, name = services.sample_brief()
             if name.endswith((".md", ".txt", ".markdown")):
                 text = data.decode("utf-8")
-    except Exception:  # the sample is a convenience; an empty text area is fine
+    except VerbatimError:  # the sample is a convenience; an empty text area is fine
         text = ""
     st.session_state["brief_text"] = text
 
@@ -73,11 +70,8 @@ def _read_input(settings) -> Brief | None:
             st.error("There is no brief to check: paste one into the box, upload a file, or try the sample brief.")
             return None
         return services.parse_pasted(text)
-    except services.brief_error_types() as exc:
+    except BriefError as exc:
         st.error(draw.md(str(exc)))
-    except Exception as exc:  # a reader bug: say so and keep the desk up
-        name = upload.name if upload is not None else "the pasted brief"
-        st.error(draw.md(f"{name} could not be read: {exc}. Try saving it as Markdown or plain text and upload again."))
     return None
 
 
@@ -118,18 +112,18 @@ def _follow_job() -> None:
         job.drain()
         _draw_progress(job, table)
         del st.session_state[_JOB]
-        if job.error is not None or job.report is None:
+        try:
+            checked = job.result()
+        except VerbatimError as exc:
             box.update(label="The check stopped with an error", state="error", expanded=True)
-            st.error(
-                draw.md(f"Checking {brief.name} failed: {job.error}. The sources fetched so far are kept in the store.")
-            )
+            st.error(draw.md(f"Checking {brief.name} failed: {exc}. The sources fetched so far are kept in the store."))
             return
         box.update(label=f"Checked {len(brief.claims)} claims in {job.seconds:.1f} s", state="complete", expanded=False)
     try:
-        report = services.save_run(state.store(), job.report, brief)
-    except Exception as exc:
+        report = services.save_run(state.store(), checked, brief)
+    except VerbatimError as exc:
         st.warning(draw.md(f"The run could not be saved to the store ({exc}); it stays open in this tab only."))
-        report = job.report
+        report = checked
     state.set_report(report)
     st.switch_page("views/review.py")
 
@@ -143,10 +137,8 @@ st.caption(
 settings = state.settings()
 try:
     store = state.store()
-except Exception as exc:
-    st.error(
-        f"The evidence store could not be opened at {settings.db_path} ({exc}). Set VERBATIM_DB to a writable file."
-    )
+except VerbatimError as exc:  # the store words its own failure
+    st.error(draw.md(str(exc)))
     st.stop()
 sample_problem = _samples_ready(store)
 _first_start_text(store)
@@ -203,7 +195,7 @@ with right:
 
 if go:
     run_settings = settings.with_(
-        allowed_domains=_domains(st.session_state.get("opt_domains", "")),
+        allowed_domains=parse_allowlist(st.session_state.get("opt_domains", "")),
         allow_private=bool(st.session_state.get("opt_private")),
     )
     brief = _read_input(run_settings)
@@ -219,7 +211,7 @@ elif sample:
     try:
         data, name = services.sample_brief()
         brief = services.read_uploaded(data, name, settings)
-    except Exception as exc:
+    except BriefError as exc:
         st.error(draw.md(f"The sample brief could not be read: {exc}"))
     else:
         st.session_state["vb_check_settings"] = settings

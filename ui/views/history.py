@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import streamlit as st
 
+from core.errors import VerbatimError
 from ui import draw, state
 
 st.title("History")
 try:
     runs = state.store().list_runs(limit=200)
-except Exception as exc:
+except VerbatimError as exc:
     st.error(draw.md(f"The past runs could not be read from the store ({exc})."))
     st.stop()
 

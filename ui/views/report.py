@@ -1,14 +1,17 @@
 """Report page: download the open run as annotated HTML, JSON, CSV and (for DOCX briefs) DOCX with comments.
 
-Each file is built by core.report when its button is clicked, from the run with the
-editor's current decisions attached. It refuses to render any report or source page here.
+Each file is built by core.report.exports when its button is clicked (the command line's own
+path), from the run with the editor's current decisions attached. It refuses to render any
+report or source page here.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from core.errors import VerbatimError
 from core.models import Verdict
+from core.report import comments_on_brief
 from ui import draw, services, state
 
 _LABELS = {
@@ -47,13 +50,13 @@ brief_raw = b""
 if report.run_id and report.brief_format == "docx":
     try:
         brief_raw = state.store().brief_raw(report.run_id)
-    except Exception as exc:
+    except VerbatimError as exc:
         st.warning(draw.md(f"The original DOCX of this run could not be read from the store ({exc}); no DOCX export."))
 
 files = services.exports(report, brief_raw)
-for kind, (build, name, mime) in files.items():
-    label, what = _LABELS[kind]
-    if kind == "docx" and not (brief_raw and report.brief_format == "docx"):
+for kind, (label, what) in _LABELS.items():
+    build, name, mime = files[kind]
+    if kind == "docx" and not comments_on_brief(report, brief_raw):
         label, what = "DOCX report", "A Word document of the report (comments go on the brief itself for DOCX briefs)."
     col1, col2 = st.columns([1, 2])
     col1.download_button(label, data=build, file_name=name, mime=mime, key=f"dl|{kind}", on_click="ignore")

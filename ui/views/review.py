@@ -82,7 +82,7 @@ for number, result in shown:
     cid = result.claim.id
     with st.container(border=True, key=f"card-{number}"):
         st.html(draw.card_html(result, number))
-        words = claim_view.decision_words(decided.get(cid))
+        words = claim_view.card_words(decided.get(cid))
         if words:
             st.caption(draw.md(words))
         if opened == cid:

@@ -1,0 +1,302 @@
+"""Reading the JSON report back: ``from_json`` is the exact inverse of ``core.report.as_json.to_json``.
+
+Every field is checked against the type schema 1 gives it, so a damaged or foreign file
+raises ``ReportFormatError`` naming the field, never a KeyError or a half-read Report. The
+derived copies in the file (each claim's ``decision``, the top-level ``not_checked``) are
+not read: the top-level ``decisions`` list is the record. This module refuses to read files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.errors import VerbatimError
+from core.models import (
+    Candidate,
+    Claim,
+    ClaimResult,
+    Context,
+    Decision,
+    DiffOp,
+    Figure,
+    FigureCheck,
+    FigureStatus,
+    Flag,
+    Fragment,
+    Location,
+    NearMiss,
+    QuoteMatch,
+    Report,
+    Source,
+    SourceStatus,
+    Verdict,
+)
+from core.report.as_json import SCHEMA
+
+
+class ReportFormatError(VerbatimError, ValueError):
+    """A JSON report that cannot be read back: the message names the field and what is wrong."""
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str, default: Any = ...) -> Any:
+    """Return data[key] checked against kind; a missing key gives default when one is given."""
+    if key not in data or (data[key] is None and default is None):
+        if default is ...:
+            raise ReportFormatError(f"JSON report: {where} has no '{key}'; the file is not a Verbatim report")
+        return default
+    value = data[key]
+    # bool is an int in Python; a span or count written as true/false is a broken file.
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise ReportFormatError(f"JSON report: {where}.{key} is a boolean where a number or text was expected")
+    if not isinstance(value, kind):
+        raise ReportFormatError(
+            f"JSON report: {where}.{key} is {type(value).__name__}, expected {getattr(kind, '__name__', kind)}"
+        )
+    return value
+
+
+def _obj(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ReportFormatError(f"JSON report: {where} is {type(value).__name__}, expected an object")
+    return value
+
+
+def _list(data: Mapping[str, Any], key: str, where: str) -> Sequence[Any]:
+    value = _get(data, key, list, where, [])
+    return value  # type: ignore[no-any-return]
+
+
+def _span(value: Any, where: str) -> tuple[int, int]:
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise ReportFormatError(f"JSON report: {where} is not a [start, end] pair of whole numbers")
+    return int(value[0]), int(value[1])
+
+
+def _opt_int(data: Mapping[str, Any], key: str, where: str) -> int | None:
+    value = _get(data, key, int, where, None)
+    return None if value is None else int(value)
+
+
+def _opt_bool(data: Mapping[str, Any], key: str, where: str) -> bool | None:
+    value = _get(data, key, bool, where, None)
+    return None if value is None else bool(value)
+
+
+def _enum_value(enum_type: Any, value: Any, where: str) -> Any:
+    try:
+        return enum_type(value)
+    except ValueError:
+        allowed = ", ".join(e.value for e in enum_type)
+        raise ReportFormatError(f"JSON report: {where} is {value!r}, expected one of {allowed}") from None
+
+
+def _read_location(value: Any, where: str) -> Location | None:
+    if value is None:
+        return None
+    d = _obj(value, where)
+    return Location(
+        kind=_get(d, "kind", str, where),
+        index=_get(d, "index", int, where),
+        start=_get(d, "start", int, where, 0),
+        end=_get(d, "end", int, where, 0),
+    )
+
+
+def _read_fragment(value: Any, where: str) -> Fragment:
+    d = _obj(value, where)
+    return Fragment(
+        text=_get(d, "text", str, where),
+        found=_get(d, "found", bool, where),
+        start=_get(d, "start", int, where, -1),
+        end=_get(d, "end", int, where, -1),
+        page=_opt_int(d, "page", where),
+        in_main=_opt_bool(d, "in_main", where),
+    )
+
+
+def _read_flag(value: Any, where: str) -> Flag:
+    d = _obj(value, where)
+    return Flag(
+        kind=_get(d, "kind", str, where),
+        message=_get(d, "message", str, where, ""),
+        blocking=_get(d, "blocking", bool, where, False),
+        page_words=_get(d, "page_words", str, where, ""),
+        start=_get(d, "start", int, where, -1),
+        end=_get(d, "end", int, where, -1),
+    )
+
+
+def _read_figure(value: Any, where: str) -> Figure:
+    d = _obj(value, where)
+    return Figure(
+        text=_get(d, "text", str, where),
+        status=_enum_value(FigureStatus, _get(d, "status", str, where), f"{where}.status"),
+        quote_text=_get(d, "quote_text", str, where, ""),
+        reason=_get(d, "reason", str, where, ""),
+        kind=_get(d, "kind", str, where, ""),
+        start=_get(d, "start", int, where, -1),
+        end=_get(d, "end", int, where, -1),
+        elsewhere=tuple(_span(s, f"{where}.elsewhere[{i}]") for i, s in enumerate(_list(d, "elsewhere", where))),
+    )
+
+
+def _read_candidate(value: Any, where: str) -> Candidate | None:
+    if value is None:
+        return None
+    d = _obj(value, where)
+    score = _get(d, "score", (int, float), where, 0.0)
+    return Candidate(
+        text=_get(d, "text", str, where),
+        start=_get(d, "start", int, where),
+        end=_get(d, "end", int, where),
+        score=float(score),
+        page=_opt_int(d, "page", where),
+    )
+
+
+def _read_near_miss(value: Any, where: str) -> NearMiss | None:
+    if value is None:
+        return None
+    d = _obj(value, where)
+    diff = []
+    for i, op in enumerate(_list(d, "diff", where)):
+        o = _obj(op, f"{where}.diff[{i}]")
+        w = f"{where}.diff[{i}]"
+        diff.append(
+            DiffOp(_get(o, "kind", str, w), _get(o, "quote_words", str, w, ""), _get(o, "page_words", str, w, ""))
+        )
+    candidates = []
+    for i, c in enumerate(_list(d, "candidates", where)):
+        cand = _read_candidate(c, f"{where}.candidates[{i}]")
+        if cand is None:
+            raise ReportFormatError(f"JSON report: {where}.candidates[{i}] is null")
+        candidates.append(cand)
+    return NearMiss(
+        summary=_get(d, "summary", str, where, ""),
+        passage=_read_candidate(d.get("passage"), f"{where}.passage"),
+        diff=tuple(diff),
+        found_in_source=_get(d, "found_in_source", str, where, None),
+        candidates=tuple(candidates),
+    )
+
+
+def _read_source(value: Any, url: str, where: str) -> Source:
+    d = _obj(value, where)
+    headers = []
+    for i, h in enumerate(_list(d, "headers", where)):
+        if not isinstance(h, list | tuple) or len(h) != 2 or not all(isinstance(x, str) for x in h):
+            raise ReportFormatError(f"JSON report: {where}.headers[{i}] is not a [name, value] pair")
+        headers.append((str(h[0]), str(h[1])))
+    return Source(
+        url=_get(d, "url", str, where, url),
+        status=_enum_value(SourceStatus, _get(d, "status", str, where), f"{where}.status"),
+        reason=_get(d, "reason", str, where, ""),
+        final_url=_get(d, "final_url", str, where, ""),
+        http_status=_opt_int(d, "http_status", where),
+        content_type=_get(d, "content_type", str, where, ""),
+        headers=tuple(headers),
+        sha256=_get(d, "sha256", str, where, ""),
+        fetched_at=_get(d, "fetched_at", str, where, ""),
+        origin=_get(d, "origin", str, where, "fetched"),
+        drift=_get(d, "drift", bool, where, False),
+    )
+
+
+def _read_context(value: Any, where: str) -> Context | None:
+    if value is None:
+        return None
+    d = _obj(value, where)
+    return Context(
+        text=_get(d, "text", str, where),
+        offset=_get(d, "offset", int, where, 0),
+        highlights=tuple(_span(s, f"{where}.highlights[{i}]") for i, s in enumerate(_list(d, "highlights", where))),
+        page=_opt_int(d, "page", where),
+    )
+
+
+def _read_decision(value: Any, where: str) -> Decision:
+    d = _obj(value, where)
+    return Decision(
+        claim_id=_get(d, "claim_id", str, where),
+        decision=_get(d, "decision", str, where, ""),
+        note=_get(d, "note", str, where, ""),
+        same_period=_opt_bool(d, "same_period", where),
+        same_metric=_opt_bool(d, "same_metric", where),
+        same_population=_opt_bool(d, "same_population", where),
+        decided_at=_get(d, "decided_at", str, where, ""),
+    )
+
+
+def _read_claim(value: Any, where: str) -> tuple[ClaimResult, Decision | None]:
+    d = _obj(value, where)
+    claim = Claim(
+        id=_get(d, "id", str, where),
+        text=_get(d, "claim", str, where),
+        url=_get(d, "url", str, where),
+        quote=_get(d, "quote", str, where, None),
+        figure_text=_get(d, "figure_text", str, where, ""),
+        anchor=_get(d, "anchor", str, where, ""),
+        location=_read_location(d.get("location"), f"{where}.location"),
+    )
+    fragments = tuple(_read_fragment(f, f"{where}.fragments[{i}]") for i, f in enumerate(_list(d, "fragments", where)))
+    flags = tuple(_read_flag(f, f"{where}.flags[{i}]") for i, f in enumerate(_list(d, "flags", where)))
+    match: QuoteMatch | None = None
+    if "match" in d:
+        if d["match"] is not None:
+            m = _obj(d["match"], f"{where}.match")
+            match = QuoteMatch(
+                _get(m, "quote", str, f"{where}.match"), fragments, flags, _get(m, "too_short", bool, where, False)
+            )
+    elif fragments or flags:
+        # A schema-1 file from another writer: fragments without our "match" wrapper.
+        match = QuoteMatch(claim.quote or "", fragments, flags)
+    figures = tuple(_read_figure(f, f"{where}.figures[{i}]") for i, f in enumerate(_list(d, "figures", where)))
+    result = ClaimResult(
+        claim=claim,
+        verdict=_enum_value(Verdict, _get(d, "verdict", str, where), f"{where}.verdict"),
+        reasons=tuple(_get(d, "reasons", list, where, [])),
+        source=_read_source(_get(d, "source", dict, where), claim.url, f"{where}.source"),
+        match=match,
+        figures=FigureCheck(figures),
+        near_miss=_read_near_miss(d.get("near_miss"), f"{where}.near_miss"),
+        context=_read_context(d.get("context"), f"{where}.context"),
+    )
+    if not all(isinstance(x, str) for x in result.reasons):
+        raise ReportFormatError(f"JSON report: {where}.reasons holds something other than sentences")
+    decision = d.get("decision")
+    return result, None if decision is None else _read_decision(decision, f"{where}.decision")
+
+
+def from_json(data: Mapping[str, Any]) -> Report:
+    """Return the Report that ``to_json`` wrote; raises ReportFormatError naming the bad field."""
+    d = _obj(data, "the report")
+    schema = d.get("schema")
+    if schema != SCHEMA:
+        raise ReportFormatError(
+            f"JSON report: schema is {schema!r}, this Verbatim reads schema {SCHEMA}; re-run the check to rebuild it"
+        )
+    brief = _obj(d.get("brief", {}), "brief")
+    pairs = [_read_claim(c, f"claims[{i}]") for i, c in enumerate(_list(d, "claims", "the report"))]
+    if "decisions" in d:
+        decisions = tuple(_read_decision(x, f"decisions[{i}]") for i, x in enumerate(_list(d, "decisions", "report")))
+    else:
+        decisions = tuple(dec for _, dec in pairs if dec is not None)
+    uncited = _list(d, "uncited", "the report")
+    warnings = _list(d, "warnings", "the report")
+    if not all(isinstance(x, str) for x in [*uncited, *warnings]):
+        raise ReportFormatError("JSON report: 'uncited' and 'warnings' must be lists of text")
+    return Report(
+        brief_name=_get(brief, "name", str, "brief", _get(d, "brief_name", str, "the report", "")),
+        brief_format=_get(brief, "format", str, "brief", _get(d, "brief_format", str, "the report", "")),
+        checked_at=_get(d, "checked_at", str, "the report", ""),
+        results=tuple(r for r, _ in pairs),
+        uncited=tuple(uncited),
+        warnings=tuple(warnings),
+        run_id=_get(d, "run_id", str, "the report", ""),
+        decisions=decisions,
+    )

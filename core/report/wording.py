@@ -1,0 +1,144 @@
+"""What the desk and every report say about a run: verdicts, decisions, figures, sources, in one wording.
+
+The desk, the HTML report and the DOCX report all take their words (and each verdict's
+colour) from here, so that a decision reads "Accepted" on the desk and in the report alike.
+It produces plain text only: it refuses to produce markup or escape anything (the template,
+the DOCX writer and the desk's drawing code each escape for their own format).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from core.models import ClaimResult, Decision, SourceStatus, Verdict
+
+#: Verdict colours; always drawn beside the verdict's words (Verdict.label), never alone.
+VERDICT_COLOURS: dict[Verdict, str] = {
+    Verdict.VERIFIED: "#1a7f37",
+    Verdict.NEEDS_REVIEW: "#9a6700",
+    Verdict.FIGURES_MISMATCH: "#cf222e",
+    Verdict.QUOTE_NOT_FOUND: "#cf222e",
+    Verdict.NO_QUOTE: "#6e7781",
+    Verdict.NOT_CHECKED: "#6e7781",
+    Verdict.DEAD_LINK: "#8250df",
+    Verdict.BLOCKED: "#57606a",
+}
+
+#: Where the evidence came from, as the report says it.
+ORIGIN_WORDS: dict[str, str] = {
+    "fetched": "fetched from the web for this run",
+    "cache": "the stored copy from the evidence store (not fetched again for this run)",
+    "editor": "supplied by the editor (uploaded or pasted), not fetched by Verbatim",
+    "sample": "the bundled offline sample copy, not the live page",
+}
+
+#: Said in every report, whatever it holds (DESIGN.md, principle 4).
+FOUND_IS_NOT_SUPPORT = (
+    "A found quote shows that the words are on the page, not that they support the claim: "
+    "whether they do is the editor's judgement."
+)
+NEAR_MISS_DECIDES_NOTHING = (
+    "Near-miss passages and word differences are diagnosis: they explain a failure and decide nothing."
+)
+
+#: Why a figure of a claim was never compared (its source was not read, or it offers no quote).
+UNCHECKED = "not checked: nothing from the source was compared with this claim"
+
+#: What each figure mark means (core.report.marks), said beside it so that colour is never the only signal.
+MARK_WORDS: dict[str, str] = {
+    "fig-matched": "figure found in the quote",
+    "fig-missing": "figure NOT in the quote",
+    "fig-skipped": "figure not checked",
+    "fig-unchecked": f"figure {UNCHECKED}",
+    "fig-other": "figure of the quote that the claim does not have",
+}
+
+#: A word difference of a near miss, by its kind.
+DIFF_WORDS: dict[str, str] = {
+    "figure_changed": "figure changed",
+    "negation_added": "negation added",
+    "negation_dropped": "negation dropped",
+    "word_added": "words added",
+    "word_dropped": "words dropped",
+    "word_replaced": "words replaced",
+    "reordered": "words reordered",
+    "spliced": "spliced from separate passages",
+    "cut_away": "context cut away",
+    "typography_only": "typography only",
+}
+
+#: The editor's decision as it stands, wherever a decision is reported ("Accepted").
+DECISION_WORDS: dict[str, str] = {
+    "accept": "Accepted",
+    "reject": "Rejected",
+    "needs_edit": "Needs an edit",
+    "": "No decision yet",
+}
+#: The same decisions as the choices the editor makes on the desk: what the editor does ("Accept").
+DECISION_CHOICES: dict[str, str] = {
+    "": "Undecided",
+    "accept": "Accept",
+    "reject": "Reject",
+    "needs_edit": "Needs an edit",
+}
+
+#: The questions the editor answers on a claim (Decision's fields); a "no" to any blocks accept.
+QUESTIONS: dict[str, str] = {
+    "same_period": "Same period",
+    "same_metric": "Same metric",
+    "same_population": "Same population",
+}
+
+
+def diff_words(kind: str) -> str:
+    """Return a word difference's kind in words ("words dropped"), the kind itself when unknown."""
+    return DIFF_WORDS.get(kind, kind.replace("_", " "))
+
+
+def decision_words(decision: str) -> str:
+    """Return the editor's decision as it stands ("Accepted", "Needs an edit", ...)."""
+    return DECISION_WORDS.get(decision, decision)
+
+
+def answers_words(decision: Decision) -> list[str]:
+    """Return the editor's answers to the same-period/metric/population questions, skipping unanswered ones."""
+    answers = ((label, getattr(decision, name)) for name, label in QUESTIONS.items())
+    return [f"{label}: {'yes' if value else 'no'}" for label, value in answers if value is not None]
+
+
+def when(iso: str) -> str:
+    """Return an ISO 8601 time as "2026-11-29 18:02 UTC"; the text itself when it is not ISO 8601."""
+    if not iso:
+        return "an unknown time"
+    try:
+        moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return iso
+    if moment.utcoffset() is None:
+        return moment.strftime("%Y-%m-%d %H:%M")
+    offset = moment.utcoffset()
+    suffix = " UTC" if offset is not None and offset.total_seconds() == 0 else moment.strftime(" %z")
+    return moment.strftime("%Y-%m-%d %H:%M") + suffix
+
+
+def page_says(result: ClaimResult, max_chars: int = 600) -> str:
+    """Return what the page actually says for a claim: the closest passage, else its context, else ""."""
+    nm = result.near_miss
+    if nm is not None and nm.passage is not None:
+        text = nm.passage.text
+    elif nm is not None and nm.candidates:
+        text = nm.candidates[0].text
+    elif result.context is not None:
+        text = result.context.text
+    else:
+        return ""
+    text = " ".join(text.split())
+    return text if len(text) <= max_chars else text[: max_chars - 1].rstrip() + "…"
+
+
+def source_status_words(result: ClaimResult) -> str:
+    """Return the source's state in words: "read", or the reason it was not."""
+    s = result.source
+    if s.status is SourceStatus.OK:
+        return "read"
+    return f"{s.status.value.replace('_', ' ')}: {s.reason}" if s.reason else s.status.value.replace("_", " ")
