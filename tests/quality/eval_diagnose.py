@@ -34,6 +34,8 @@ from tests.servers import CORPUS
 
 HERE = Path(__file__).resolve().parent
 AEB = CORPUS / "html" / "aeb"
+#: What this evaluation reads, relative to the corpus (tests/quality/corpus.py digests it).
+CORPUS_FILES = ("html/aeb/ground-truth.json", "html/aeb/html/*.html.gz")
 SENTENCES_PER_PAGE = 4
 _SENTENCE = re.compile(r"[^.!?\n]*?[A-Za-z][^.!?\n]*[.!?]")
 _WORD = re.compile(r"[A-Za-z]+")
