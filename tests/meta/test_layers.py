@@ -44,7 +44,8 @@ def forbidden_imports(path: Path) -> list[str]:
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             if called in ("import_module", "__import__") and isinstance(node.args[0].value, str):
                 names = [node.args[0].value]
-        found += [f"{path.name}:{node.lineno} imports {n}" for n in names if n.split(".")[0] in FORBIDDEN]
+        where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+        found += [f"{where}:{node.lineno} imports {n}" for n in names if n.split(".")[0] in FORBIDDEN]
     return found
 
 
@@ -52,7 +53,7 @@ _IMPORT_ALL = """
 import importlib, json, sys
 for name in json.loads(sys.argv[1]):
     importlib.import_module(name)
-print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in json.loads(sys.argv[2]))))
+print(json.dumps(sorted({m.split(".")[0] for m in sys.modules} & set(json.loads(sys.argv[2])))))
 """
 
 

@@ -86,7 +86,8 @@ def test_every_path_of_the_module_map_exists() -> None:
 
 def test_the_module_map_names_every_package_and_module_of_core() -> None:
     paths = map_paths((ROOT / "README.md").read_text(encoding="utf-8"))
-    assert unnamed(ROOT, paths) == [], "add these to the README's module map (one line each)"
+    missing = unnamed(ROOT, paths)
+    assert missing == [], f"add these to the README's module map, one line each: {missing}"
 
 
 def test_map_checks_fail_on_a_stale_map(tmp_path: Path) -> None:
