@@ -2,7 +2,8 @@
 
 Compressed corpus pages (gzip, deflate, brotli, zstd), chunked, dribbling and stalling
 answers, decompression bombs, endless bodies, redirects, answer sequences (429 then 200),
-a concurrency counter, a server on ::1 and a TLS server with a throw-away certificate.
+a concurrency counter, a server on ::1 and a TLS server with a throw-away certificate, and a
+fake clock for the fetcher (tests assert what it decided, never how long it took).
 Every server binds 127.0.0.x or ::1 (STYLE.md, 8).
 """
 
@@ -351,3 +352,81 @@ class StubNet:
         import pytest
 
         pytest.fail(f"the fetcher tried to connect to {address}:{port}, outside loopback")
+
+
+# --------------------------------------------------------------------------- a fake clock
+
+
+class FakeClock:
+    """A clock for the fetcher (core.fetch.clock.Clock) that never waits.
+
+    Its time moves by ``tick`` at every look and by every sleep asked for; ``sleeps`` records
+    those sleeps, so a test asserts the waits the fetcher decided on instead of timing them.
+    """
+
+    def __init__(self, *, tick: float = 0.0, wall: float = 1_764_442_800.0) -> None:
+        self.t = 0.0
+        self.tick = tick
+        self.start_wall = wall  # 2025-11-29 19:00 UTC: HTTP dates are read against it
+        self.sleeps: list[float] = []
+        self.looks = 0
+        self.lock = threading.Lock()
+
+    def now(self) -> float:
+        with self.lock:
+            self.looks += 1
+            self.t += self.tick
+            return self.t
+
+    def wall(self) -> float:
+        with self.lock:
+            return self.start_wall + self.t
+
+    def sleep(self, seconds: float) -> None:
+        with self.lock:
+            self.sleeps.append(seconds)
+            self.t += seconds
+
+    def advance(self, seconds: float) -> None:
+        """Move the time on (as a slow network would), without it counting as a sleep."""
+        with self.lock:
+            self.t += seconds
+
+
+class Timeouts:
+    """A connector (for Fetcher or GuardedBackend) that records the timeout given to every connect,
+    read and write, then does them with ``inner`` (by default a real TCP connection)."""
+
+    def __init__(self, inner: Callable[[str, int, float | None], httpcore.NetworkStream] | None = None) -> None:
+        from core.fetch.netguard import system_connector
+
+        self.inner = inner or system_connector
+        self.seen: list[tuple[str, float | None]] = []
+
+    def __call__(self, address: str, port: int, timeout: float | None) -> httpcore.NetworkStream:
+        self.seen.append(("connect", timeout))
+        return _Recorded(self.inner(address, port, timeout), self.seen)
+
+    def longest(self) -> float:
+        """Return the longest timeout any step was given (inf when one was given none)."""
+        return max(float("inf") if t is None else t for _, t in self.seen)
+
+
+class _Recorded(httpcore.NetworkStream):
+    def __init__(self, inner: httpcore.NetworkStream, seen: list[tuple[str, float | None]]) -> None:
+        self.inner = inner
+        self.seen = seen
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        self.seen.append(("read", timeout))
+        return self.inner.read(max_bytes, timeout)
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self.seen.append(("write", timeout))
+        self.inner.write(buffer, timeout)
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def get_extra_info(self, info: str) -> object:
+        return self.inner.get_extra_info(info)

@@ -13,6 +13,7 @@ from core.models import Figure, FigureCheck, FigureStatus, Flag, Fragment, Quote
 from core.samples import SAMPLE_BRIEF, load_samples
 from core.settings import Settings
 from core.store import Store
+from tests.builders import every
 from tests.servers import LoopbackServer, corpus_bytes
 
 # The sample brief's claims in order, with the verdict DESIGN.md gives each.
@@ -42,7 +43,7 @@ def sample_report(tmp_path: Path) -> tuple[Report, Store, Settings]:
 def test_sample_brief_catches_every_misstatement(sample_report: tuple[Report, Store, Settings]) -> None:
     report, _, _ = sample_report
     assert [r.verdict for r in report.results] == SAMPLE_VERDICTS
-    assert all(r.source.origin == "sample" for r in report.results)
+    every(report.results, lambda r: r.source.origin == "sample")
 
 
 def test_sample_reasons_name_what_is_wrong(sample_report: tuple[Report, Store, Settings]) -> None:
@@ -73,8 +74,8 @@ def test_failures_carry_a_diagnosis_and_no_quote_offers_candidates(
     assert dropped.near_miss is not None and dropped.near_miss.passage is not None
     assert "experimental" in dropped.near_miss.passage.text
     no_quote = report.results[5]
-    assert no_quote.near_miss is not None and no_quote.near_miss.candidates
-    assert all(c.text for c in no_quote.near_miss.candidates)
+    assert no_quote.near_miss is not None
+    every(no_quote.near_miss.candidates, lambda c: c.text)
 
 
 def test_adopted_candidate_goes_through_the_exact_matcher(sample_report: tuple[Report, Store, Settings]) -> None:
@@ -149,7 +150,7 @@ _SKIPPED = FigureCheck((Figure("3", FigureStatus.SKIPPED, reason="small number")
 def test_verdict_precedence_after_the_source(match: QuoteMatch | None, figures: FigureCheck, verdict: Verdict) -> None:
     got, reasons = decide(match, figures)
     assert got is verdict
-    assert reasons and all(r.endswith((".", ":")) or r.endswith("”.") for r in reasons)
+    every(reasons, lambda r: r.endswith((".", ":")) or r.endswith("”."))
     if verdict is Verdict.FIGURES_MISMATCH:
         assert "The quote holds no version 3.12." in reasons and _CUT.message in reasons
     # The source decides before any of these: the enum lists verdicts in precedence order.

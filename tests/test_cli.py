@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-from core.cli import main
 from core.samples import SAMPLE_BRIEF, load_samples
 from core.store import Store
+from tests.builders import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out, err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def _sample_db(tmp_path: Path) -> Path:
@@ -30,7 +23,7 @@ def _sample_db(tmp_path: Path) -> Path:
 def test_sample_writes_every_report_and_exits_0(tmp_path: Path) -> None:
     db = _sample_db(tmp_path)
     paths = {k: tmp_path / f"report.{k}" for k in ("json", "html", "csv")}
-    code, out, err = _run(
+    code, out, err = run_cli(
         "check", str(SAMPLE_BRIEF), "--offline", "--db", str(db),
         "--json", str(paths["json"]), "--html", str(paths["html"]), "--csv", str(paths["csv"]),
     )  # fmt: skip
@@ -53,18 +46,18 @@ def test_sample_writes_every_report_and_exits_0(tmp_path: Path) -> None:
 
 
 def test_offline_checks_the_bundled_sample_with_a_fresh_store(tmp_path: Path) -> None:
-    code, out, err = _run("check", str(SAMPLE_BRIEF), "--offline", "--db", str(tmp_path / "fresh.sqlite3"))
+    code, out, err = run_cli("check", str(SAMPLE_BRIEF), "--offline", "--db", str(tmp_path / "fresh.sqlite3"))
     assert (code, err) == (0, "")
     assert "10 claims: 3 verified, 3 figures_mismatch, 2 quote_not_found, 1 no_quote, 1 dead_link" in out
 
 
 def test_strict_exits_1_on_mismatch_not_found_or_dead_link(tmp_path: Path) -> None:
-    code, _, _ = _run("check", str(SAMPLE_BRIEF), "--offline", "--db", str(_sample_db(tmp_path)), "--strict")
+    code, _, _ = run_cli("check", str(SAMPLE_BRIEF), "--offline", "--db", str(_sample_db(tmp_path)), "--strict")
     assert code == 1
 
 
 def test_missing_brief_exits_2_with_what_to_do(tmp_path: Path) -> None:
-    code, out, err = _run("check", str(tmp_path / "nowhere.md"), "--no-cache")
+    code, out, err = run_cli("check", str(tmp_path / "nowhere.md"), "--no-cache")
     assert code == 2 and out == ""
     path = tmp_path / "nowhere.md"
     assert err == f"error: cannot read the brief {path}: No such file or directory. Check the path and try again.\n"
@@ -73,7 +66,7 @@ def test_missing_brief_exits_2_with_what_to_do(tmp_path: Path) -> None:
 def test_empty_brief_exits_2(tmp_path: Path) -> None:
     empty = tmp_path / "empty.md"
     empty.write_bytes(b"")
-    code, _, err = _run("check", str(empty), "--no-cache")
+    code, _, err = run_cli("check", str(empty), "--no-cache")
     assert code == 2
     assert err.startswith("error: ") and "empty.md" in err
 
@@ -81,7 +74,7 @@ def test_empty_brief_exits_2(tmp_path: Path) -> None:
 def test_binary_garbage_brief_exits_2(tmp_path: Path) -> None:
     junk = tmp_path / "brief.pdf"
     junk.write_bytes(b"%PDF-1.7\n" + bytes(range(256)) * 40)
-    code, _, err = _run("check", str(junk), "--no-cache")
+    code, _, err = run_cli("check", str(junk), "--no-cache")
     assert code == 2 and "brief.pdf" in err
 
 
@@ -91,7 +84,7 @@ def test_no_cache_keeps_nothing_on_disk(tmp_path: Path, monkeypatch) -> None:
     brief.write_text(
         json.dumps([{"claim": "x", "url": "file:///etc/passwd", "quote": "root:x:0:0:root:/root:/bin/bash"}])
     )
-    code, out, _ = _run("check", str(brief), "--no-cache")
+    code, out, _ = run_cli("check", str(brief), "--no-cache")
     assert code == 0 and "blocked" in out
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.json"]
 

@@ -8,39 +8,26 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import functools
-import gzip
 import re
 
 import pytest
 
 from core.diagnose import candidates, diagnose, figures_near_miss, locate_figure
 from core.diagnose.diff import describe
-from core.extract import extract_html
 from core.match import PreparedPage, match_quote, prepare
 from core.models import DiffOp, Figure, FigureCheck, FigureStatus, Fragment, PageText, QuoteMatch, Verdict
 from core.settings import Settings
+from tests.builders import corpus_page, every
 from tests.servers import CORPUS
 
-PY = CORPUS / "html" / "python"
-WHATSNEW_311 = "whatsnew/3.11.html"
-WHATSNEW_312 = "whatsnew/3.12.html"
-WHATSNEW_313 = "whatsnew/3.13.html"
-PEP_632 = "peps/pep-0632.html"
-
-
-@functools.cache
-def page(name: str) -> PreparedPage:
-    """Return a corpus page (python/<name> or aeb/<id>) as the checker reads it."""
-    if name.startswith("aeb/"):
-        html = gzip.decompress((CORPUS / "html" / "aeb" / "html" / f"{name[4:]}.html.gz").read_bytes())
-    else:
-        html = (PY / name).read_bytes()
-    return prepare(extract_html(html))
+WHATSNEW_311 = "html/python/whatsnew/3.11.html"
+WHATSNEW_312 = "html/python/whatsnew/3.12.html"
+WHATSNEW_313 = "html/python/whatsnew/3.13.html"
+PEP_632 = "html/python/peps/pep-0632.html"
 
 
 def failed(quote: str, name: str) -> tuple[PreparedPage, QuoteMatch]:
-    prepared = page(name)
+    prepared = corpus_page(name)
     match = match_quote(quote, prepared)
     assert not match.found, "the case needs a quote the exact matcher does not find"
     return prepared, match
@@ -50,7 +37,7 @@ def named(near, kind: str) -> list[tuple[str, str]]:  # type: ignore[no-untyped-
     return [(op.quote_words, op.page_words) for op in near.diff if op.kind == kind]
 
 
-IGN = "aeb/287e4d9f4af31733aad6534aefb2bd00fb344ec8d6ebf1ac99dbc4d762da0ca4"  # an IGN deals page
+IGN = "html/aeb/html/287e4d9f4af31733aad6534aefb2bd00fb344ec8d6ebf1ac99dbc4d762da0ca4.html.gz"  # an IGN deals page
 
 # (page, quote, kind, quote words, page words): each a real sentence changed in one place.
 DRIFTS = [
@@ -130,7 +117,7 @@ def test_spliced_from_two_distant_sentences() -> None:
     # PEP 632: the head of one sentence, the tail of another three sentences later.
     head = "Setuptools has recently integrated a complete copy of distutils"
     tail = "can respond to bug reports more quickly"
-    prepared = page(PEP_632)
+    prepared = corpus_page(PEP_632)
     assert match_quote(head, prepared).found and match_quote(tail, prepared).found
     quote = f"{head} and {tail}"
     _, match = failed(quote, PEP_632)
@@ -163,7 +150,7 @@ def test_ellipsis_quote_is_diagnosed_on_its_failing_part() -> None:
 
 def test_cut_negation_names_the_words_cut_away() -> None:
     quote = "enabled by default. The free-threaded mode requires a different executable"
-    prepared = page(WHATSNEW_313)
+    prepared = corpus_page(WHATSNEW_313)
     match = match_quote(quote, prepared)
     assert match.found and match.blocking
     near = diagnose(quote, prepared, match, {})
@@ -177,7 +164,7 @@ def test_misattribution_names_the_other_source() -> None:
     own, match = failed(quote, WHATSNEW_312)
     others = {
         "https://docs.python.org/3.12/whatsnew/3.12.html": own,
-        "https://peps.python.org/pep-0632/": page(PEP_632),
+        "https://peps.python.org/pep-0632/": corpus_page(PEP_632),
     }
     near = diagnose(quote, own, match, others)
     assert near.found_in_source == "https://peps.python.org/pep-0632/"
@@ -188,7 +175,7 @@ def test_misattribution_names_the_other_source() -> None:
 def test_no_misattribution_when_no_other_source_holds_it() -> None:
     quote = "CPython 3.11 is an average of 5% faster than CPython 3.10"
     own, match = failed(quote, WHATSNEW_311)
-    near = diagnose(quote, own, match, {"https://peps.python.org/pep-0632/": page(PEP_632)})
+    near = diagnose(quote, own, match, {"https://peps.python.org/pep-0632/": corpus_page(PEP_632)})
     assert near.found_in_source is None
     assert "verbatim" not in near.summary
 
@@ -206,7 +193,7 @@ def test_no_misattribution_when_no_other_source_holds_it() -> None:
     ],
 )
 def test_candidates_for_a_claim_without_quote(name: str, claim: str, figure: str, words: str) -> None:
-    prepared = page(name)
+    prepared = corpus_page(name)
     offered = candidates(claim, prepared)
     assert 1 <= len(offered) <= 3
     assert any(words in c.text for c in offered), [c.text for c in offered]
@@ -219,7 +206,7 @@ def test_candidates_for_a_claim_without_quote(name: str, claim: str, figure: str
 
 
 def test_candidates_put_sentences_with_the_claims_figure_first() -> None:
-    prepared = page(WHATSNEW_311)
+    prepared = corpus_page(WHATSNEW_311)
     offered = candidates("CPython 3.11 is 25% faster", prepared)
     with_figure = ["25%" in c.text for c in offered]
     assert with_figure[0]
@@ -227,10 +214,9 @@ def test_candidates_put_sentences_with_the_claims_figure_first() -> None:
 
 
 def test_figure_located_elsewhere_on_the_page() -> None:
-    prepared = page(WHATSNEW_311)
+    prepared = corpus_page(WHATSNEW_311)
     spans = locate_figure("25%", prepared)
-    assert spans
-    assert all(prepared.page.text[s:e].startswith("25") for s, e in spans)
+    every(spans, lambda span: prepared.page.text[span[0] : span[1]].startswith("25"))
     check = FigureCheck((Figure("25%", FigureStatus.MISSING, kind="percent"),))
     near = figures_near_miss(check, prepared)
     assert near is not None and near.passage is not None
@@ -241,7 +227,7 @@ def test_figure_located_elsewhere_on_the_page() -> None:
 
 
 def test_figures_mismatch_diagnosis_through_diagnose() -> None:
-    prepared = page(PEP_632)
+    prepared = corpus_page(PEP_632)
     quote = "In Python 3.10 and 3.11, distutils will be formally marked as deprecated."
     match = match_quote(quote, prepared)
     assert match.found and not match.blocking
@@ -254,7 +240,7 @@ def test_figures_mismatch_diagnosis_through_diagnose() -> None:
 def test_typography_only_difference_is_reported_as_a_matcher_bug() -> None:
     # A matcher that wrongly says "not found" for a quote that is on the page word for word.
     quote = "In Python 3.10 and 3.11, distutils will be formally marked as deprecated."
-    prepared = page(PEP_632)
+    prepared = corpus_page(PEP_632)
     assert match_quote(quote, prepared).found
     wrong = QuoteMatch(quote, (Fragment(quote, False),))
     near = diagnose(quote, prepared, wrong, {})
@@ -278,7 +264,7 @@ def test_no_close_passage_for_a_quote_from_nowhere(quote: str) -> None:
 
 
 def test_five_thousand_word_quote_gives_an_answer() -> None:
-    prepared = page(WHATSNEW_313)
+    prepared = corpus_page(WHATSNEW_313)
     # Real words of the page, without the dots that would split it into ellipsis fragments.
     words = [w for w in prepared.page.text.split() if "." not in w and "…" not in w]
     quote = " ".join(words[1000:6000]).replace(" the ", " a ")
@@ -288,7 +274,7 @@ def test_five_thousand_word_quote_gives_an_answer() -> None:
 
 
 def test_long_quote_within_the_word_limit_is_diagnosed() -> None:
-    prepared = page(WHATSNEW_313)
+    prepared = corpus_page(WHATSNEW_313)
     text = prepared.page.text
     start = text.index("This is an experimental feature")
     quote = text[start : start + 1500].replace("not enabled", "enabled")
@@ -307,7 +293,7 @@ def test_exhausted_budget_says_no_close_passage() -> None:
 
 @pytest.mark.slow
 def test_twenty_megabyte_page_gives_an_answer() -> None:
-    base = page(WHATSNEW_313).page.text
+    base = corpus_page(WHATSNEW_313).page.text
     text = (base + "\n") * (20_000_000 // len(base) + 1)
     big = prepare(PageText(text=text, kind="text"))
     quote = "This is an experimental feature and therefore is enabled by default."
@@ -321,15 +307,15 @@ def test_diagnosis_never_changes_the_match() -> None:
     quote = "This is an experimental feature and therefore is enabled by default."
     prepared, match = failed(quote, WHATSNEW_313)
     before = copy.deepcopy(match)
-    near = diagnose(quote, prepared, match, {"https://peps.python.org/pep-0632/": page(PEP_632)})
+    near = diagnose(quote, prepared, match, {"https://peps.python.org/pep-0632/": corpus_page(PEP_632)})
     assert dataclasses.astuple(match) == dataclasses.astuple(before)
     assert not isinstance(near, QuoteMatch)
     assert not any(isinstance(v, QuoteMatch | Verdict) for v in dataclasses.astuple(near))
 
 
 def test_aeb_news_page_dropped_word() -> None:
-    name = "aeb/" + sorted(p.name[:-8] for p in (CORPUS / "html" / "aeb" / "html").glob("*.html.gz"))[3]
-    prepared = page(name)
+    name = "html/aeb/html/" + sorted(p.name for p in (CORPUS / "html" / "aeb" / "html").glob("*.html.gz"))[3]
+    prepared = corpus_page(name)
     sentence = next(
         m.group()
         for m in re.finditer(r"[A-Z][^.!?\n]{80,200}[.!?]", prepared.page.text)

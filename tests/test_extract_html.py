@@ -12,6 +12,7 @@ import pytest
 from core.extract import decode_body, extract, extract_html, extract_text
 from core.models import PageText, Unreadable
 from core.text.normalise import normalise
+from tests.builders import every
 from tests.servers import CORPUS, DATA
 
 EXTRACT_DATA = DATA / "extract"
@@ -52,7 +53,7 @@ def test_blocks_are_newline_separated_spans_of_the_text(dog: PageText) -> None:
     assert dog.blocks, "no blocks"
     pieces = [dog.text[s:e] for s, e in dog.blocks]
     assert "\n".join(pieces) == dog.text
-    assert all(p and p == p.strip() and "\n" not in p for p in pieces)
+    every(pieces, lambda p: p and p == p.strip() and "\n" not in p)
 
 
 def test_headings_list_items_and_cells_are_their_own_blocks(dog: PageText) -> None:
@@ -128,7 +129,7 @@ def test_wikipedia_reference_markers_are_footnote_spans(dog: PageText) -> None:
 
 def test_reference_text_is_not_a_footnote_span(maths: PageText) -> None:
     # The references list (class "mw-reference-text") is content, not a marker.
-    assert all(maths.text[s:e].startswith("[") for s, e in maths.footnotes)
+    every(maths.footnotes, lambda span: maths.text[span[0] : span[1]].startswith("["))
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from core.extract.pdf import extract_pdf
 from core.match import match_quote, prepare
 from core.models import PageText, Unreadable
 from core.settings import Settings
+from tests.builders import every
 from tests.servers import CORPUS
 
 PDF = CORPUS / "pdf"
@@ -39,7 +40,7 @@ def test_every_corpus_pdf_gives_pages_and_blocks(path: Path) -> None:
     assert [s for _, s, _ in page.pages] == ends
     assert page.pages[-1][2] == len(page.text)
     assert "\n".join(page.text[s:e] for s, e in page.blocks) == page.text
-    assert all(page.text[s:e].strip() for s, e in page.blocks)
+    every(page.blocks, lambda span: page.text[span[0] : span[1]].strip())
 
 
 def test_ligatures_are_expanded() -> None:

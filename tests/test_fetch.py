@@ -1,13 +1,15 @@
 """Fetching real corpus pages from loopback servers: encodings, limits, statuses and redirects.
 
 Loopback needs --allow-private, so these tests run with it (the conftest settings); the tests
-of what is refused without it are in test_fetch_guard.py.
+of what is refused without it are in test_fetch_guard.py. The fetcher measures its deadlines
+and waits by a FakeClock here: the tests assert which deadline and which waits it decided on,
+never how long a fetch took.
 """
 
 from __future__ import annotations
 
+import email.utils
 import hashlib
-import time
 import tracemalloc
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler
@@ -20,6 +22,7 @@ from core.models import SourceStatus
 from core.settings import Settings
 from tests.fetch_servers import (
     PAGES,
+    FakeClock,
     Gauge,
     bomb,
     chunked,
@@ -49,8 +52,14 @@ def fast(settings: Settings) -> Settings:
 
 
 @pytest.fixture
-def fetcher(fast: Settings) -> Iterator[Fetcher]:
-    with Fetcher(fast) as f:
+def clock() -> FakeClock:
+    """The fetcher's clock: time stands still but for the sleeps it records."""
+    return FakeClock()
+
+
+@pytest.fixture
+def fetcher(fast: Settings, clock: FakeClock) -> Iterator[Fetcher]:
+    with Fetcher(fast, clock=clock) as f:
         yield f
 
 
@@ -121,23 +130,33 @@ def test_wrong_charset_keeps_bytes_and_header_for_extraction(server: LoopbackSer
 # --------------------------------------------------------------------------- limits
 
 
+# A dribbling server sends every byte well within the read timeout, so only the whole-source
+# deadline can stop it. The fake clock moves 0.05 s at each look and the fetcher looks before
+# every read: the deadline passes after a few dozen reads, long before the body is complete
+# (left alone, the fetch would end with the whole body read, status ok).
+
+
 def test_dribbling_server_cannot_hold_a_check(server: LoopbackServer, fast: Settings) -> None:
-    server.routes["/slow"] = dribble(10_000, every=0.5)
-    with Fetcher(fast.with_(total_deadline=2.0)) as f:
-        started = time.monotonic()
+    server.routes["/slow"] = dribble(2000, every=0.001)
+    clock = FakeClock(tick=0.05)
+    with Fetcher(fast.with_(total_deadline=2.0), clock=clock) as f:
         source = f.fetch(server.url("/slow"))
     assert source.status is SourceStatus.NOT_CHECKED
-    assert source.reason.startswith(f"Fetching {server.url('/slow')} took longer than the 2 s allowed per source")
-    assert time.monotonic() - started < 4.0  # the deadline holds, it is not a read timeout of 10 s
+    assert source.reason == (
+        f"Fetching {server.url('/slow')} took longer than the 2 s allowed per source (the server answered too"
+        " slowly). Try again later or supply the page yourself."
+    )
+    assert clock.sleeps == [] and len(server.requests) == 1
 
 
 def test_dribbled_headers_are_bounded_too(server: LoopbackServer, fast: Settings) -> None:
-    server.routes["/slowhead"] = dribble(10, every=0.3, headers_too=True)
-    with Fetcher(fast.with_(total_deadline=1.5)) as f:
-        started = time.monotonic()
+    server.routes["/slowhead"] = dribble(2000, every=0.001, headers_too=True)
+    clock = FakeClock(tick=0.1)
+    with Fetcher(fast.with_(total_deadline=1.5), clock=clock) as f:
         source = f.fetch(server.url("/slowhead"))
-    assert source.status is SourceStatus.NOT_CHECKED and "took longer than the 1.5 s" in source.reason
-    assert time.monotonic() - started < 3.5
+    assert source.status is SourceStatus.NOT_CHECKED
+    assert source.reason.startswith(f"Fetching {server.url('/slowhead')} took longer than the 1.5 s allowed")
+    assert source.http_status is None  # stopped before the status line was complete
 
 
 @pytest.mark.parametrize("after_headers", [True, False])
@@ -197,7 +216,13 @@ STATUSES = [
 
 @pytest.mark.parametrize(("code", "status", "reason"), STATUSES)
 def test_each_status_is_told_apart(
-    server: LoopbackServer, fetcher: Fetcher, fast: Settings, code: int, status: SourceStatus, reason: str
+    server: LoopbackServer,
+    fetcher: Fetcher,
+    fast: Settings,
+    clock: FakeClock,
+    code: int,
+    status: SourceStatus,
+    reason: str,
 ) -> None:
     server.add("/s", b"<h1>no</h1>", status=code)
     source = fetcher.fetch(server.url("/s"))
@@ -207,34 +232,57 @@ def test_each_status_is_told_apart(
     assert "invented source" not in source.reason.replace("possibly an invented source", "")
     retried = code in (429, 500, 502, 503, 504)
     assert len(server.requests) == (fast.max_retries + 1 if retried else 1)
+    # Between tries it waits the backoff, doubled each time: 0.01 s, then 0.02 s.
+    assert clock.sleeps == ([0.01, 0.02] if retried else [])
 
 
-def test_retry_after_is_honoured_then_the_page_is_read(server: LoopbackServer, fetcher: Fetcher) -> None:
+@pytest.mark.parametrize("asked", ["1", "http-date"])
+def test_retry_after_is_honoured_then_the_page_is_read(
+    server: LoopbackServer, fetcher: Fetcher, clock: FakeClock, asked: str
+) -> None:
     body, ctype = page("pep-0632")
-    limited = Reply(b"slow down", status=429, headers={"Content-Type": "text/plain", "Retry-After": "1"})
+    if asked == "http-date":  # one second after the fake clock's now
+        asked = email.utils.formatdate(clock.wall() + 1, usegmt=True)
+    limited = Reply(b"slow down", status=429, headers={"Content-Type": "text/plain", "Retry-After": asked})
     server.routes["/r"] = sequence([limited, Reply(body, headers={"Content-Type": ctype})])
-    started = time.monotonic()
     source = fetcher.fetch(server.url("/r"))
     assert source.status is SourceStatus.OK and source.body == body
-    assert time.monotonic() - started >= 0.9  # it waited the second it was asked to
+    assert clock.sleeps == [1.0]  # it waited the second it was asked to, once
     assert len(server.requests) == 2
 
 
-def test_retry_after_longer_than_we_wait_gives_up_at_once(server: LoopbackServer, fetcher: Fetcher) -> None:
-    server.add("/r", b"later", status=429, headers={"Retry-After": "3600"})
+@pytest.mark.parametrize("asked", [1000, 3600])
+def test_retry_after_longer_than_we_wait_gives_up_at_once(
+    server: LoopbackServer, fetcher: Fetcher, fast: Settings, clock: FakeClock, asked: int
+) -> None:
+    server.add("/r", b"later", status=429, headers={"Retry-After": str(asked)})
     source = fetcher.fetch(server.url("/r"))
+    assert asked > fast.max_retry_after
     assert source.status is SourceStatus.NOT_CHECKED
-    assert source.reason.startswith(
-        "The server answered 429 Too Many Requests (rate limited) and asked to wait 3600 s, longer than Verbatim"
+    assert source.reason == (
+        f"The server answered 429 Too Many Requests (rate limited) and asked to wait {asked} s, longer than Verbatim"
+        " waits. Try again later with --refresh, or supply the page yourself."
     )
+    assert clock.sleeps == []  # not waited at all, not even the settings' maximum
     assert len(server.requests) == 1
 
 
-def test_503_then_200_is_read(server: LoopbackServer, fetcher: Fetcher) -> None:
+def test_retry_after_past_the_deadline_is_not_waited(server: LoopbackServer, fast: Settings) -> None:
+    # 2 s is within max_retry_after, but the source's deadline comes first: asking again is pointless.
+    server.add("/r", b"later", status=503, headers={"Retry-After": "2"})
+    clock = FakeClock()
+    with Fetcher(fast.with_(total_deadline=1.0), clock=clock) as f:
+        source = f.fetch(server.url("/r"))
+    assert (source.status, source.http_status) == (SourceStatus.NOT_CHECKED, 503)
+    assert clock.sleeps == [] and len(server.requests) == 1
+
+
+def test_503_then_200_is_read(server: LoopbackServer, fetcher: Fetcher, clock: FakeClock) -> None:
     body, ctype = page("whatsnew-3.11")
     down = Reply(b"down", status=503, headers={"Content-Type": "text/plain"})
     server.routes["/u"] = sequence([down, Reply(body, headers={"Content-Type": ctype})])
     assert fetcher.fetch(server.url("/u")).body == body
+    assert clock.sleeps == [0.01]
 
 
 def test_connection_refused_is_not_checked(fetcher: Fetcher) -> None:

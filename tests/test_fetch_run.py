@@ -13,6 +13,7 @@ from core.fetch import Fetcher, supplied_source
 from core.models import SourceStatus
 from core.settings import Settings
 from core.store import Store
+from tests.builders import every
 from tests.fetch_servers import Gauge, page, redirect, serve_quick
 from tests.servers import LoopbackServer, corpus_bytes
 
@@ -34,7 +35,7 @@ def test_fetch_all_reads_each_url_once_and_keeps_every_key(server: LoopbackServe
     with Fetcher(settings) as f:
         got = f.fetch_all(urls)
     assert set(got) == set(urls)
-    assert all(got[u].url == u for u in urls)
+    every(urls, lambda u: got[u].url == u)
     assert got[url + "#abstract"].body == body
     assert sorted(server.requests) == ["/other", "/pep"]
 
@@ -46,7 +47,7 @@ def test_fetch_all_respects_the_per_host_limit(server: LoopbackServer, settings:
     urls = [server.url(f"/slow{i}") for i in range(8)]
     with Fetcher(settings.with_(max_per_host=2, max_concurrency=6)) as f:
         got = f.fetch_all(urls)
-    assert all(s.status is SourceStatus.OK for s in got.values())
+    every(got.values(), lambda s: s.status is SourceStatus.OK)
     assert gauge.peak <= 2
 
 
@@ -93,7 +94,7 @@ def test_bad_input_gets_a_reason_and_never_stops_the_rest(server: LoopbackServer
     assert [got[u].status.value for u in urls] == [
         "blocked", "blocked", "blocked", "blocked", "blocked", "blocked", "ok", "ok", "dead_link",
     ]  # fmt: skip
-    assert all(got[u].reason for u in urls if u not in (good, lying))
+    every([u for u in urls if u not in (good, lying)], lambda u: got[u].reason)
     assert got[lying].content_type == "text/html"
     assert got[lying].reason == "The server called it image/png, but it is an HTML page; read as an HTML page."
 

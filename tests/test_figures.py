@@ -9,35 +9,16 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
-from functools import cache
 
-import lxml.html
 import pytest
 
 from core.figures import check_figures, read_figures
 from core.models import FigureStatus, PageText
 from core.text.normalise import normalise
-from tests.servers import CORPUS, DATA
+from tests.builders import corpus_text
+from tests.servers import DATA
 
 CASES = json.loads((DATA / "figures_cases.json").read_text(encoding="utf-8"))
-
-
-@cache
-def corpus_text(relative: str) -> str:
-    """Return a corpus file's visible text, spaces collapsed (HTML via lxml, gold text as is, JSON bodies joined)."""
-    path = CORPUS / relative
-    if relative.endswith(".json"):  # the aeb ground truth: human-written article bodies
-        return " ".join(
-            " ".join(str(a.get("articleBody", "")) for a in json.loads(path.read_text("utf-8")).values()).split()
-        )
-    if relative.endswith(".html"):
-        root = lxml.html.parse(str(path)).getroot()
-        for bad in root.xpath("//script|//style"):
-            bad.drop_tree()
-        text = root.text_content()
-    else:
-        text = path.read_text(encoding="utf-8")
-    return " ".join(text.split())
 
 
 def _flat(text: str) -> str:

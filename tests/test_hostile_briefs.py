@@ -19,7 +19,7 @@ import lxml.html
 import pymupdf
 import pytest
 
-from core.cli import main
+from tests.builders import run_cli
 from tests.fetch_servers import page, serve_quick
 from tests.servers import LoopbackServer
 
@@ -27,12 +27,6 @@ ROOT = Path(__file__).resolve().parents[1]
 FORMATS = ROOT / "assets" / "samples" / "formats"
 SAMPLE_PDF = (FORMATS / "brief.pdf").read_bytes()
 SAMPLE_DOCX = (FORMATS / "brief.docx").read_bytes()
-
-
-def _run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out, err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def _encrypted_pdf(path: Path) -> bytes:
@@ -106,7 +100,7 @@ def test_unreadable_briefs_exit_2_naming_the_file_and_what_to_do(tmp_path: Path)
         brief = folder / name
         brief.write_bytes(data)
         report = folder / "report.json"
-        code, out, err = _run("check", str(brief), "--no-cache", "--json", str(report))
+        code, out, err = run_cli("check", str(brief), "--no-cache", "--json", str(report))
         assert (case, code, out, err) == (case, 2, "", f"error: {message}\n")
         assert not report.exists(), case  # nothing half-written
 
@@ -114,7 +108,7 @@ def test_unreadable_briefs_exit_2_naming_the_file_and_what_to_do(tmp_path: Path)
 def test_docx_zip_bomb_is_refused_before_unpacking(tmp_path: Path) -> None:
     brief = tmp_path / "bomb.docx"
     brief.write_bytes(_docx_bomb(210))  # 210 MB of zeros in about 200 KB
-    code, out, err = _run("check", str(brief), "--no-cache")
+    code, out, err = run_cli("check", str(brief), "--no-cache")
     assert (code, out) == (2, "")
     assert err.startswith("error: bomb.docx would unpack to 210.")
     assert err.endswith(
@@ -126,7 +120,7 @@ def test_docx_zip_bomb_is_refused_before_unpacking(tmp_path: Path) -> None:
 def test_docx_zip_bomb_lying_about_its_size_unpacks_no_further_than_it_says(tmp_path: Path) -> None:
     brief = tmp_path / "liar.docx"
     brief.write_bytes(_docx_bomb(64, declared=4096))
-    code, out, err = _run("check", str(brief), "--no-cache")
+    code, out, err = run_cli("check", str(brief), "--no-cache")
     assert (code, out) == (2, "")
     assert err.startswith("error: liar.docx is a damaged Word document (")
     assert err.endswith("Open it in Word and save it again, or paste the text.\n")
@@ -136,7 +130,7 @@ def test_brief_without_claims_exits_0_with_a_report_that_says_so(tmp_path: Path)
     brief = tmp_path / "notes.md"
     brief.write_text("# Notes <script>alert(1)</script>\n\nJust some notes.\n\nNo links at all.\n", encoding="utf-8")
     paths = {k: tmp_path / f"r.{k}" for k in ("json", "html", "csv", "docx")}
-    code, out, err = _run(
+    code, out, err = run_cli(
         "check", str(brief), "--no-cache",
         "--json", str(paths["json"]), "--html", str(paths["html"]), "--csv", str(paths["csv"]),
         "--docx", str(paths["docx"]),
@@ -203,7 +197,7 @@ def test_unwritable_report_paths_cost_no_other_report(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     csv_path = tmp_path / "ok.csv"
-    code, out, err = _run(
+    code, out, err = run_cli(
         "check", str(brief), "--db", str(tmp_path / "store.sqlite3"), "--json", str(tmp_path / "taken"),
         "--html", str(blocker / "r.html"), "--csv", str(csv_path),
     )  # fmt: skip
@@ -226,7 +220,7 @@ def test_a_store_that_is_not_a_database_gives_a_message_not_a_traceback(tmp_path
     blocked = tmp_path / "file"
     blocked.write_text("a file where a folder should be")
     for db, why in ((bad, "file is not a database"), (blocked / "store.sqlite3", "File exists")):
-        code, out, err = _run("check", str(brief), "--db", str(db))
+        code, out, err = run_cli("check", str(brief), "--db", str(db))
         assert (code, out) == (2, "")
         assert err == (
             f"error: cannot open the evidence store {db}: {why}. Give another file with --db, or run with --no-cache.\n"
@@ -244,7 +238,7 @@ def future_zip_version(data: bytes) -> bytes:
 def test_docx_brief_with_a_damaged_zip_version_exits_2(tmp_path: Path) -> None:
     brief = tmp_path / "brief.docx"
     brief.write_bytes(future_zip_version(SAMPLE_DOCX))
-    code, out, err = _run("check", str(brief), "--no-cache")
+    code, out, err = run_cli("check", str(brief), "--no-cache")
     assert (code, out) == (2, "")
     assert err.startswith("error: brief.docx is not a readable Word document")
 

@@ -24,7 +24,7 @@ import pytest
 from docx.opc.constants import RELATIONSHIP_TYPE
 from docx.oxml.shared import OxmlElement, qn
 
-from core.cli import main
+from tests.builders import run_cli
 from tests.fetch_servers import serve_quick
 from tests.servers import LoopbackServer
 
@@ -95,15 +95,9 @@ for the vbscript link".
 """
 
 
-def _run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out, err)
-    return code, out.getvalue(), err.getvalue()
-
-
 def _export(brief: Path) -> tuple[dict[str, Path], str]:
     paths = {k: brief.with_suffix(f".report.{k}") for k in ("json", "html", "csv", "docx")}
-    code, out, err = _run(
+    code, out, err = run_cli(
         "check", str(brief), "--allow-private", "--no-cache",
         "--json", str(paths["json"]), "--html", str(paths["html"]), "--csv", str(paths["csv"]),
         "--docx", str(paths["docx"]),
@@ -167,7 +161,7 @@ def test_claims_file_keeps_non_web_links_as_blocked_claims(tmp_path: Path) -> No
     ]
     brief.write_text(json.dumps({"claims": rows}), encoding="utf-8")
     out_path = tmp_path / "r.json"
-    code, _, err = _run("check", str(brief), "--no-cache", "--json", str(out_path))
+    code, _, err = run_cli("check", str(brief), "--no-cache", "--json", str(out_path))
     assert (code, err) == (0, "")
     claims = json.loads(out_path.read_text(encoding="utf-8"))["claims"]
     assert [(c["url"], c["verdict"], c["reasons"]) for c in claims] == [
@@ -254,7 +248,7 @@ def test_command_line_prints_no_terminal_escapes(site: LoopbackServer, tmp_path:
          "quote": BRIDGE},
     ]  # fmt: skip
     brief.write_text(json.dumps(rows), encoding="utf-8")
-    code, out, err = _run("check", str(brief), "--allow-private", "--no-cache")
+    code, out, err = run_cli("check", str(brief), "--allow-private", "--no-cache")
     assert (code, err) == (0, "")
     assert [c for c in out if (ord(c) < 32 and c not in "\t\n") or 0x7F <= ord(c) < 0xA0 or c == "\u202e"] == []
     lines = out.splitlines()
@@ -293,7 +287,7 @@ def test_docx_brief_comes_back_with_payloads_as_comment_text(site: LoopbackServe
     brief = tmp_path / "hostile.docx"
     brief.write_bytes(_docx_brief(site.url("/article")))
     paths = {k: tmp_path / f"back.{k}" for k in ("docx", "html", "json")}
-    code, out, err = _run(
+    code, out, err = run_cli(
         "check", str(brief), "--allow-private", "--no-cache",
         "--docx", str(paths["docx"]), "--html", str(paths["html"]), "--json", str(paths["json"]),
     )  # fmt: skip
@@ -369,7 +363,7 @@ def test_lone_surrogates_and_control_characters_never_break_an_export(site: Loop
         encoding="ascii",
     )
     paths = {k: tmp_path / f"r.{k}" for k in ("json", "html", "csv", "docx")}
-    code, out, err = _run(
+    code, out, err = run_cli(
         "check", str(brief), "--allow-private", "--db", str(tmp_path / "store.sqlite3"),
         "--json", str(paths["json"]), "--html", str(paths["html"]), "--csv", str(paths["csv"]),
         "--docx", str(paths["docx"]),

@@ -7,36 +7,27 @@ that must not be found (or must be flagged) only thanks to it. Adding a case is 
 
 from __future__ import annotations
 
-import functools
 import gzip
 import random
 
 import lxml.html
 import pytest
 
-from core.extract import extract_html
-from core.match import PreparedPage, is_too_short, match_quote, prepare, split_fragments
+from core.match import is_too_short, match_quote, prepare, split_fragments
 from core.models import PageText
 from core.settings import Settings
+from tests.builders import corpus_page
 from tests.servers import CORPUS
 
-WHATSNEW_311 = "python/whatsnew/3.11.html"
-WHATSNEW_313 = "python/whatsnew/3.13.html"
-PEP_744 = "python/peps/pep-0744.html"
-PEP_484 = "python/peps/pep-0484.html"
-DOG = "wikipedia/Dog.html.gz"
-AEB_COST = "aeb/html/156770d676ce79905198e1c8407f81e5ecfb617d9aa44712718707eb7e3b8e38.html.gz"
-AEB_TRUMP = "aeb/html/702d1da63b8e064cb70617620e45c2d116b4912c9bc9d518dcf5ce54bb8057ed.html.gz"
-AEB_DISNEY = "aeb/html/287e4d9f4af31733aad6534aefb2bd00fb344ec8d6ebf1ac99dbc4d762da0ca4.html.gz"
-AEB_RESTROOM = "aeb/html/87438a0dacbeb979e72522f42b9020048da13dc5a079477114190c8855701b7f.html.gz"
-
-
-@functools.cache
-def page(name: str) -> PreparedPage:
-    data = (CORPUS / "html" / name).read_bytes()
-    if name.endswith(".gz"):
-        data = gzip.decompress(data)
-    return prepare(extract_html(data, "text/html"))
+WHATSNEW_311 = "html/python/whatsnew/3.11.html"
+WHATSNEW_313 = "html/python/whatsnew/3.13.html"
+PEP_744 = "html/python/peps/pep-0744.html"
+PEP_484 = "html/python/peps/pep-0484.html"
+DOG = "html/wikipedia/Dog.html.gz"
+AEB_COST = "html/aeb/html/156770d676ce79905198e1c8407f81e5ecfb617d9aa44712718707eb7e3b8e38.html.gz"
+AEB_TRUMP = "html/aeb/html/702d1da63b8e064cb70617620e45c2d116b4912c9bc9d518dcf5ce54bb8057ed.html.gz"
+AEB_DISNEY = "html/aeb/html/287e4d9f4af31733aad6534aefb2bd00fb344ec8d6ebf1ac99dbc4d762da0ca4.html.gz"
+AEB_RESTROOM = "html/aeb/html/87438a0dacbeb979e72522f42b9020048da13dc5a079477114190c8855701b7f.html.gz"
 
 
 # (rule, page, quote, found)
@@ -136,7 +127,7 @@ FOUND_CASES = [
     ("rule", "name", "quote", "found"), FOUND_CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(FOUND_CASES)]
 )
 def test_rule_on_real_page(rule: str, name: str, quote: str, found: bool) -> None:
-    m = match_quote(quote, page(name))
+    m = match_quote(quote, corpus_page(name))
     assert m.found is found, f"{rule}: {quote!r}"
 
 
@@ -152,15 +143,15 @@ FLAG_CASES = [
     ("hedge_cut", PEP_744, "“just-in-time” compiler was merged into CPython’s main development branch", False),
     (
         "hedge_cut",
-        "python/whatsnew/3.12.html",
+        "html/python/whatsnew/3.12.html",
         "64% faster as a side effect of the changes required to cover PEP 701",
         False,
     ),
-    ("hedge_cut", "python/whatsnew/3.11.html", "30% faster for integers smaller than 2**30", False),
+    ("hedge_cut", "html/python/whatsnew/3.11.html", "30% faster for integers smaller than 2**30", False),
     ("negation_cut", WHATSNEW_313, "This is an experimental feature and therefore is … enabled by default.", True),
     (
         "condition_cut",
-        "python/peps/pep-0484.html",
+        "html/python/peps/pep-0484.html",
         "By default, None is an invalid value for any type.",
         True,
     ),
@@ -173,7 +164,7 @@ FLAG_CASES = [
     ("kind", "name", "quote", "blocking"), FLAG_CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(FLAG_CASES)]
 )
 def test_context_flag_on_real_page(kind: str, name: str, quote: str, blocking: bool) -> None:
-    m = match_quote(quote, page(name))
+    m = match_quote(quote, corpus_page(name))
     assert m.found
     flags = [f for f in m.flags if f.kind == kind]
     assert flags, [f.kind for f in m.flags]
@@ -181,12 +172,14 @@ def test_context_flag_on_real_page(kind: str, name: str, quote: str, blocking: b
 
 
 def test_whole_sentence_carries_no_flag() -> None:
-    m = match_quote("This is an experimental feature and therefore is not enabled by default.", page(WHATSNEW_313))
+    m = match_quote(
+        "This is an experimental feature and therefore is not enabled by default.", corpus_page(WHATSNEW_313)
+    )
     assert m.found and m.flags == ()
 
 
 def test_negation_message_shows_the_pages_words() -> None:
-    p = page(WHATSNEW_313)
+    p = corpus_page(WHATSNEW_313)
     m = match_quote("enabled by default. The free-threaded mode requires a different executable", p)
     (flag,) = m.flags
     assert flag.message == (
@@ -197,14 +190,14 @@ def test_negation_message_shows_the_pages_words() -> None:
 
 
 def test_negation_cut_between_fragments_is_flagged_once() -> None:
-    m = match_quote("This is an experimental feature and therefore is … enabled by default.", page(WHATSNEW_313))
+    m = match_quote("This is an experimental feature and therefore is … enabled by default.", corpus_page(WHATSNEW_313))
     assert m.found
     assert [f.kind for f in m.flags] == ["negation_cut"]
     assert '"not" just before it' in m.flags[0].message
 
 
 def test_condition_message_names_the_condition() -> None:
-    p = page(WHATSNEW_313)
+    p = corpus_page(WHATSNEW_313)
     m = match_quote("Importing C extensions that don’t use these mechanisms will cause the GIL to be enabled", p)
     (flag,) = m.flags
     assert flag.message == (
@@ -221,14 +214,14 @@ def test_not_only_is_no_negation() -> None:
 
 
 def test_fragment_span_lands_on_original_characters() -> None:
-    p = page(WHATSNEW_313)
+    p = corpus_page(WHATSNEW_313)
     m = match_quote("importing c extensions that don't use these mechanisms", p)
     (f,) = m.fragments
     assert p.page.text[f.start : f.end] == "Importing C extensions that don’t use these mechanisms"
 
 
 def test_fragments_may_not_share_a_span() -> None:
-    p = page(PEP_744)
+    p = corpus_page(PEP_744)
     once = "merged into CPython’s main development branch"
     assert p.page.text.count(once) == 1
     assert match_quote(f"compiler was {once} … While recent CPython releases", p).found
@@ -238,7 +231,7 @@ def test_fragments_may_not_share_a_span() -> None:
 
 
 def test_reordered_fragments_report_both_spans() -> None:
-    p = page(WHATSNEW_313)
+    p = corpus_page(WHATSNEW_313)
     m = match_quote("is not enabled by default … This is an experimental feature", p)
     first, second = m.fragments
     assert first.found and second.found and second.start < first.start
@@ -252,7 +245,7 @@ def test_one_word_fragment_is_placed_beside_the_rest() -> None:
 
 
 def test_too_short_is_never_verifiable_even_when_found() -> None:
-    m = match_quote("enabled by default", page(WHATSNEW_313))
+    m = match_quote("enabled by default", corpus_page(WHATSNEW_313))
     assert m.found and m.too_short
     assert m.blocking[0].kind == "too_short"
     assert m.blocking[0].message == (
@@ -263,7 +256,7 @@ def test_too_short_is_never_verifiable_even_when_found() -> None:
 
 @pytest.mark.parametrize("quote", ["", "   ", "\n\t", "…", "...", "[1]", " . "])
 def test_empty_or_blank_quote_is_not_found(quote: str) -> None:
-    m = match_quote(quote, page(WHATSNEW_313))
+    m = match_quote(quote, corpus_page(WHATSNEW_313))
     assert not m.found and m.too_short and m.fragments == ()
 
 
@@ -362,7 +355,7 @@ def test_blank_lines_are_block_edges_without_block_records() -> None:
     assert match_quote("Python 3.13 adds an experimental JIT compiler", p).found
 
 
-SRE = "readability/google-sre-book-1/source.html.gz"
+SRE = "html/readability/google-sre-book-1/source.html.gz"
 
 
 @pytest.mark.parametrize(
@@ -380,7 +373,7 @@ SRE = "readability/google-sre-book-1/source.html.gz"
 )
 def test_note_numbers_glued_by_copying_from_a_browser(quote: str, found: bool) -> None:
     # The page's <sup> note numbers are skipped; a copy from the browser glues them to words.
-    assert match_quote(quote, page(SRE)).found is found
+    assert match_quote(quote, corpus_page(SRE)).found is found
 
 
 def test_chinese_quote_may_start_inside_a_run_of_characters() -> None:

@@ -19,12 +19,14 @@ from core.fetch.netguard import (
     Target,
     address_problem,
     check_url,
+    deadline,
     in_allowlist,
     normalise_domain,
     parse_ip_host,
+    remaining,
 )
 from core.settings import Settings
-from tests.fetch_servers import PUBLIC
+from tests.fetch_servers import PUBLIC, FakeClock, Timeouts
 
 STRICT = Policy()
 OPEN = Policy(allow_private=True)
@@ -312,3 +314,27 @@ def test_guard_resolves_localhost_itself_and_refuses_it() -> None:
     with pytest.raises(Refused) as caught:
         GuardedBackend(STRICT, None, NoConnect()).connect_tcp("localhost", 80, timeout=1.0)
     assert "The host localhost resolves to" in caught.value.reason
+
+
+# --------------------------------------------------------------------------- the per-source deadline
+
+
+def test_deadline_bounds_every_connect_read_and_write_by_the_time_left_on_its_clock() -> None:
+    clock = FakeClock()
+    steps = Timeouts(lambda address, port, timeout: httpcore.MockStream([b"a", b"b", b"c"]))
+    backend = GuardedBackend(OPEN, lambda h, p: [PUBLIC], steps)
+    with deadline(3.0, clock):
+        stream = backend.connect_tcp("news.example", 80, timeout=5.0)  # 3 s left: less than asked
+        stream.read(10, timeout=2.0)  # 2 s asked, 3 s left: as asked
+        clock.advance(2.5)
+        assert remaining() == 0.5
+        stream.read(10, timeout=2.0)
+        stream.write(b"x", timeout=None)  # no timeout of its own: still only what is left
+        clock.advance(0.5)
+        with pytest.raises(httpcore.ReadTimeout, match="the deadline for this source has passed"):
+            stream.read(10, timeout=2.0)
+        with pytest.raises(httpcore.WriteTimeout):
+            stream.write(b"x", timeout=2.0)
+    assert remaining() is None  # the deadline belongs to the with-block
+    assert steps.seen == [("connect", 3.0), ("read", 2.0), ("read", 0.5), ("write", 0.5)]
+    assert clock.sleeps == []

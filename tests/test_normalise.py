@@ -7,27 +7,18 @@ apostrophes (python.org), and the ligatures and combining marks that PDFs and so
 
 from __future__ import annotations
 
-import functools
-import gzip
 import unicodedata
 
 import pytest
 
-from core.extract import extract_html
-from core.match import PreparedPage, match_quote, prepare
+from core.match import match_quote
 from core.text.normalise import normalise
-from tests.servers import CORPUS
+from tests.builders import corpus_page
 
-WAPO = "readability/wapo-2/source.html.gz"
-AEB_DE = "aeb/html/57b4dafd18cfd0531b69f81e87158648227c673ef159f8d8c87d34e34bdb21f2.html.gz"
-AEB_COST = "aeb/html/156770d676ce79905198e1c8407f81e5ecfb617d9aa44712718707eb7e3b8e38.html.gz"
-WHATSNEW_313 = "python/whatsnew/3.13.html"
-
-
-@functools.cache
-def page(name: str) -> PreparedPage:
-    data = (CORPUS / "html" / name).read_bytes()
-    return prepare(extract_html(gzip.decompress(data) if name.endswith(".gz") else data, "text/html"))
+WAPO = "html/readability/wapo-2/source.html.gz"
+AEB_DE = "html/aeb/html/57b4dafd18cfd0531b69f81e87158648227c673ef159f8d8c87d34e34bdb21f2.html.gz"
+AEB_COST = "html/aeb/html/156770d676ce79905198e1c8407f81e5ecfb617d9aa44712718707eb7e3b8e38.html.gz"
+WHATSNEW_313 = "html/python/whatsnew/3.13.html"
 
 
 # (page, the page's words as they stand, a person's typing of them)
@@ -54,7 +45,7 @@ REAL_CASES = [
 
 @pytest.mark.parametrize(("name", "on_page", "typed"), REAL_CASES, ids=[c[2][:30] for c in REAL_CASES])
 def test_real_page_typography_is_forgiven(name: str, on_page: str, typed: str) -> None:
-    p = page(name)
+    p = corpus_page(name)
     assert on_page in p.page.text  # the case really is on the page as written
     assert normalise(on_page).text == normalise(typed).text
     m = match_quote(typed, p)
@@ -123,14 +114,17 @@ def test_original_span_covers_ligatures_and_combining_marks() -> None:
 # (page, a sentence as the page has it): the same sentence decomposed (NFD), as some
 # systems store and copy text, must be found: combining marks join the letter before them.
 DECOMPOSED_CASES = [
-    ("readability/la-nacion/source.html.gz", "Cuando desborda, recanalizarla es más eficiente que reprimirla"),
-    ("wikipedia/ar-Mathematics.html.gz", "للرياضيات التطبيقية تداخل مع تخصص الإحصاء حيث تعتمد نظرياته على الرياضيات"),
+    ("html/readability/la-nacion/source.html.gz", "Cuando desborda, recanalizarla es más eficiente que reprimirla"),
+    (
+        "html/wikipedia/ar-Mathematics.html.gz",
+        "للرياضيات التطبيقية تداخل مع تخصص الإحصاء حيث تعتمد نظرياته على الرياضيات",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("name", "sentence"), DECOMPOSED_CASES, ids=["spanish", "arabic"])
 def test_decomposed_accents_are_forgiven(name: str, sentence: str) -> None:
-    p = page(name)
+    p = corpus_page(name)
     assert sentence in p.page.text
     decomposed = unicodedata.normalize("NFD", sentence)
     assert decomposed != sentence

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from core.match import PreparedPage, match_quote
 from core.models import Source, SourceStatus, Unreadable
 from core.settings import Settings
 from core.store import Store
+from tests.builders import source
 from tests.servers import corpus_bytes
 
 PAGES = [
@@ -23,9 +23,7 @@ PAGES = [
 
 
 def _source(relative: str, content_type: str) -> Source:
-    body = corpus_bytes(relative)
-    return Source(url=f"https://example.org/{relative}", status=SourceStatus.OK, content_type=content_type,
-                  body=body, sha256=hashlib.sha256(body).hexdigest())  # fmt: skip
+    return source(f"https://example.org/{relative}", corpus_bytes(relative), content_type=content_type)
 
 
 @pytest.mark.parametrize(("relative", "content_type"), PAGES)

@@ -1,32 +1,34 @@
 """The figures check's quality floor: no false alarms on honest restatements, every wrong figure flagged.
 
 Runs tests/quality/eval_figures.py over real quotes of the corpus and fails when any figure is
-worse than tests/quality/floor_figures.json. Raise a floor on purpose, in its own commit.
+worse than tests/quality/floor_figures.json, or when the corpus differs from the one the floor
+was recorded with (tests/quality/corpus.py). Raise a floor on purpose, in its own commit.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from tests.quality import eval_figures
+from tests.quality.corpus import measure
 from tests.quality.run import compare
 from tests.servers import CORPUS
 
-FLOOR = Path(__file__).resolve().parent / "quality" / "floor_figures.json"
+
+@pytest.fixture(scope="module")
+def measured() -> tuple[dict[str, float | int], dict[str, object]]:
+    if not CORPUS.is_dir():
+        pytest.fail(f"the shared corpus is missing at {CORPUS}: check out ../shared beside the repo")
+    return measure("figures", eval_figures)
 
 
 @pytest.fixture(scope="module")
-def figures() -> dict[str, float | int]:
-    if not CORPUS.is_dir():
-        pytest.fail(f"the shared corpus is missing at {CORPUS}: check out ../shared beside the repo")
-    return eval_figures.evaluate()
+def figures(measured) -> dict[str, float | int]:
+    return measured[0]
 
 
-def test_figures_quality_is_not_below_its_floor(figures):
-    floor = json.loads(FLOOR.read_text(encoding="utf-8"))
+def test_figures_quality_is_not_below_its_floor(measured):
+    figures, floor = measured
     worse = compare(figures, floor)
     assert not worse, "\n".join(worse) + f"\nsee {eval_figures.MISSES}"
 

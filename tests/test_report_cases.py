@@ -9,10 +9,6 @@ silently.
 
 from __future__ import annotations
 
-import functools
-
-import lxml.html
-
 from core.models import (
     Candidate,
     Claim,
@@ -20,7 +16,6 @@ from core.models import (
     Context,
     Decision,
     DiffOp,
-    Figure,
     FigureCheck,
     FigureStatus,
     Flag,
@@ -33,7 +28,7 @@ from core.models import (
     SourceStatus,
     Verdict,
 )
-from tests.servers import CORPUS
+from tests.builders import context_for, corpus_text, figure_in, found_match, locate, result, source
 
 CONTEXT_CHARS = 300
 WHATSNEW_311 = "https://docs.python.org/3/whatsnew/3.11.html"
@@ -42,58 +37,23 @@ PEP_632 = "https://peps.python.org/pep-0632/"
 PEP_703 = "https://peps.python.org/pep-0703/"
 
 
-@functools.cache
 def page_text(relative: str) -> str:
-    """Return the visible text of a corpus page, white space collapsed (a stand-in for extract)."""
-    root = lxml.html.fromstring((CORPUS / "html" / "python" / relative).read_bytes())
-    for bad in root.xpath("//script|//style"):
-        bad.drop_tree()
-    return " ".join(root.text_content().split())
-
-
-def locate(text: str, words: str) -> tuple[int, int]:
-    """Return the span of words in text; fails loudly when the corpus does not hold them."""
-    start = text.find(words)
-    assert start >= 0, f"corpus page does not hold {words!r}"
-    return start, start + len(words)
-
-
-def context_for(text: str, spans: list[tuple[int, int]], chars: int = CONTEXT_CHARS) -> Context:
-    """Return the page text around spans, with highlights relative to the cut."""
-    lo = max(0, min(s for s, _ in spans) - chars)
-    hi = min(len(text), max(e for _, e in spans) + chars)
-    return Context(text[lo:hi], lo, tuple((s - lo, e - lo) for s, e in spans))
+    """Return the visible text of a python.org corpus page (relative to html/python/), white space collapsed."""
+    return corpus_text(f"html/python/{relative}")
 
 
 def ok_source(url: str, text: str, *, origin: str = "fetched", drift: bool = False) -> Source:
-    return Source(
-        url=url,
-        status=SourceStatus.OK,
-        final_url=url,
-        http_status=200,
-        content_type="text/html; charset=utf-8",
-        headers=(("content-type", "text/html; charset=utf-8"), ("server", "nginx")),
-        body=text.encode(),
-        sha256=f"{abs(hash(url)):064x}"[:64],
-        fetched_at="2026-11-29T18:02:11Z",
-        origin=origin,
-        drift=drift,
-    )
+    """Return the page as fetched: its text is its body."""
+    headers = (("content-type", "text/html; charset=utf-8"), ("server", "nginx"))
+    return source(url, text.encode(), headers=headers, fetched_at="2026-11-29T18:02:11Z", origin=origin, drift=drift)
 
 
-def figure_in(claim: str, text: str, status: FigureStatus, **kw: object) -> Figure:
-    start = claim.find(text)
-    assert start >= 0, f"figure {text!r} is not in claim {claim!r}"
-    return Figure(text, status, start=start, end=start + len(text), **kw)  # type: ignore[arg-type]
-
-
-def _found(claim: Claim, page_rel: str, url: str, quote_words: str, **kw: object) -> tuple[ClaimResult, str]:
+def _found(claim: Claim, page_rel: str, url: str) -> tuple[ClaimResult, str]:
     text = page_text(page_rel)
-    start, end = locate(text, quote_words)
-    match = QuoteMatch(claim.quote or "", (Fragment(claim.quote or "", True, start, end, None, True),), **kw)  # type: ignore[arg-type]
-    return ClaimResult(
-        claim, Verdict.VERIFIED, (), ok_source(url, text), match, context=context_for(text, [(start, end)])
-    ), text
+    match = found_match(claim.quote or "", text, in_main=True)
+    (fragment,) = match.fragments
+    context = context_for(text, [(fragment.start, fragment.end)], CONTEXT_CHARS)
+    return result(claim, Verdict.VERIFIED, (), ok_source(url, text), match=match, context=context), text
 
 
 def python_results() -> list[ClaimResult]:
@@ -108,7 +68,7 @@ def python_results() -> list[ClaimResult]:
         "CPython 3.11 is an average of 25% faster than CPython 3.10",
         location=Location("paragraph", 1, 0, 90),
     )
-    r1, _ = _found(c1, "whatsnew/3.11.html", WHATSNEW_311, c1.quote or "")
+    r1, _ = _found(c1, "whatsnew/3.11.html", WHATSNEW_311)
     figs1 = FigureCheck(
         (
             figure_in(c1.text, "3.11", FigureStatus.MATCHED, quote_text="3.11", kind="version"),
@@ -136,7 +96,7 @@ def python_results() -> list[ClaimResult]:
         "CPython 3.11 is an average of 25% faster than CPython 3.10",
         location=Location("paragraph", 2, 0, 44),
     )
-    r2, text311 = _found(c2, "whatsnew/3.11.html", WHATSNEW_311, c2.quote or "")
+    r2, text311 = _found(c2, "whatsnew/3.11.html", WHATSNEW_311)
     e_start, _ = locate(text311, "10-60%")
     figs2 = FigureCheck(
         (
@@ -197,7 +157,7 @@ def python_results() -> list[ClaimResult]:
                     ),
                 )
             ),
-            context=context_for(text313, [(q_start, q_end)]),
+            context=context_for(text313, [(q_start, q_end)], CONTEXT_CHARS),
         )
     )
 
@@ -244,7 +204,7 @@ def python_results() -> list[ClaimResult]:
                 )
             ),
             nm4,
-            context=context_for(text632, [(p_start, p_end)]),
+            context=context_for(text632, [(p_start, p_end)], CONTEXT_CHARS),
         )
     )
 
@@ -475,6 +435,15 @@ def many_results(n: int) -> tuple[ClaimResult, ...]:
         r = base[i % len(base)]
         out.append(replace(r, claim=replace(r.claim, id=f"c{i + 1}", location=Location("paragraph", i))))
     return tuple(out)
+
+
+#: The whole runs every export is tried on, by name.
+REPORTS = {
+    "python": python_report,
+    "hostile": hostile_report,
+    "failed": failed_report,
+    "empty": empty_report,
+}
 
 
 # --------------------------------------------------------------------------- the cases themselves

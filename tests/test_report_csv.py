@@ -8,9 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from core.models import Claim, ClaimResult, Location, Report, Source, SourceStatus, Verdict
+from core.models import Location, SourceStatus, Verdict
 from core.report import to_csv
 from core.report.as_csv import COLUMNS, safe_cell
+from tests.builders import claim, report, result, source
 from tests.test_report_cases import IMG_PAYLOAD, PAYLOAD, empty_report, failed_report, hostile_report, python_report
 
 
@@ -19,17 +20,17 @@ def _rows(text: str) -> list[dict[str, str]]:
 
 
 def test_one_row_per_claim_in_brief_order() -> None:
-    report = python_report()
-    text = to_csv(report)
+    checked = python_report()
+    text = to_csv(checked)
     assert text.splitlines()[0] == ",".join(COLUMNS)
     rows = _rows(text)
-    assert [r["id"] for r in rows] == [r.claim.id for r in report.results]
-    for row, result in zip(rows, report.results, strict=True):
-        assert row["claim"] == result.claim.text
-        assert row["url"] == result.claim.url
-        assert row["quote"] == (result.claim.quote or "")
-        assert row["verdict"] == result.verdict.value
-        assert row["reasons"].split("\n") == list(result.reasons)
+    assert [r["id"] for r in rows] == [r.claim.id for r in checked.results]
+    for row, res in zip(rows, checked.results, strict=True):
+        assert row["claim"] == res.claim.text
+        assert row["url"] == res.claim.url
+        assert row["quote"] == (res.claim.quote or "")
+        assert row["verdict"] == res.verdict.value
+        assert row["reasons"].split("\n") == list(res.reasons)
     by_id = {r["id"]: r for r in rows}
     assert by_id["c2"]["missing_figures"] == "60%"
     assert by_id["c1"]["missing_figures"] == ""
@@ -41,8 +42,8 @@ def test_one_row_per_claim_in_brief_order() -> None:
 def test_rfc4180_line_ends_and_quoting() -> None:
     tricky = 'A claim, with a comma, "quotes" and\na line break'
     base = python_report().results[0]
-    result = replace(base, claim=replace(base.claim, text=tricky), reasons=("first reason", "second reason"))
-    text = to_csv(Report("b.md", "markdown", "", (result,)))
+    changed = replace(base, claim=replace(base.claim, text=tricky), reasons=("first reason", "second reason"))
+    text = to_csv(report(changed))
     assert text.endswith("\r\n")
     # Every record ends in CRLF; the bare \n sits inside a quoted cell.
     assert text.count("\r\n") == 2
@@ -78,9 +79,9 @@ def test_safe_cell(cell: str, written: str) -> None:
 
 def test_formula_cells_are_defused_in_every_column() -> None:
     formula = "=cmd|' /C calc'!A0"
-    claim = Claim("=1+1", formula, "@evil", "+quote", location=Location("row", 0))
-    result = ClaimResult(claim, Verdict.BLOCKED, ("-reason",), Source("@evil", SourceStatus.BLOCKED, "no"))
-    row = _rows(to_csv(Report("b.csv", "csv", "", (result,))))[0]
+    bad = claim("=1+1", formula, "@evil", "+quote", location=Location(kind="row", index=0))
+    blocked = result(bad, Verdict.BLOCKED, ("-reason",), source("@evil", status=SourceStatus.BLOCKED, reason="no"))
+    row = _rows(to_csv(report(blocked, brief_name="b.csv", brief_format="csv")))[0]
     assert row["id"] == "'=1+1"
     assert row["claim"] == "'" + formula
     assert row["url"] == "'@evil"
@@ -91,9 +92,13 @@ def test_formula_cells_are_defused_in_every_column() -> None:
     assert hostile["quote"].startswith("'-2+3")
 
 
-@pytest.mark.parametrize("make", [failed_report, empty_report])
-def test_bad_runs_still_export(make) -> None:
-    report = make()
-    rows = _rows(to_csv(report))
-    assert [r["id"] for r in rows] == [r.claim.id for r in report.results]
-    assert all(r["verdict"] in {"not_checked", "dead_link", "blocked"} for r in rows)
+@pytest.mark.parametrize(
+    ("make", "verdicts"),
+    [(failed_report, ["not_checked", "dead_link", "blocked"]), (empty_report, [])],
+    ids=["failed", "empty"],
+)
+def test_bad_runs_still_export(make, verdicts: list[str]) -> None:
+    bad = make()
+    rows = _rows(to_csv(bad))
+    assert [r["id"] for r in rows] == [r.claim.id for r in bad.results]
+    assert [r["verdict"] for r in rows] == verdicts

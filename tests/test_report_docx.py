@@ -18,6 +18,7 @@ from docx.oxml.ns import qn
 from core.models import ClaimResult, Location, Report, Verdict
 from core.report import to_docx
 from core.report.as_docx import UNPLACED_HEADING, xml_text
+from tests import builders
 from tests.servers import CORPUS
 from tests.test_report_cases import (
     PAYLOAD,
@@ -65,7 +66,7 @@ def _brief_with_claims(results: list[ClaimResult]) -> tuple[bytes, list[ClaimRes
 
 
 def _report(results: list[ClaimResult], fmt: str = "docx") -> Report:
-    return Report("python-brief.docx", fmt, "2026-11-29T18:02:14Z", tuple(results))
+    return builders.report(*results, brief_name="python-brief.docx", brief_format=fmt)
 
 
 def _anchors(document) -> dict[int, tuple[object, str]]:

@@ -20,6 +20,7 @@ import pytest
 from core.models import FigureCheck, Report, Verdict
 from core.report import to_html
 from core.report.wording import FOUND_IS_NOT_SUPPORT, VERDICT_COLOURS
+from tests.browser.desk import CHROMIUM, CHROMIUM_ARGS
 from tests.test_report_cases import (
     IMG_PAYLOAD,
     PAYLOAD,
@@ -29,14 +30,9 @@ from tests.test_report_cases import (
     hostile_report,
     python_report,
 )
+from tests.test_report_cases import REPORTS as REPORT_CASES
 
-REPORTS = {
-    "python": python_report,
-    "hostile": hostile_report,
-    "failed": failed_report,
-    "empty": empty_report,
-    "enormous": enormous_report,
-}
+REPORTS = {**REPORT_CASES, "enormous": enormous_report}
 
 
 def _doc(report: Report) -> lxml.html.HtmlElement:
@@ -308,23 +304,14 @@ def test_script_payloads_come_out_as_text() -> None:
 
 # --------------------------------------------------------------------------- a real browser
 
-BROWSER_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
 
 @pytest.fixture(scope="module")
 def chromium():
     sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path("/usr/bin/chromium").exists():
-        pytest.fail("Debian's /usr/bin/chromium is missing: run `make browser`")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Debian's {CHROMIUM} is missing: run `make browser`")
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=BROWSER_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 

@@ -9,21 +9,15 @@ import pytest
 
 from core.models import ClaimResult, Report, Verdict
 from core.report import ReportFormatError, from_json, to_json
+from tests.test_report_cases import REPORTS as REPORT_CASES
 from tests.test_report_cases import (
     empty_report,
     enormous_report,
     failed_report,
-    hostile_report,
     python_report,
 )
 
-REPORTS = {
-    "python": python_report,
-    "hostile": hostile_report,
-    "failed": failed_report,
-    "empty": empty_report,
-    "no_decisions": lambda: python_report(decisions=False),
-}
+REPORTS = {**REPORT_CASES, "no_decisions": lambda: python_report(decisions=False)}
 
 
 def _spans(obj: object) -> object:

@@ -12,19 +12,22 @@ import pytest
 from core.models import Decision, Source, SourceStatus
 from core.settings import Settings
 from core.store import RunInfo, Store, open_store
+from tests.builders import source
 from tests.servers import corpus_bytes
 
 
 def _source(url: str, body: bytes, *, origin: str = "fetched", status: SourceStatus = SourceStatus.OK) -> Source:
-    return Source(
-        url=url,
+    """Return a source with every field set, so that a round trip through the store is checked whole."""
+    ok = status is SourceStatus.OK
+    return source(
+        url,
+        body,
         status=status,
-        reason="" if status is SourceStatus.OK else "The server answered 404 Not Found",
+        reason="" if ok else "The server answered 404 Not Found",
         final_url=url.split("#")[0] + "?final",
-        http_status=200 if status is SourceStatus.OK else 404,
+        http_status=200 if ok else 404,
         content_type="text/html; charset=utf-8",
         headers=(("content-type", "text/html; charset=utf-8"), ("set-cookie", "a=1"), ("set-cookie", "b=2")),
-        body=body,
         sha256=hashlib.sha256(body).hexdigest(),
         fetched_at="2026-11-29T19:00:00+00:00",
         origin=origin,

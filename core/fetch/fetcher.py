@@ -11,6 +11,7 @@ With a store, a stored copy is used unless ``refresh=True`` (origin "cache"; cop
 editor supplied or the samples brought keep origin "editor"/"sample"). A fresh copy whose
 text differs from the newest stored fetched copy has ``drift=True``: the text is compared
 through ``core.extract.read.extract`` when that module is present, else the sha256 of the bytes.
+Deadlines and Retry-After waits are measured by the fetcher's ``core.fetch.clock`` (tests pass a fake).
 
 It refuses to extract text, match quotes or decide verdicts; it ignores environment proxies.
 """
@@ -22,7 +23,6 @@ import importlib
 import mimetypes
 import queue
 import threading
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -33,6 +33,7 @@ import httpx
 
 from core.fetch import netguard
 from core.fetch.body import ACCEPT_ENCODING, DecodeError, decide_type, decode_stream, sniff
+from core.fetch.clock import SYSTEM, Clock
 from core.fetch.netguard import Connector, NameNotFound, Policy, Refused, Resolver, check_url
 from core.fetch.reasons import (
     connect_reason,
@@ -104,9 +105,12 @@ class Fetcher:
         resolver: Resolver | None = None,
         transport: httpx.BaseTransport | None = None,
         connector: Connector | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.settings = settings
         self.store = store
+        # Deadlines and Retry-After waits are measured by this clock (tests pass a fake one).
+        self.clock = clock or SYSTEM
         self.policy = Policy.from_settings(settings)
         # A caller's transport (tests) gets the address check before each request instead.
         self._precheck = netguard.GuardedBackend(self.policy, resolver) if transport is not None else None
@@ -253,11 +257,11 @@ class Fetcher:
 
     def _network(self, url: str) -> Source:
         s = self.settings
-        at = time.monotonic() + s.total_deadline
+        at = self.clock.now() + s.total_deadline
         jar = httpx.Cookies()  # per source: no cookie ever travels from one source to another
         chain: list[str] = []
         current = url
-        with netguard.deadline(at):
+        with netguard.deadline(at, self.clock):
             for _ in range(s.max_redirects + 1):
                 target = check_url(current, self.policy)
                 if isinstance(target, Refused):
@@ -325,9 +329,9 @@ class Fetcher:
                             return urljoin(target.url, response.headers["location"].strip())
                         if 200 <= status < 300:
                             return self._read(url, target, response, at)
-                        wait = retry_wait(response, attempt, s)
-                        if wait is None or attempt >= s.max_retries or time.monotonic() + wait > at:
-                            return status_failure(url, target.url, response, attempt, s)
+                        wait = retry_wait(response, attempt, s, self.clock)
+                        if wait is None or attempt >= s.max_retries or self.clock.now() + wait > at:
+                            return status_failure(url, target.url, response, attempt, s, self.clock)
                     finally:
                         response.close()
             except Refused as r:
@@ -345,7 +349,8 @@ class Fetcher:
                 )
                 return failure(url, SourceStatus.DEAD_LINK, via(chain[:-1], target.url, reason), target.url)
             except httpx.TimeoutException as e:
-                return failure(url, SourceStatus.NOT_CHECKED, timeout_reason(e, target, at, s), target.url)
+                reason = timeout_reason(e, target, at, s, self.clock)
+                return failure(url, SourceStatus.NOT_CHECKED, reason, target.url)
             except httpx.ConnectError as e:
                 return failure(url, SourceStatus.NOT_CHECKED, connect_reason(e, target), target.url)
             except httpx.TransportError as e:
@@ -355,7 +360,7 @@ class Fetcher:
                 )
                 return failure(url, SourceStatus.NOT_CHECKED, reason, target.url)
             attempt += 1
-            time.sleep(wait)
+            self.clock.sleep(wait)
 
     def _read(self, url: str, target: netguard.Target, response: httpx.Response, at: float) -> Source:
         s = self.settings

@@ -40,6 +40,7 @@ from urllib.parse import urlsplit
 import httpcore
 import httpx
 
+from core.fetch.clock import SYSTEM, Clock
 from core.settings import Settings
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -265,10 +266,10 @@ _local = threading.local()
 
 
 @contextmanager
-def deadline(at: float) -> Iterator[None]:
-    """Bound every connect, read and write of this thread's connections by time.monotonic() deadline at."""
+def deadline(at: float, clock: Clock = SYSTEM) -> Iterator[None]:
+    """Bound every connect, read and write of this thread's connections by the deadline at (clock.now() seconds)."""
     previous = getattr(_local, "deadline", None)
-    _local.deadline = at
+    _local.deadline = (at, clock)
     try:
         yield
     finally:
@@ -277,8 +278,11 @@ def deadline(at: float) -> Iterator[None]:
 
 def remaining() -> float | None:
     """Return the seconds left before this thread's deadline, or None when there is none."""
-    at: float | None = getattr(_local, "deadline", None)
-    return None if at is None else at - time.monotonic()
+    bound: tuple[float, Clock] | None = getattr(_local, "deadline", None)
+    if bound is None:
+        return None
+    at, clock = bound
+    return at - clock.now()
 
 
 def _bounded(timeout: float | None, exc: type[Exception]) -> float | None:

@@ -8,11 +8,11 @@ never opens connections and never decides anything beyond which reason applies.
 from __future__ import annotations
 
 import email.utils
-import time
 
 import httpx
 
 from core.fetch import netguard
+from core.fetch.clock import SYSTEM, Clock
 from core.models import Source, SourceStatus
 from core.settings import Settings
 from core.store import now_iso
@@ -33,17 +33,17 @@ def via(chain: list[str], current: str, reason: str) -> str:
     return f"The link redirected to {current}, which Verbatim refused to follow. {reason}"
 
 
-def retry_wait(response: httpx.Response, attempt: int, s: Settings) -> float | None:
+def retry_wait(response: httpx.Response, attempt: int, s: Settings, clock: Clock = SYSTEM) -> float | None:
     """Return the seconds to wait before asking again, or None when the answer is not worth retrying."""
     if response.status_code not in RETRIED:
         return None
-    asked = retry_after(response.headers.get("retry-after", ""))
+    asked = retry_after(response.headers.get("retry-after", ""), clock)
     if asked is None:
         return float(s.retry_backoff * (2**attempt))
     return None if asked > s.max_retry_after else asked
 
 
-def retry_after(value: str) -> float | None:
+def retry_after(value: str, clock: Clock = SYSTEM) -> float | None:
     """Return the seconds a Retry-After value asks for (seconds or an HTTP date), or None if unreadable."""
     value = value.strip()
     if not value:
@@ -54,15 +54,17 @@ def retry_after(value: str) -> float | None:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):
         return None
-    return max(0.0, when.timestamp() - time.time())
+    return max(0.0, when.timestamp() - clock.wall())
 
 
-def status_failure(url: str, final_url: str, response: httpx.Response, attempt: int, s: Settings) -> Source:
+def status_failure(
+    url: str, final_url: str, response: httpx.Response, attempt: int, s: Settings, clock: Clock = SYSTEM
+) -> Source:
     """Return the failed source an HTTP error status gives, after attempt retries."""
     code = response.status_code
     said = f"The server answered {code} {response.reason_phrase}".rstrip()
     tries = f" ({attempt + 1} tries)" if attempt else ""
-    asked = retry_after(response.headers.get("retry-after", ""))
+    asked = retry_after(response.headers.get("retry-after", ""), clock)
     later = " Try again later with --refresh, or supply the page yourself."
     if code in (404, 410):
         what = "the page does not exist" if code == 404 else "the page was removed"
@@ -85,9 +87,11 @@ def status_failure(url: str, final_url: str, response: httpx.Response, attempt: 
     return failure(url, SourceStatus.NOT_CHECKED, reason, final_url, code)
 
 
-def timeout_reason(e: httpx.TimeoutException, target: netguard.Target, at: float, s: Settings) -> str:
-    """Return why a fetch timed out: the per-source deadline, a connect or a read timeout."""
-    if time.monotonic() >= at - 0.05:
+def timeout_reason(
+    e: httpx.TimeoutException, target: netguard.Target, at: float, s: Settings, clock: Clock = SYSTEM
+) -> str:
+    """Return why a fetch timed out: the per-source deadline (at, by clock.now()), a connect or a read timeout."""
+    if clock.now() >= at - 0.05:
         return (
             f"Fetching {target.url} took longer than the {s.total_deadline:g} s allowed per source (the server"
             " answered too slowly). Try again later or supply the page yourself."

@@ -10,8 +10,6 @@ PDFs: ``extract_pdf`` against PyMuPDF's plain ``page.get_text()`` of every page.
 from __future__ import annotations
 
 import gzip
-import time
-from collections.abc import Callable
 
 import lxml.html
 import pymupdf
@@ -19,6 +17,7 @@ import pymupdf
 from core.extract import decode_body, extract, html_page_text
 from core.extract.pdf import extract_pdf
 from core.settings import Settings
+from tests.bench.run import best_of
 from tests.servers import CORPUS
 
 REPEAT = 3
@@ -28,15 +27,6 @@ PAGES = {
 }
 # The text alone: readability is switched off by giving it no page size to work on.
 TEXT_ONLY = Settings(readability_max_chars=0)
-
-
-def _best(fn: Callable[[], object]) -> float:
-    times = []
-    for _ in range(REPEAT):
-        started = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - started)
-    return min(times)
 
 
 def _baseline(body: bytes) -> str:
@@ -49,9 +39,11 @@ def run() -> list[str]:
     lines = []
     for label, path in PAGES.items():
         body = gzip.decompress(path.read_bytes())
-        base = _best(lambda body=body: _baseline(body))
-        text_only = _best(lambda body=body: html_page_text(decode_body(body, "text/html"), settings=TEXT_ONLY))
-        full = _best(lambda body=body: extract(body, "text/html"))
+        base = best_of(lambda body=body: _baseline(body), REPEAT)
+        text_only = best_of(
+            lambda body=body: html_page_text(decode_body(body, "text/html"), settings=TEXT_ONLY), REPEAT
+        )
+        full = best_of(lambda body=body: extract(body, "text/html"), REPEAT)
         size = len(body) / 1e6
         lines.append(
             f"{label}, {size:.2f} MB: text {text_only * 1000:.0f} ms ({text_only / base:.1f}x baseline), "
@@ -65,8 +57,8 @@ def run() -> list[str]:
             with pymupdf.open(stream=data, filetype="pdf") as doc:
                 return " ".join(page.get_text() for page in doc)
 
-        base = _best(plain)
-        ours = _best(lambda data=data: extract_pdf(data))
+        base = best_of(plain, REPEAT)
+        ours = best_of(lambda data=data: extract_pdf(data), REPEAT)
         lines.append(
             f"PDF {path.name}: {ours * 1000:.0f} ms ({ours / base:.1f}x baseline get_text {base * 1000:.0f} ms)"
         )

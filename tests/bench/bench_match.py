@@ -13,11 +13,11 @@ from __future__ import annotations
 import gc
 import statistics
 import time
-from collections.abc import Callable
 
 from core.match import match_quote, prepare
 from core.match.matcher import _parts
 from core.text.normalise import normalise
+from tests.bench.run import best_of
 from tests.quality.eval_match import cases, prepared
 
 BASELINE_EVERY = 40
@@ -26,17 +26,6 @@ REPEATS = 5
 
 def _naive(quote: str, text: str) -> bool:
     return normalise(quote).text in normalise(text).text
-
-
-def _best(call: Callable[[], object], before: Callable[[], None] = lambda: None) -> float:
-    """Return the best of REPEATS timings of call: the usual guard against a busy machine's noise."""
-    times = []
-    for _ in range(REPEATS):
-        before()
-        t0 = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def run() -> list[str]:
@@ -56,10 +45,10 @@ def run() -> list[str]:
     ours_sample: list[float] = []
     gc.collect()
     for page, q in sample:
-        naive.append(_best(lambda page=page, q=q: _naive(q, page.page.text)))
+        naive.append(best_of(lambda page=page, q=q: _naive(q, page.page.text), REPEATS))
     gc.collect()  # the naive pass leaves megabytes of garbage; do not bill its collection to ours
     for page, q in sample:
-        ours_sample.append(_best(lambda page=page, q=q: match_quote(q, page), _parts.cache_clear))
+        ours_sample.append(best_of(lambda page=page, q=q: match_quote(q, page), REPEATS, _parts.cache_clear))
     largest = max((p for p, _ in items), key=lambda p: len(p.page.text))
     t0 = time.perf_counter()
     prepare(largest.page)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import time
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -17,19 +16,12 @@ import docx
 
 from core.models import Location, Report
 from core.report import from_json, to_csv, to_docx, to_html, to_json
+from tests import builders
+from tests.bench.run import best_of
 from tests.test_report_cases import many_results
 
 CLAIMS = 500
 REPEAT = 3
-
-
-def _best(fn: Callable[[], object]) -> float:
-    times = []
-    for _ in range(REPEAT):
-        started = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - started)
-    return min(times)
 
 
 def _docx_brief(report: Report) -> tuple[bytes, Report]:
@@ -46,10 +38,10 @@ def _docx_brief(report: Report) -> tuple[bytes, Report]:
 
 def run() -> list[str]:
     """Return one line per export: best-of-3 time and its ratio to to_json on the same run."""
-    report = Report("bench.md", "markdown", "2026-11-29T18:00:00Z", many_results(CLAIMS))
+    report = builders.report(*many_results(CLAIMS), brief_name="bench.md", checked_at="2026-11-29T18:00:00Z")
     raw, docx_report = _docx_brief(report)
     data = json.loads(json.dumps(to_json(report)))
-    base = _best(lambda: to_json(report))
+    base = best_of(lambda: to_json(report), REPEAT)
     cases: list[tuple[str, Callable[[], object]]] = [
         ("to_json + json.dumps", lambda: json.dumps(to_json(report))),
         ("from_json", lambda: from_json(data)),
@@ -61,7 +53,7 @@ def run() -> list[str]:
     lines = [f"{CLAIMS} claims; baseline to_json: {base * 1000:.1f} ms"]
     total = 0.0
     for name, fn in cases:
-        t = _best(fn)
+        t = best_of(fn, REPEAT)
         if name in ("to_json + json.dumps", "to_csv", "to_html") or name.startswith("to_docx (new"):
             total += t
         lines.append(f"{name}: {t * 1000:.1f} ms ({t / base:.1f}x to_json)")

@@ -1,7 +1,8 @@
 """``make bench``: run every tests/bench/bench_*.py and print its lines.
 
 Each bench module exposes ``run() -> list[str]``: times, each with its ratio against a simple
-baseline measured in the same run. Benchmarks never fail a build; floors are for quality.
+baseline measured in the same run, most of them the best of a few runs (``best_of``).
+Benchmarks never fail a build; floors are for quality.
 """
 
 from __future__ import annotations
@@ -9,9 +10,22 @@ from __future__ import annotations
 import importlib
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+
+
+def best_of(call: Callable[[], object], repeat: int = 3, before: Callable[[], None] | None = None) -> float:
+    """Return the best of repeat timings of call (before runs untimed ahead of each): noise only adds time."""
+    times = []
+    for _ in range(repeat):
+        if before is not None:
+            before()
+        started = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - started)
+    return min(times)
 
 
 def main(names: list[str]) -> int:

@@ -27,6 +27,7 @@ from core.models import (
     SourceStatus,
     Verdict,
 )
+from tests.builders import context_for, found_match, result, source
 
 WHATSNEW = "https://docs.python.org/3/whatsnew/3.11.html"
 PEP632 = "https://peps.python.org/pep-0632/"
@@ -39,26 +40,26 @@ PAGE = (
 
 
 def _source(url: str, status: SourceStatus = SourceStatus.OK, reason: str = "", http: int | None = 200) -> Source:
-    body = PAGE.encode()
-    return Source(
-        url=url,
+    # No body: the desk draws the context, never the bytes; the sha256 is the page's.
+    sha = hashlib.sha256(PAGE.encode()).hexdigest() if status is SourceStatus.OK else ""
+    return source(
+        url,
         status=status,
         reason=reason,
-        final_url=url,
         http_status=http,
         content_type="text/html; charset=utf-8",
-        sha256=hashlib.sha256(body).hexdigest() if status is SourceStatus.OK else "",
+        sha256=sha,
         fetched_at="2026-11-29T19:00:00+00:00",
         origin="sample",
     )
 
 
 def _found(claim: Claim, verdict: Verdict, reasons: tuple[str, ...], figures: tuple[Figure, ...] = ()) -> ClaimResult:
-    quote = claim.quote or ""
-    start = PAGE.find(quote)
-    match = QuoteMatch(quote, (Fragment(quote, True, start, start + len(quote)),))
-    ctx = Context(PAGE, 0, ((start, start + len(quote)),))
-    return ClaimResult(claim, verdict, reasons, _source(claim.url), match, FigureCheck(figures), None, ctx)
+    match = found_match(claim.quote or "", PAGE)
+    context = context_for(PAGE, [(f.start, f.end) for f in match.fragments])
+    return result(
+        claim, verdict, reasons, _source(claim.url), match=match, figures=FigureCheck(figures), context=context
+    )
 
 
 def sample_results() -> list[ClaimResult]:

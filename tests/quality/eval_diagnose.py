@@ -17,8 +17,6 @@ is a matcher bug or a diagnosis bug), ``mutated_quotes_count`` (higher: how much
 
 from __future__ import annotations
 
-import functools
-import gzip
 import itertools
 import json
 import random
@@ -29,13 +27,15 @@ from pathlib import Path
 
 from core.diagnose import diagnose
 from core.diagnose.diff import is_negation
-from core.extract import extract_html
-from core.match import PreparedPage, match_quote, prepare
+from core.match import PreparedPage, match_quote
 from core.models import NearMiss
+from tests.builders import corpus_page
 from tests.servers import CORPUS
 
 HERE = Path(__file__).resolve().parent
 AEB = CORPUS / "html" / "aeb"
+#: What this evaluation reads, relative to the corpus (tests/quality/corpus.py digests it).
+CORPUS_FILES = ("html/aeb/ground-truth.json", "html/aeb/html/*.html.gz")
 SENTENCES_PER_PAGE = 4
 _SENTENCE = re.compile(r"[^.!?\n]*?[A-Za-z][^.!?\n]*[.!?]")
 _WORD = re.compile(r"[A-Za-z]+")
@@ -57,11 +57,9 @@ class Mutation:
     word: str  # the word or number changed (as the quote or the page has it)
 
 
-@functools.cache
 def load_page(page_id: str) -> PreparedPage:
     """Return an aeb page as the checker reads it (extractor, then matcher), kept for the run."""
-    html = gzip.decompress((AEB / "html" / f"{page_id}.html.gz").read_bytes())
-    return prepare(extract_html(html))
+    return corpus_page(f"html/aeb/html/{page_id}.html.gz")
 
 
 def page_ids() -> list[str]:

@@ -40,6 +40,15 @@ SEED = 20240611
 PER_KIND = 150  # variants and false quotes drawn per kind
 PYTHON_SAMPLE = 25  # paragraph sentences drawn per python.org page
 MIN_WORDS = 8
+#: What this evaluation reads, relative to the corpus (tests/quality/corpus.py digests it).
+CORPUS_FILES = (
+    "html/aeb/ground-truth.json",
+    "html/aeb/html/*.html.gz",
+    "html/readability/*/expected.html.gz",
+    "html/readability/*/source.html.gz",
+    "html/python/*/*.html",
+    "html/wikipedia/Dog.html.gz",
+)
 
 # An independent sentence splitter for the ground truth: not the matcher's own rule.
 _ABBR = re.compile(

@@ -40,6 +40,8 @@ DOCS = {
     "arxiv": "teaching-lm-reason",
     "patent": "pet-display-patent",
 }
+#: What this evaluation reads, relative to the corpus (tests/quality/corpus.py digests it).
+CORPUS_FILES = tuple(f"pdf/gold/{doc}.pdf{ext}" for doc in DOCS.values() for ext in ("", ".txt"))
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _GOLD_HYPHEN = re.compile(r"\w[-\u00ad] \w")
 

@@ -1,0 +1,163 @@
+"""Builders shared by the tests: corpus pages as the checker reads them, hand-made records, every().
+
+Records are built with keywords only, with a fixed time, so that two builds of the same thing
+compare equal and a test reads what each field is. ``every`` is how a test says "each of
+these holds": unlike a bare ``assert all(...)`` it fails on an empty collection, which proves
+nothing, and it names the first item that does not hold. Test case data (whole reports, the
+desk's records) lives beside its tests and is built from these.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import json
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+import lxml.html
+
+from core.cli import main
+from core.extract import extract_html
+from core.match import PreparedPage, prepare
+from core.models import (
+    Claim,
+    ClaimResult,
+    Context,
+    Figure,
+    FigureStatus,
+    Fragment,
+    QuoteMatch,
+    Report,
+    Source,
+    SourceStatus,
+    Verdict,
+)
+from tests.servers import CORPUS, corpus_bytes
+
+T = TypeVar("T")
+
+#: The time every hand-built record carries (ISO 8601, UTC).
+CHECKED_AT = "2026-11-29T18:02:14Z"
+
+
+# --------------------------------------------------------------------------- every
+
+
+def every(items: Iterable[T], holds: Callable[[T], object]) -> None:
+    """Fail unless items holds at least one item and holds(item) is true for each; name the first that fails."""
+    seen = list(items)
+    if not seen:
+        raise AssertionError("every() over an empty collection: the check would hold for nothing and prove nothing")
+    for i, item in enumerate(seen):
+        if not holds(item):
+            raise AssertionError(f"item {i} of {len(seen)} does not hold: {item!r}")
+
+
+# --------------------------------------------------------------------------- corpus pages
+
+
+@functools.cache
+def corpus_page(relative: str) -> PreparedPage:
+    """Return a corpus HTML page (a path under ../shared/corpus/, gunzipped if .gz) extracted and prepared."""
+    return prepare(extract_html(corpus_bytes(relative), "text/html"))
+
+
+@functools.cache
+def corpus_text(relative: str) -> str:
+    """Return a corpus file's visible text, white space collapsed (not the extractor's: an independent reading).
+
+    HTML is read by lxml without scripts and styles; the aeb ground truth (JSON) gives its article
+    bodies joined; any other file (a gold PDF text) is read as it is.
+    """
+    path = CORPUS / relative
+    if relative.endswith(".json"):
+        bodies = (str(a.get("articleBody", "")) for a in json.loads(path.read_text("utf-8")).values())
+        text = " ".join(bodies)
+    elif relative.endswith((".html", ".html.gz")):
+        root = lxml.html.fromstring(corpus_bytes(relative))
+        for bad in root.xpath("//script|//style"):
+            bad.drop_tree()
+        text = root.text_content()
+    else:
+        text = path.read_text(encoding="utf-8")
+    return " ".join(text.split())
+
+
+def locate(text: str, words: str) -> tuple[int, int]:
+    """Return the span of words in text; fails loudly when the text does not hold them."""
+    start = text.find(words)
+    assert start >= 0, f"the page text does not hold {words!r}"
+    return start, start + len(words)
+
+
+# --------------------------------------------------------------------------- records
+
+
+def source(url: str, body: bytes = b"", *, status: SourceStatus = SourceStatus.OK, **fields: object) -> Source:
+    """Return a Source; an ok one as a fetched HTML page (status 200, the body's sha256), else a failure."""
+    ok = status is SourceStatus.OK
+    values: dict[str, object] = {
+        "final_url": url,
+        "http_status": 200 if ok else None,
+        "content_type": "text/html; charset=utf-8" if ok else "",
+        "body": body,
+        "sha256": hashlib.sha256(body).hexdigest() if ok else "",
+        "fetched_at": CHECKED_AT,
+    }
+    values.update(fields)
+    return Source(url=url, status=status, **values)  # type: ignore[arg-type]
+
+
+def claim(id: str, text: str, url: str, quote: str | None = None, **fields: object) -> Claim:
+    """Return a Claim (keywords for the rest: figure_text, anchor, location)."""
+    return Claim(id=id, text=text, url=url, quote=quote, **fields)  # type: ignore[arg-type]
+
+
+def found_match(quote: str, text: str, **fields: object) -> QuoteMatch:
+    """Return the match of a quote found whole in text, at its place there (flags and the rest by keyword)."""
+    start, end = locate(text, quote)
+    in_main = fields.pop("in_main", None)
+    fragment = Fragment(text=quote, found=True, start=start, end=end, in_main=in_main)  # type: ignore[arg-type]
+    return QuoteMatch(quote=quote, fragments=(fragment,), **fields)  # type: ignore[arg-type]
+
+
+def lost_match(quote: str) -> QuoteMatch:
+    """Return the match of a quote the matcher did not find."""
+    return QuoteMatch(quote=quote, fragments=(Fragment(text=quote, found=False),))
+
+
+def context_for(text: str, spans: list[tuple[int, int]], chars: int | None = None) -> Context:
+    """Return the page text around spans (all of it when chars is None), highlights relative to the cut."""
+    lo = 0 if chars is None else max(0, min(s for s, _ in spans) - chars)
+    hi = len(text) if chars is None else min(len(text), max(e for _, e in spans) + chars)
+    return Context(text=text[lo:hi], offset=lo, highlights=tuple((s - lo, e - lo) for s, e in spans))
+
+
+def figure_in(claim_text: str, text: str, status: FigureStatus, **fields: object) -> Figure:
+    """Return a figure of the claim with its span there; fails loudly when the claim does not hold it."""
+    start, end = locate(claim_text, text)
+    return Figure(text=text, status=status, start=start, end=end, **fields)  # type: ignore[arg-type]
+
+
+def result(claim: Claim, verdict: Verdict, reasons: tuple[str, ...], source: Source, **fields: object) -> ClaimResult:
+    """Return a ClaimResult (match, figures, near_miss, context by keyword)."""
+    return ClaimResult(claim=claim, verdict=verdict, reasons=reasons, source=source, **fields)  # type: ignore[arg-type]
+
+
+def report(*results: ClaimResult, **fields: object) -> Report:
+    """Return a Report of results, of a Markdown brief named brief.md checked at CHECKED_AT unless told."""
+    values: dict[str, object] = {"brief_name": "brief.md", "brief_format": "markdown", "checked_at": CHECKED_AT}
+    values.update(fields)
+    return Report(results=tuple(results), **values)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    """Return the exit status, standard output and standard error of ``python -m core`` with argv, in process."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
