@@ -2,7 +2,7 @@
 
 It prints one line per claim and a summary. Exit status: 0 when the report was built; with
 ``--strict``, 1 when any claim is quote_not_found, figures_mismatch or dead_link; 2 when the
-brief cannot be read, the store cannot be opened, or a report cannot be written where asked
+brief cannot be read, the store cannot be opened or written, or a report cannot be written where asked
 (with a message that says why and what to do; the other reports are still written). Errors
 become messages here, at the edge; the rest of core raises or returns values. It decides no
 verdict and draws no report itself: it reads arguments, calls core and writes what core returns.
@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import sqlite3
 import sys
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -22,7 +21,8 @@ from typing import TextIO
 
 from core.brief import BriefError, read_brief
 from core.check import check_brief
-from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
+from core.errors import StoreError
+from core.models import STRICT_FAILURES, BriefFormat, ClaimResult, Report, Verdict
 from core.report import to_csv, to_docx, to_html, to_json
 from core.report.wording import clean_text
 from core.samples import load_samples
@@ -156,22 +156,26 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_UNREADABLE
     try:
         store = Store(settings.db_path if settings.use_cache else ":memory:")
-    except (OSError, sqlite3.Error) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        err.write(
-            f"error: cannot open the evidence store {printable(str(settings.db_path))}: {why}. Give another file"
-            " with --db, or run with --no-cache.\n"
-        )
+        if args.offline:
+            load_samples(store)  # so that the bundled sample brief checks with no network at all
+        report = check_brief(brief, settings, store=store, refresh=args.refresh, offline=args.offline)
+    except StoreError as exc:  # the message names the store and what to do (core.errors)
+        err.write(f"error: {printable(str(exc))}\n")
         return EXIT_UNREADABLE
-    if args.offline:
-        load_samples(store)  # so that the bundled sample brief checks with no network at all
-    report = check_brief(brief, settings, store=store, refresh=args.refresh, offline=args.offline)
     document = to_json(report)
+    unsaved = False
     if settings.use_cache:
-        run_id = store.save_run(document, brief_raw=data, brief_name=brief.name)
-        report = dataclasses.replace(report, run_id=run_id)
-        document = to_json(report)
-        store.update_run(run_id, document)
+        try:
+            run_id = store.save_run(document, brief_raw=data, brief_name=brief.name)
+            report = dataclasses.replace(report, run_id=run_id)
+            document = to_json(report)
+            store.update_run(run_id, document)
+        except StoreError as exc:
+            # The check is done: its reports are still written, only the run is not kept.
+            err.write(f"error: {printable(str(exc))}\n")
+            unsaved = True
+            report = dataclasses.replace(report, run_id="")
+            document = to_json(report)
     _print_report(report, out)
     if report.run_id:
         out.write(f"run {report.run_id} saved in {settings.db_path}\n")
@@ -179,7 +183,7 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         ("JSON", args.json, lambda: clean_text(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"),
         ("HTML", args.html, lambda: to_html(report)),
         ("CSV", args.csv, lambda: to_csv(report)),
-        ("DOCX", args.docx, lambda: to_docx(report, data if brief.format == "docx" else None)),
+        ("DOCX", args.docx, lambda: to_docx(report, data if brief.format is BriefFormat.DOCX else None)),
     ]
     unwritten = 0
     for kind, target, build in exports:
@@ -195,7 +199,7 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 f"error: cannot write the {kind} report to {printable(target)}: {exc.strerror or exc}{kept}."
                 " Choose a path you can write to and run again.\n"
             )
-    if unwritten:
+    if unwritten or unsaved:
         return EXIT_UNREADABLE
     if args.strict and any(r.verdict in STRICT_FAILURES for r in report.results):
         return EXIT_STRICT

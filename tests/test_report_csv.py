@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from core.models import Claim, ClaimResult, Location, Report, Source, SourceStatus, Verdict
+from core.models import BriefFormat, Claim, ClaimResult, Location, LocationKind, Report, Source, SourceStatus, Verdict
 from core.report import to_csv
 from core.report.as_csv import COLUMNS, safe_cell
 from tests.test_report_cases import IMG_PAYLOAD, PAYLOAD, empty_report, failed_report, hostile_report, python_report
@@ -42,7 +42,7 @@ def test_rfc4180_line_ends_and_quoting() -> None:
     tricky = 'A claim, with a comma, "quotes" and\na line break'
     base = python_report().results[0]
     result = replace(base, claim=replace(base.claim, text=tricky), reasons=("first reason", "second reason"))
-    text = to_csv(Report("b.md", "markdown", "", (result,)))
+    text = to_csv(Report(brief_name="b.md", brief_format=BriefFormat.MARKDOWN, checked_at="", results=(result,)))
     assert text.endswith("\r\n")
     # Every record ends in CRLF; the bare \n sits inside a quoted cell.
     assert text.count("\r\n") == 2
@@ -78,9 +78,16 @@ def test_safe_cell(cell: str, written: str) -> None:
 
 def test_formula_cells_are_defused_in_every_column() -> None:
     formula = "=cmd|' /C calc'!A0"
-    claim = Claim("=1+1", formula, "@evil", "+quote", location=Location("row", 0))
-    result = ClaimResult(claim, Verdict.BLOCKED, ("-reason",), Source("@evil", SourceStatus.BLOCKED, "no"))
-    row = _rows(to_csv(Report("b.csv", "csv", "", (result,))))[0]
+    claim = Claim(
+        id="=1+1", text=formula, url="@evil", quote="+quote", location=Location(kind=LocationKind.ROW, index=0)
+    )
+    result = ClaimResult(
+        claim=claim,
+        verdict=Verdict.BLOCKED,
+        reasons=("-reason",),
+        source=Source(url="@evil", status=SourceStatus.BLOCKED, reason="no"),
+    )
+    row = _rows(to_csv(Report(brief_name="b.csv", brief_format=BriefFormat.CSV, checked_at="", results=(result,))))[0]
     assert row["id"] == "'=1+1"
     assert row["claim"] == "'" + formula
     assert row["url"] == "'@evil"

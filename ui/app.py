@@ -16,6 +16,7 @@ if str(ROOT) not in sys.path:
 
 import streamlit as st  # noqa: E402
 
+from core.errors import StoreError  # noqa: E402
 from ui import draw, state  # noqa: E402
 
 # An emoji favicon, drawn locally: a Material one is fetched from a font CDN, and the desk talks to no one.
@@ -41,8 +42,8 @@ st.session_state["vb_landed"] = True
 problem = ""
 try:
     problem = state.sync_run_from_url()
-except Exception as exc:  # a broken store must not take the whole desk down
-    problem = f"The evidence store could not be opened ({exc}). Set VERBATIM_DB to a writable file."
+except StoreError as exc:  # a broken store must not take the whole desk down; core words the message
+    problem = str(exc)
 if problem:
     st.error(draw.md(problem))
 

@@ -59,7 +59,8 @@ def decision_form(result: ClaimResult) -> None:
     cid = result.claim.id
     saved = state.decisions().get(cid) or Decision(claim_id=cid)
     ss = st.session_state
-    ss.setdefault(_key(cid, "choice"), saved.decision if saved.decision in CHOICES else "")
+    # A plain string: the radio's options are strings, and Streamlit refuses an enum member among them.
+    ss.setdefault(_key(cid, "choice"), str(saved.decision) if saved.decision in CHOICES else "")
     ss.setdefault(_key(cid, "note"), saved.note)
     for name, _ in QUESTIONS:
         ss.setdefault(_key(cid, name), _TO_ANSWER[getattr(saved, name)])

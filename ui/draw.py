@@ -81,8 +81,8 @@ def marked(text: str, spans: Iterable[tuple[int, int, str]]) -> str:
 def _locate(text: str, fig: Figure) -> tuple[int, int] | None:
     # Spans come from the figures check; when they do not land on the figure's own
     # characters (e.g. they were taken in another text), fall back to the first occurrence.
-    if 0 <= fig.start < fig.end <= len(text) and text[fig.start : fig.end] == fig.text:
-        return fig.start, fig.end
+    if fig.span is not None and 0 <= fig.span[0] < fig.span[1] <= len(text) and text[slice(*fig.span)] == fig.text:
+        return fig.span
     if fig.text:
         at = text.find(fig.text)
         if at >= 0:

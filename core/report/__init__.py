@@ -8,9 +8,10 @@ decide anything.
 
 from __future__ import annotations
 
+from core.errors import ReportFormatError
 from core.report.as_csv import to_csv
 from core.report.as_docx import to_docx
 from core.report.as_html import to_html
-from core.report.as_json import SCHEMA, ReportFormatError, from_json, to_json
+from core.report.as_json import SCHEMA, from_json, to_json
 
 __all__ = ["SCHEMA", "ReportFormatError", "from_json", "to_csv", "to_docx", "to_html", "to_json"]

@@ -32,7 +32,7 @@ from docx.text.hyperlink import Hyperlink
 from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
-from core.models import ClaimResult, Report, Verdict
+from core.models import BriefFormat, ClaimResult, LocationKind, Report, SourceStatus, Verdict
 from core.report.wording import (
     FOUND_IS_NOT_SUPPORT,
     ORIGIN_WORDS,
@@ -150,10 +150,14 @@ def _place(body: list[Paragraph], cells: list[Paragraph], result: ClaimResult) -
     """Return the paragraph holding a claim and the claim's span in it, or None when not found."""
     claim, loc = result.claim, result.claim.location
     key = _key(claim.text)
-    at_index = body[loc.index] if loc is not None and loc.kind == "paragraph" and 0 <= loc.index < len(body) else None
+    at_index = (
+        body[loc.index]
+        if loc is not None and loc.kind == LocationKind.PARAGRAPH and 0 <= loc.index < len(body)
+        else None
+    )
     if loc is not None and at_index is not None and (_holds(at_index, key) or not key):
         return at_index, loc.start, loc.end
-    searches = [cells, body] if loc is not None and loc.kind == "table" else [body, cells]
+    searches = [cells, body] if loc is not None and loc.kind == LocationKind.TABLE else [body, cells]
     for paragraphs in searches:
         for p in paragraphs:
             if _holds(p, key):
@@ -247,7 +251,7 @@ def _claim_section(report: Report, w: _Writer, r: ClaimResult) -> None:
         f"Fetched: {when(s.fetched_at) if s.fetched_at else 'not fetched'}",
         f"SHA-256: {s.sha256 or 'none'}",
     ]
-    if s.status.value == "ok":
+    if s.status is SourceStatus.OK:
         facts.append(f"Evidence: {ORIGIN_WORDS.get(s.origin, s.origin)}")
     if s.drift:
         facts.append("Page drift: a fresh copy differs from the stored one.")
@@ -260,7 +264,7 @@ def _claim_section(report: Report, w: _Writer, r: ClaimResult) -> None:
 
 def to_docx(report: Report, brief_raw: bytes | None = None, *, all_claims: bool = False) -> bytes:
     """Return a DOCX: the DOCX brief with comments when given one, else a new report; never fails on content."""
-    if report.brief_format == "docx" and brief_raw:
+    if report.brief_format == BriefFormat.DOCX and brief_raw:
         try:
             document = docx.Document(io.BytesIO(brief_raw))
         except Exception as exc:  # any file python-docx cannot open gives a new report, said in it

@@ -9,6 +9,13 @@ cache, addressed by URL and sha256; a report must stay small) and a brief's raw 
 the store beside the run). The top-level ``decisions`` list is the record of the editor's
 decisions; the ``decision`` inside each claim and the top-level ``not_checked`` (what the run
 did not check, DESIGN.md principle 5) are derived copies for readers of the JSON.
+
+Schema 1 writes an unknown position (a fragment not found, a flag naming no page words, a
+figure whose place in the claim is unknown) as ``"start": -1, "end": -1``, and an unknown
+figure kind or brief format as ``""``: readers of schema 1 rely on it, so it stays so, though
+the records hold None. ``from_json`` reads -1 or null back as None, and reads every fixed set
+of values (verdict, status, kind, origin, decision) back into its enum, refusing an unknown
+value with a ReportFormatError that names the field.
 This module refuses to read files or decide anything: it converts.
 """
 
@@ -17,24 +24,33 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from core.errors import ReportFormatError
 from core.models import (
+    BriefFormat,
     Candidate,
+    Choice,
     Claim,
     ClaimResult,
     Context,
     Decision,
+    DiffKind,
     DiffOp,
     Figure,
     FigureCheck,
+    FigureKind,
     FigureStatus,
     Flag,
+    FlagKind,
     Fragment,
     Location,
+    LocationKind,
     NearMiss,
+    Origin,
     QuoteMatch,
     Report,
     Source,
     SourceStatus,
+    Span,
     Verdict,
 )
 from core.report.wording import FOUND_IS_NOT_SUPPORT, not_checked
@@ -44,12 +60,16 @@ SCHEMA = 1
 
 Json = dict[str, Any]
 
-
-class ReportFormatError(ValueError):
-    """A JSON report that cannot be read back: the message names the field and what is wrong."""
+#: How schema 1 writes a position that is not known.
+_UNKNOWN = -1
 
 
 # --------------------------------------------------------------------------- writing
+
+
+def _start_end(span: Span | None) -> tuple[int, int]:
+    """Return a span as schema 1 writes it: -1, -1 when it is not known."""
+    return span if span is not None else (_UNKNOWN, _UNKNOWN)
 
 
 def _location(loc: Location | None) -> Json | None:
@@ -59,29 +79,32 @@ def _location(loc: Location | None) -> Json | None:
 
 
 def _fragment(f: Fragment) -> Json:
-    return {"text": f.text, "found": f.found, "start": f.start, "end": f.end, "page": f.page, "in_main": f.in_main}
+    start, end = _start_end(f.span)
+    return {"text": f.text, "found": f.found, "start": start, "end": end, "page": f.page, "in_main": f.in_main}
 
 
 def _flag(f: Flag) -> Json:
+    start, end = _start_end(f.span)
     return {
         "kind": f.kind,
         "message": f.message,
         "blocking": f.blocking,
         "page_words": f.page_words,
-        "start": f.start,
-        "end": f.end,
+        "start": start,
+        "end": end,
     }
 
 
 def _figure(f: Figure) -> Json:
+    start, end = _start_end(f.span)
     return {
         "text": f.text,
         "status": f.status.value,
         "quote_text": f.quote_text,
         "reason": f.reason,
-        "kind": f.kind,
-        "start": f.start,
-        "end": f.end,
+        "kind": f.kind or "",
+        "start": start,
+        "end": end,
         "elsewhere": [[s, e] for s, e in f.elsewhere],
     }
 
@@ -192,7 +215,7 @@ def to_json(report: Report) -> Json:
     return {
         "schema": SCHEMA,
         "run_id": report.run_id,
-        "brief": {"name": report.brief_name, "format": report.brief_format},
+        "brief": {"name": report.brief_name, "format": report.brief_format or ""},
         "checked_at": report.checked_at,
         "summary": report.summary,
         "claims": [_claim(r, report.decision_for(r.claim.id)) for r in report.results],
@@ -258,8 +281,25 @@ def _enum_value(enum_type: Any, value: Any, where: str) -> Any:
     try:
         return enum_type(value)
     except ValueError:
-        allowed = ", ".join(e.value for e in enum_type)
+        allowed = ", ".join(e.value or '""' for e in enum_type)
         raise ReportFormatError(f"JSON report: {where} is {value!r}, expected one of {allowed}") from None
+
+
+def _opt_enum(enum_type: Any, data: Mapping[str, Any], key: str, where: str) -> Any:
+    """Return data[key] as a member of enum_type, or None when it is missing, null or ""."""
+    value = _get(data, key, str, where, None)
+    return _enum_value(enum_type, value, f"{where}.{key}") if value else None
+
+
+def _read_span(data: Mapping[str, Any], where: str) -> Span | None:
+    """Return the span a record's "start" and "end" give, None when both are -1 or null (unknown)."""
+    start, end = _opt_int(data, "start", where), _opt_int(data, "end", where)
+    known = [v is not None and v != _UNKNOWN for v in (start, end)]
+    if not any(known):
+        return None
+    if start is None or end is None or not all(known):
+        raise ReportFormatError(f"JSON report: {where} has a start or an end without the other")
+    return start, end
 
 
 def _read_location(value: Any, where: str) -> Location | None:
@@ -267,7 +307,7 @@ def _read_location(value: Any, where: str) -> Location | None:
         return None
     d = _obj(value, where)
     return Location(
-        kind=_get(d, "kind", str, where),
+        kind=_enum_value(LocationKind, _get(d, "kind", str, where), f"{where}.kind"),
         index=_get(d, "index", int, where),
         start=_get(d, "start", int, where, 0),
         end=_get(d, "end", int, where, 0),
@@ -279,8 +319,7 @@ def _read_fragment(value: Any, where: str) -> Fragment:
     return Fragment(
         text=_get(d, "text", str, where),
         found=_get(d, "found", bool, where),
-        start=_get(d, "start", int, where, -1),
-        end=_get(d, "end", int, where, -1),
+        span=_read_span(d, where),
         page=_opt_int(d, "page", where),
         in_main=_opt_bool(d, "in_main", where),
     )
@@ -289,12 +328,11 @@ def _read_fragment(value: Any, where: str) -> Fragment:
 def _read_flag(value: Any, where: str) -> Flag:
     d = _obj(value, where)
     return Flag(
-        kind=_get(d, "kind", str, where),
+        kind=_enum_value(FlagKind, _get(d, "kind", str, where), f"{where}.kind"),
         message=_get(d, "message", str, where, ""),
         blocking=_get(d, "blocking", bool, where, False),
         page_words=_get(d, "page_words", str, where, ""),
-        start=_get(d, "start", int, where, -1),
-        end=_get(d, "end", int, where, -1),
+        span=_read_span(d, where),
     )
 
 
@@ -305,9 +343,8 @@ def _read_figure(value: Any, where: str) -> Figure:
         status=_enum_value(FigureStatus, _get(d, "status", str, where), f"{where}.status"),
         quote_text=_get(d, "quote_text", str, where, ""),
         reason=_get(d, "reason", str, where, ""),
-        kind=_get(d, "kind", str, where, ""),
-        start=_get(d, "start", int, where, -1),
-        end=_get(d, "end", int, where, -1),
+        kind=_opt_enum(FigureKind, d, "kind", where),
+        span=_read_span(d, where),
         elsewhere=tuple(_span(s, f"{where}.elsewhere[{i}]") for i, s in enumerate(_list(d, "elsewhere", where))),
     )
 
@@ -335,7 +372,11 @@ def _read_near_miss(value: Any, where: str) -> NearMiss | None:
         o = _obj(op, f"{where}.diff[{i}]")
         w = f"{where}.diff[{i}]"
         diff.append(
-            DiffOp(_get(o, "kind", str, w), _get(o, "quote_words", str, w, ""), _get(o, "page_words", str, w, ""))
+            DiffOp(
+                kind=_enum_value(DiffKind, _get(o, "kind", str, w), f"{w}.kind"),
+                quote_words=_get(o, "quote_words", str, w, ""),
+                page_words=_get(o, "page_words", str, w, ""),
+            )
         )
     candidates = []
     for i, c in enumerate(_list(d, "candidates", where)):
@@ -369,7 +410,7 @@ def _read_source(value: Any, url: str, where: str) -> Source:
         headers=tuple(headers),
         sha256=_get(d, "sha256", str, where, ""),
         fetched_at=_get(d, "fetched_at", str, where, ""),
-        origin=_get(d, "origin", str, where, "fetched"),
+        origin=_enum_value(Origin, _get(d, "origin", str, where, Origin.FETCHED), f"{where}.origin"),
         drift=_get(d, "drift", bool, where, False),
     )
 
@@ -390,7 +431,7 @@ def _read_decision(value: Any, where: str) -> Decision:
     d = _obj(value, where)
     return Decision(
         claim_id=_get(d, "claim_id", str, where),
-        decision=_get(d, "decision", str, where, ""),
+        decision=_enum_value(Choice, _get(d, "decision", str, where, Choice.NONE), f"{where}.decision"),
         note=_get(d, "note", str, where, ""),
         same_period=_opt_bool(d, "same_period", where),
         same_metric=_opt_bool(d, "same_metric", where),
@@ -459,7 +500,8 @@ def from_json(data: Mapping[str, Any]) -> Report:
         raise ReportFormatError("JSON report: 'uncited' and 'warnings' must be lists of text")
     return Report(
         brief_name=_get(brief, "name", str, "brief", _get(d, "brief_name", str, "the report", "")),
-        brief_format=_get(brief, "format", str, "brief", _get(d, "brief_format", str, "the report", "")),
+        brief_format=_opt_enum(BriefFormat, brief, "format", "brief")
+        or _opt_enum(BriefFormat, d, "brief_format", "the report"),
         checked_at=_get(d, "checked_at", str, "the report", ""),
         results=tuple(r for r, _ in pairs),
         uncited=tuple(uncited),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from core.figures import read_figures
-from core.models import ClaimResult, Context, Figure, FigureStatus, Report, SourceStatus, Verdict
+from core.models import ClaimResult, Context, Figure, FigureKind, FigureStatus, Origin, Report, SourceStatus, Verdict
 from core.report.spans import Segment, segments
 
 #: Where the evidence came from, as the report says it.
@@ -115,7 +115,7 @@ def not_checked(report: Report) -> NotChecked:
         not_from_web=tuple(
             (r.claim.id, r.source.url, ORIGIN_WORDS.get(r.source.origin, r.source.origin))
             for r in report.results
-            if r.source.status is SourceStatus.OK and r.source.origin in ("editor", "sample")
+            if r.source.status is SourceStatus.OK and r.source.origin in (Origin.EDITOR, Origin.SAMPLE)
         ),
         drift=tuple((r.claim.id, r.source.url) for r in report.results if r.source.drift),
         uncited=report.uncited,
@@ -146,8 +146,12 @@ def figure_spans(claim_text: str, figures: tuple[Figure, ...]) -> list[tuple[int
     for f in figures:
         if not f.text:
             continue
-        if 0 <= f.start < f.end <= len(claim_text) and claim_text[f.start : f.end] == f.text:
-            start = f.start
+        if (
+            f.span is not None
+            and 0 <= f.span[0] < f.span[1] <= len(claim_text)
+            and claim_text[slice(*f.span)] == f.text
+        ):
+            start = f.span[0]
         else:
             # The span may be relative to figure_text rather than text: find the figure itself.
             start = claim_text.find(f.text)
@@ -162,9 +166,9 @@ def figure_spans(claim_text: str, figures: tuple[Figure, ...]) -> list[tuple[int
 def unchecked_figures(claim_text: str) -> tuple[Figure, ...]:
     """Return the figures read from a claim whose figures were never checked (source unread, no quote)."""
     return tuple(
-        Figure(f.text, FigureStatus.SKIPPED, reason=UNCHECKED, kind=f.kind, start=f.start, end=f.end)
+        Figure(text=f.text, status=FigureStatus.SKIPPED, reason=UNCHECKED, kind=f.kind, span=(f.start, f.end))
         for f in read_figures(claim_text)
-        if f.kind not in ("label", "unreadable")  # "PEP 703" names a document; it is no figure to check
+        if f.kind not in (FigureKind.LABEL, FigureKind.UNREADABLE)  # "PEP 703" names a document, no figure
     )
 
 
@@ -208,8 +212,8 @@ def context_view(result: ClaimResult, max_chars: int) -> ContextView | None:
     spans: list[tuple[int, int, str]] = [(s, e, "hl") for s, e in ctx.highlights]
     if result.match is not None:
         for flag in result.match.flags:
-            if flag.start >= 0 and flag.end > flag.start:
-                spans.append((flag.start - ctx.offset, flag.end - ctx.offset, "flagged"))
+            if flag.span is not None and flag.span[1] > flag.span[0]:
+                spans.append((flag.span[0] - ctx.offset, flag.span[1] - ctx.offset, "flagged"))
     lo, hi, note = 0, len(ctx.text), ""
     if len(ctx.text) > max_chars:
         marked = [(s, e) for s, e, _ in spans if 0 <= s < e <= len(ctx.text)]

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import docx
 
-from core.models import Location, Report
+from core.models import BriefFormat, Location, LocationKind, Report
 from core.report import from_json, to_csv, to_docx, to_html, to_json
 from tests.test_report_cases import many_results
 
@@ -38,15 +38,27 @@ def _docx_brief(report: Report) -> tuple[bytes, Report]:
     for r in report.results:
         document.add_paragraph(r.claim.text)
         index = len(document.paragraphs) - 1
-        results.append(replace(r, claim=replace(r.claim, location=Location("paragraph", index, 0, len(r.claim.text)))))
+        results.append(
+            replace(
+                r,
+                claim=replace(
+                    r.claim, location=Location(kind=LocationKind.PARAGRAPH, index=index, start=0, end=len(r.claim.text))
+                ),
+            )
+        )
     out = io.BytesIO()
     document.save(out)
-    return out.getvalue(), replace(report, brief_format="docx", results=tuple(results))
+    return out.getvalue(), replace(report, brief_format=BriefFormat.DOCX, results=tuple(results))
 
 
 def run() -> list[str]:
     """Return one line per export: best-of-3 time and its ratio to to_json on the same run."""
-    report = Report("bench.md", "markdown", "2026-11-29T18:00:00Z", many_results(CLAIMS))
+    report = Report(
+        brief_name="bench.md",
+        brief_format=BriefFormat.MARKDOWN,
+        checked_at="2026-11-29T18:00:00Z",
+        results=many_results(CLAIMS),
+    )
     raw, docx_report = _docx_brief(report)
     data = json.loads(json.dumps(to_json(report)))
     base = _best(lambda: to_json(report))

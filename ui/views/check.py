@@ -12,6 +12,7 @@ import time
 
 import streamlit as st
 
+from core.errors import StoreError
 from core.models import Brief
 from ui import draw, services, state
 
@@ -143,10 +144,8 @@ st.caption(
 settings = state.settings()
 try:
     store = state.store()
-except Exception as exc:
-    st.error(
-        f"The evidence store could not be opened at {settings.db_path} ({exc}). Set VERBATIM_DB to a writable file."
-    )
+except StoreError as exc:  # core words the message: it names the store and what to do
+    st.error(draw.md(exc))
     st.stop()
 sample_problem = _samples_ready(store)
 _first_start_text(store)
