@@ -9,11 +9,11 @@ This module draws nothing and writes no files; it stores evidence only through t
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from core.diagnose import candidates, diagnose
-from core.fetch import Fetcher
+from core.fetch import Fetcher, Progress
 from core.figures import check_figures
 from core.match import PreparedPage, match_quote
 from core.models import (
@@ -21,8 +21,10 @@ from core.models import (
     Claim,
     ClaimResult,
     Context,
+    FetchState,
     FigureCheck,
     NearMiss,
+    Origin,
     PageText,
     QuoteMatch,
     Report,
@@ -35,9 +37,6 @@ from core.pagecache import read_page
 from core.report.wording import FOUND_IS_NOT_SUPPORT  # one wording, in reasons and reports alike
 from core.settings import Settings
 from core.store import Store
-
-Progress = Callable[[str, str, str], None]
-
 
 _SOURCE_VERDICTS = {
     SourceStatus.BLOCKED: Verdict.BLOCKED,
@@ -67,17 +66,18 @@ def _offline_sources(urls: list[str], store: Store | None, progress: Progress | 
                 status=SourceStatus.NOT_CHECKED,
                 reason="No stored copy of this page, and this check runs offline: check again with fetching on.",
             )
-        elif stored.origin == "fetched":
-            stored = dataclasses.replace(stored, origin="cache")
+        elif stored.origin is Origin.FETCHED:
+            stored = dataclasses.replace(stored, origin=Origin.CACHE)
         out[url] = stored
         if progress is not None:
-            progress(url, "cached" if stored.status is SourceStatus.OK else "failed", stored.reason)
+            state = FetchState.CACHED if stored.status is SourceStatus.OK else FetchState.FAILED
+            progress(url, state, stored.reason)
     return out
 
 
 def _reasons_for_source(source: Source) -> list[str]:
     notes = []
-    if source.origin == "editor":
+    if source.origin is Origin.EDITOR:
         notes.append("The evidence was supplied by the editor, not fetched by Verbatim.")
     if source.drift:
         notes.append(
@@ -113,7 +113,7 @@ def decide(match: QuoteMatch | None, figures: FigureCheck) -> tuple[Verdict, lis
 
 
 def _context(page: PageText, match: QuoteMatch, width: int) -> Context | None:
-    spans = sorted((f.start, f.end) for f in match.fragments if f.found and f.start >= 0)
+    spans = sorted(f.span for f in match.fragments if f.span is not None)
     if not spans:
         return None
     start = max(0, spans[0][0] - width)
@@ -139,10 +139,10 @@ def check_claim(
     extra = _reasons_for_source(source)
     verdict = _SOURCE_VERDICTS.get(source.status)
     if verdict is not None:
-        return ClaimResult(claim, verdict, tuple([source.reason, *extra]), source)
+        return ClaimResult(claim=claim, verdict=verdict, reasons=(source.reason, *extra), source=source)
     if page is None or isinstance(page, Unreadable):
         reason = page.reason if isinstance(page, Unreadable) else "The page's text could not be read."
-        return ClaimResult(claim, Verdict.NOT_CHECKED, tuple([reason, *extra]), source)
+        return ClaimResult(claim=claim, verdict=Verdict.NOT_CHECKED, reasons=(reason, *extra), source=source)
 
     # What the extractor could not read (text nested too deep, pages past the limit) may be why a
     # quote is missing: every claim that was not verified says so.
@@ -155,7 +155,9 @@ def check_claim(
             summary="Passages of the page closest to the claim, which the editor may adopt as its quote.",
             candidates=found,
         )
-        return ClaimResult(claim, verdict, tuple(reasons + unread + extra), source, near_miss=near)
+        return ClaimResult(
+            claim=claim, verdict=verdict, reasons=tuple(reasons + unread + extra), source=source, near_miss=near
+        )
 
     match = match_quote(quote, page, settings)
     figures = check_figures(claim.figure_text or claim.text, quote, page.page)
@@ -168,7 +170,16 @@ def check_claim(
         # Every source of the brief, in brief order: "found verbatim in source N" counts from 1.
         near_miss = diagnose(quote, page, match, others or {}, settings, figures=figures)
     context = _context(page.page, match, settings.context_chars)
-    return ClaimResult(claim, verdict, tuple(reasons + extra), source, match, figures, near_miss, context)
+    return ClaimResult(
+        claim=claim,
+        verdict=verdict,
+        reasons=tuple(reasons + extra),
+        source=source,
+        match=match,
+        figures=figures,
+        near_miss=near_miss,
+        context=context,
+    )
 
 
 def check_brief(
@@ -226,7 +237,7 @@ def recheck_claim(
     target = next(r for r in report.results if r.claim.id == claim_id)
     url = target.claim.url
     # The fetcher stores what it fetches; an editor's copy is stored here, as evidence of the re-check.
-    if store is not None and source.status is SourceStatus.OK and source.origin == "editor":
+    if store is not None and source.status is SourceStatus.OK and source.origin is Origin.EDITOR:
         store.save_source(source)
     page = read_page(source, settings, store) if source.status is SourceStatus.OK else None
     others = _brief_pages(report, url, page, store, settings)

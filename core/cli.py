@@ -2,7 +2,7 @@
 
 It prints one line per claim and a summary. Exit status: 0 when the report was built; with
 ``--strict``, 1 when any claim is quote_not_found, figures_mismatch or dead_link; 2 when the
-brief cannot be read, the store cannot be opened, or a report cannot be written where asked
+brief cannot be read, the store cannot be opened or written, or a report cannot be written where asked
 (with a message that says why and what to do; the other reports are still written). Errors
 become messages here, at the edge; the rest of core raises or returns values. It decides no
 verdict and draws no report itself: it reads arguments, calls core and writes what core returns.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import sqlite3
 import sys
 import unicodedata
 from collections.abc import Sequence
@@ -21,6 +20,7 @@ from typing import TextIO
 
 from core.brief import BriefError, read_brief
 from core.check import check_brief
+from core.errors import StoreError
 from core.fetch import parse_allowlist
 from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
 from core.report import ExportKind, clean_text, exports, to_json
@@ -152,20 +152,23 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_UNREADABLE
     try:
         store = Store(settings.db_path if settings.use_cache else ":memory:")
-    except (OSError, sqlite3.Error) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        err.write(
-            f"error: cannot open the evidence store {printable(str(settings.db_path))}: {why}. Give another file"
-            " with --db, or run with --no-cache.\n"
-        )
+        if args.offline:
+            load_samples(store)  # so that the bundled sample brief checks with no network at all
+        report = check_brief(brief, settings, store=store, refresh=args.refresh, offline=args.offline)
+    except StoreError as exc:  # the message names the store and what to do (core.errors)
+        err.write(f"error: {printable(str(exc))}\n")
         return EXIT_UNREADABLE
-    if args.offline:
-        load_samples(store)  # so that the bundled sample brief checks with no network at all
-    report = check_brief(brief, settings, store=store, refresh=args.refresh, offline=args.offline)
+    unsaved = False
     if settings.use_cache:
-        run_id = store.save_run(to_json(report), brief_raw=data, brief_name=brief.name)
-        report = dataclasses.replace(report, run_id=run_id)
-        store.update_run(run_id, to_json(report))
+        try:
+            run_id = store.save_run(to_json(report), brief_raw=data, brief_name=brief.name)
+            report = dataclasses.replace(report, run_id=run_id)
+            store.update_run(run_id, to_json(report))
+        except StoreError as exc:
+            # The check is done: its reports are still written, only the run is not kept.
+            err.write(f"error: {printable(str(exc))}\n")
+            unsaved = True
+            report = dataclasses.replace(report, run_id="")
     _print_report(report, out)
     if report.run_id:
         out.write(f"run {report.run_id} saved in {settings.db_path}\n")
@@ -182,7 +185,7 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 f"error: cannot write the {kind.name} report to {printable(targets[kind])}: {exc.strerror or exc}"
                 f"{kept}. Choose a path you can write to and run again.\n"
             )
-    if unwritten:
+    if unwritten or unsaved:
         return EXIT_UNREADABLE
     if args.strict and any(r.verdict in STRICT_FAILURES for r in report.results):
         return EXIT_STRICT

@@ -1,20 +1,89 @@
-"""The one exception of brief reading, and the wording of its messages.
+"""Every exception of core, under one base, and the wording of the messages they carry.
 
-``BriefError`` is raised when a brief cannot be read at all (empty, too large, encrypted,
-damaged, not the format it claims, malformed JSON/CSV). Its message names the file, says
-what is wrong and what the editor can do. A brief that reads but holds no claims is not an
-error: it gives a Brief with a warning. This module refuses to read anything itself.
+Expected failures are values with a reason (a Source with status not_checked, a Brief with a
+warning); these exceptions are for what cannot be turned into one where it happens::
+
+    VerbatimError               anything core raises on purpose; str(error) is for the editor
+    ├── BriefError              a brief cannot be read at all (empty, too large, damaged, ...)
+    ├── ReportFormatError       a JSON report cannot be read back (also a ValueError)
+    ├── StoreError              the evidence store cannot be opened, read or written
+    └── FetchError              raised and caught inside core.fetch, which turns each into a
+        │                       Source with a reason: none leaves Fetcher.fetch
+        ├── Refused             the address policy refuses a URL or an address (check_url
+        │                       also returns one as a value)
+        ├── NameNotFound        a host name does not resolve
+        ├── DecodeError         a body's content-encoding is broken or unknown
+        └── TooLarge            a body grew past max_body_bytes while it was read
+
+A brief that reads but holds no claims is not an error: it gives a Brief with a warning.
+Any other exception out of core is a bug. This module refuses to read, fetch or store anything.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
+#: What an editor can do about a store that cannot be used, on the desk and the command line alike.
+STORE_REMEDY = (
+    "Set VERBATIM_DB (on the command line, --db) to a file you can write to, or run with --no-cache to keep nothing."
+)
+
 
 class VerbatimError(Exception):
-    """Every exception Verbatim raises on purpose; str(error) is the message shown to the editor."""
+    """The base of every exception core raises on purpose; str(error) is the message for the editor."""
 
 
 class BriefError(VerbatimError):
     """A brief that cannot be read; str(error) is the message shown to the editor."""
+
+
+class ReportFormatError(VerbatimError, ValueError):
+    """A JSON report that cannot be read back: the message names the field and what is wrong."""
+
+
+class StoreError(VerbatimError):
+    """The evidence store cannot be used; the message names the store, what failed and what to do.
+
+    ``action`` is what could not be done ("opened", "read", "written"), ``why`` the cause as the
+    database or the file system gave it.
+    """
+
+    def __init__(self, store: Path | str | None, action: str, why: str) -> None:
+        where = f"at {store}" if store is not None else "in memory"
+        super().__init__(f"The evidence store {where} cannot be {action}: {why}. {STORE_REMEDY}")
+        self.store = store
+        self.action = action
+        self.why = why
+
+
+class FetchError(VerbatimError):
+    """A failure inside core.fetch; the fetcher turns each into a Source with a reason, never raises it."""
+
+
+class Refused(FetchError):
+    """The policy refused a URL or an address; ``rule`` names the rule, ``reason`` is for the editor."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(reason)
+        self.rule = rule
+        self.reason = reason
+
+
+class NameNotFound(FetchError):
+    """The host name does not resolve to any address (``temporary``: the look-up itself failed)."""
+
+    def __init__(self, host: str, detail: str = "", *, temporary: bool = False) -> None:
+        super().__init__(f"{host}: {detail}" if detail else host)
+        self.host = host
+        self.temporary = temporary
+
+
+class DecodeError(FetchError):
+    """The body's content-encoding is broken or unknown; the message says which."""
+
+
+class TooLarge(FetchError):
+    """A body grew past the size cap while it was read (stops reading; the fetcher words the reason)."""
 
 
 def size_text(n: int) -> str:

@@ -1,66 +1,87 @@
-"""The records of Verbatim's data flow, and the one Verdict enum.
+"""The records of Verbatim's data flow, with the fixed sets of values they hold (from core.kinds).
 
 Brief(claims) -> Source(bytes) -> PageText -> QuoteMatch -> FigureCheck -> ClaimResult -> Report.
 Records are frozen dataclasses; character spans and positions are kept out of equality
-(``compare=False``) so that two records of the same thing compare equal wherever they sit.
-This module holds no logic beyond small derived properties: it refuses to parse, fetch or match.
+(``compare=False``) so that two records of the same thing compare equal wherever they sit, and
+an unknown position is None, never -1. Records of more than a few fields, or of several fields
+of one type, are built with keywords only (``kw_only=True``). Every enum of ``core.kinds`` is
+re-exported here, so that ``from core.models import Verdict`` keeps working. This module holds
+no logic beyond small derived properties: it refuses to parse, fetch or match.
 """
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from core.kinds import (
+    STRICT_FAILURES,
+    BriefFormat,
+    Choice,
+    DiffKind,
+    FetchState,
+    FigureKind,
+    FigureStatus,
+    FlagKind,
+    LocationKind,
+    Origin,
+    PageKind,
+    SourceStatus,
+    Verdict,
+)
 
-class Verdict(enum.StrEnum):
-    """A claim's verdict. Members are listed in precedence order: the first that holds wins."""
+#: A (start, end) character span, end exclusive.
+Span = tuple[int, int]
 
-    BLOCKED = "blocked"
-    DEAD_LINK = "dead_link"
-    NOT_CHECKED = "not_checked"
-    NO_QUOTE = "no_quote"
-    QUOTE_NOT_FOUND = "quote_not_found"
-    FIGURES_MISMATCH = "figures_mismatch"
-    NEEDS_REVIEW = "needs_review"
-    VERIFIED = "verified"
-
-    @property
-    def label(self) -> str:
-        """Return the verdict as words an editor reads."""
-        return _LABELS[self]
-
-
-_LABELS = {
-    Verdict.BLOCKED: "Blocked",
-    Verdict.DEAD_LINK: "Dead link",
-    Verdict.NOT_CHECKED: "Not checked",
-    Verdict.NO_QUOTE: "No quote",
-    Verdict.QUOTE_NOT_FOUND: "Quote not found",
-    Verdict.FIGURES_MISMATCH: "Figures mismatch",
-    Verdict.NEEDS_REVIEW: "Needs review",
-    Verdict.VERIFIED: "Verified",
-}
-
-#: Verdicts that ``--strict`` turns into exit status 1.
-STRICT_FAILURES = frozenset({Verdict.QUOTE_NOT_FOUND, Verdict.FIGURES_MISMATCH, Verdict.DEAD_LINK})
+__all__ = [
+    "STRICT_FAILURES",
+    "Brief",
+    "BriefFormat",
+    "Candidate",
+    "Choice",
+    "Claim",
+    "ClaimResult",
+    "Context",
+    "Decision",
+    "DiffKind",
+    "DiffOp",
+    "FetchState",
+    "Figure",
+    "FigureCheck",
+    "FigureKind",
+    "FigureStatus",
+    "Flag",
+    "FlagKind",
+    "Fragment",
+    "Location",
+    "LocationKind",
+    "NearMiss",
+    "Origin",
+    "PageKind",
+    "PageText",
+    "QuoteMatch",
+    "Report",
+    "Source",
+    "SourceStatus",
+    "Span",
+    "Unreadable",
+    "Verdict",
+]
 
 
 # --------------------------------------------------------------------------- briefs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Location:
     """Where a claim stands in its brief.
 
-    ``kind`` is "paragraph" (Markdown, text, DOCX body), "table" (DOCX table cell),
-    "footnote", "page" (PDF) or "row" (JSON/CSV claims files). ``index`` is the 0-based
-    paragraph or row number, or the 1-based PDF page. ``start``/``end`` are character
-    offsets of the claim inside that paragraph/page text (or inside the whole brief text
-    for Markdown, where ``index`` is the 0-based paragraph number).
+    ``index`` is the 0-based paragraph or row number, or the 1-based PDF page.
+    ``start``/``end`` are character offsets of the claim inside that paragraph/page text (or
+    inside the whole brief text for Markdown, where ``index`` is the 0-based paragraph number).
     """
 
-    kind: str
+    kind: LocationKind
     index: int
     start: int = field(default=0, compare=False)
     end: int = field(default=0, compare=False)
@@ -68,7 +89,7 @@ class Location:
     path: tuple[int, ...] = field(default=(), compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Claim:
     """One claim of a brief: what it says, the URL it cites and the quote it offers.
 
@@ -87,12 +108,12 @@ class Claim:
     location: Location | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Brief:
     """A parsed brief: its claims in brief order, the sentences that cite nothing, and notes."""
 
     name: str
-    format: str  # "markdown", "text", "docx", "pdf", "json", "csv"
+    format: BriefFormat
     claims: tuple[Claim, ...]
     uncited: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
@@ -102,21 +123,10 @@ class Brief:
 # --------------------------------------------------------------------------- sources
 
 
-class SourceStatus(enum.StrEnum):
-    """What fetching a source gave. Anything but OK decides the verdict of its claims."""
-
-    OK = "ok"
-    BLOCKED = "blocked"
-    DEAD_LINK = "dead_link"
-    NOT_CHECKED = "not_checked"
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Source:
     """A fetched source: the exact bytes kept as evidence, or the reason there are none.
 
-    ``origin`` says where the bytes came from: "fetched" (network, this run), "cache" (the
-    evidence store), "editor" (uploaded or pasted by the editor), "sample" (bundled copy).
     ``drift`` is True when a fresh fetch's text differs from the stored copy's.
     """
 
@@ -130,16 +140,14 @@ class Source:
     body: bytes = field(default=b"", compare=False, repr=False)
     sha256: str = ""
     fetched_at: str = ""  # ISO 8601, UTC
-    origin: str = "fetched"
+    origin: Origin = Origin.FETCHED
     drift: bool = False
 
 
 # --------------------------------------------------------------------------- page text
 
-Span = tuple[int, int]
 
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PageText:
     """The visible text of a source, with the structure the matcher needs.
 
@@ -153,7 +161,7 @@ class PageText:
     """
 
     text: str
-    kind: str  # "html", "pdf", "docx", "text"
+    kind: PageKind
     blocks: tuple[Span, ...] = field(default=(), compare=False, repr=False)
     footnotes: tuple[Span, ...] = field(default=(), compare=False, repr=False)
     main: tuple[Span, ...] = field(default=(), compare=False, repr=False)
@@ -172,33 +180,31 @@ class Unreadable:
 # --------------------------------------------------------------------------- matching
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Fragment:
-    """One ellipsis-separated part of a quote and where it was found (-1 when not found)."""
+    """One ellipsis-separated part of a quote and where it was found: ``span`` is None when not found."""
 
     text: str
     found: bool
-    start: int = field(default=-1, compare=False)
-    end: int = field(default=-1, compare=False)
+    span: Span | None = field(default=None, compare=False)
     page: int | None = field(default=None, compare=False)
     in_main: bool | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Flag:
     """A context finding about a match.
 
-    ``kind`` is one of "negation_cut", "condition_cut", "hedge_cut", "too_short",
-    "order_differs", "outside_main". ``blocking`` flags give needs_review; the others are
-    information. ``page_words`` are the page's own words that the flag is about.
+    ``blocking`` flags give needs_review; the others are information. ``page_words`` are the
+    page's own words that the flag is about, ``span`` where the words it names stand on the
+    page (None when it names none).
     """
 
-    kind: str
+    kind: FlagKind
     message: str
     blocking: bool
     page_words: str = ""
-    start: int = field(default=-1, compare=False)
-    end: int = field(default=-1, compare=False)
+    span: Span | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -224,28 +230,22 @@ class QuoteMatch:
 # --------------------------------------------------------------------------- figures
 
 
-class FigureStatus(enum.StrEnum):
-    MATCHED = "matched"
-    MISSING = "missing"
-    SKIPPED = "skipped"
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Figure:
     """One figure of a claim and what the figures check made of it.
 
     ``quote_text`` is the quote's own figure when matched. ``reason`` says why a figure was
-    skipped or missing. ``elsewhere`` lists spans in the page text where a missing figure
-    does appear (diagnosis only).
+    skipped or missing. ``kind`` is None when unknown (a report from another writer), and
+    ``span`` (in Claim.text) None when unknown. ``elsewhere`` lists spans in the page text
+    where a missing figure does appear (diagnosis only).
     """
 
     text: str
     status: FigureStatus
     quote_text: str = ""
     reason: str = ""
-    kind: str = ""  # "number", "percent", "money", "year", "date", "version", "period", ...
-    start: int = field(default=-1, compare=False)  # span in Claim.text, -1 when unknown
-    end: int = field(default=-1, compare=False)
+    kind: FigureKind | None = None
+    span: Span | None = field(default=None, compare=False)
     elsewhere: tuple[Span, ...] = field(default=(), compare=False)
 
 
@@ -269,21 +269,16 @@ class FigureCheck:
 # --------------------------------------------------------------------------- diagnosis
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DiffOp:
-    """One named difference between a quote and the page's closest passage.
+    """One named difference between a quote and the page's closest passage."""
 
-    ``kind``: "equal", "figure_changed", "negation_added", "negation_dropped",
-    "word_added", "word_dropped", "word_replaced", "reordered", "spliced", "cut_away",
-    "typography_only" (a matcher bug if ever seen).
-    """
-
-    kind: str
+    kind: DiffKind
     quote_words: str = ""
     page_words: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Candidate:
     """A passage of the page: closest to a failed quote, or offered for a claim without one."""
 
@@ -294,7 +289,7 @@ class Candidate:
     page: int | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class NearMiss:
     """Diagnosis of a failure. It explains; it never changes a verdict (DESIGN.md, principle 1)."""
 
@@ -308,7 +303,7 @@ class NearMiss:
 # --------------------------------------------------------------------------- results
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Context:
     """The page's text around a match, with highlight spans relative to ``text``."""
 
@@ -318,7 +313,7 @@ class Context:
     page: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ClaimResult:
     """A claim, its source and everything the checks found, with the verdict and its reasons."""
 
@@ -332,12 +327,12 @@ class ClaimResult:
     context: Context | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Decision:
     """The editor's decision on one claim. Any "no" answer (False) blocks accept."""
 
     claim_id: str
-    decision: str = ""  # "accept", "reject", "needs_edit", or "" for none yet
+    decision: Choice = Choice.NONE
     note: str = ""
     same_period: bool | None = None
     same_metric: bool | None = None
@@ -361,18 +356,19 @@ class Decision:
         """Return this decision with the change applied; an accept is withdrawn while any answer is "no".
 
         The one decision rule: whether the editor picks accept with a "no" standing, or answers
-        "no" to a claim already accepted, the result has no decision ("") and keeps the answers.
+        "no" to a claim already accepted, the result has no decision (Choice.NONE) and keeps the answers.
         """
         new = replace(self, **change)
-        return replace(new, decision="") if new.decision == "accept" and new.accept_blocked else new
+        choice = Choice(new.decision)  # the desk's radio hands back the member's string
+        return replace(new, decision=Choice.NONE if choice is Choice.ACCEPT and new.accept_blocked else choice)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Report:
-    """The outcome of checking one brief."""
+    """The outcome of checking one brief; ``brief_format`` is None when a report read back does not say."""
 
     brief_name: str
-    brief_format: str
+    brief_format: BriefFormat | None
     checked_at: str
     results: tuple[ClaimResult, ...]
     uncited: tuple[str, ...] = ()

@@ -18,7 +18,7 @@ from typing import Any
 
 from core.extract import extract
 from core.match import PreparedPage, prepare
-from core.models import PageText, Source, Unreadable
+from core.models import PageKind, PageText, Source, Unreadable
 from core.settings import Settings
 from core.store import Store
 
@@ -26,7 +26,7 @@ from core.store import Store
 def extraction_files() -> list[Path]:
     """Return every file whose code decides a page's text: the extract package, the records, the limits."""
     core = Path(__file__).resolve().parent
-    return [*sorted((core / "extract").glob("*.py")), core / "models.py", core / "settings.py"]
+    return [*sorted((core / "extract").glob("*.py")), core / "models.py", core / "kinds.py", core / "settings.py"]
 
 
 def fingerprint(paths: list[Path]) -> str:
@@ -69,7 +69,7 @@ def page_from_json(data: dict[str, Any]) -> PageText | Unreadable:
 
     return PageText(
         text=str(data["text"]),
-        kind=str(data["kind"]),
+        kind=PageKind(data["kind"]),
         blocks=spans("blocks"),
         footnotes=spans("footnotes"),
         main=spans("main"),

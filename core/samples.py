@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
-from core.models import Source, SourceStatus
+from core.models import Origin, Source, SourceStatus
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 SAMPLES = ASSETS / "samples"
@@ -64,7 +64,7 @@ def sample_sources() -> list[Source]:
                 body=body,
                 sha256=hashlib.sha256(body).hexdigest(),
                 fetched_at=now,
-                origin="sample",
+                origin=Origin.SAMPLE,
             )
         )
     return out

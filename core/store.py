@@ -7,6 +7,8 @@ Every write is committed at once, so a reload, a closed tab or a restart loses n
 
 Threads: one connection guarded by a lock (Streamlit runs each session in its own thread);
 WAL mode lets other processes (the CLI beside the desk) read while this one writes.
+No ``sqlite3.Error`` leaves this module: a store that cannot be opened, read or written raises
+``core.errors.StoreError``, whose message names the store and what the editor can do.
 URLs are stored without their ``#fragment``: the fragment is never sent to the server, so
 ``page#a`` and ``page#b`` are the same evidence.
 
@@ -26,7 +28,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from core.models import Decision, Source, SourceStatus
+from core.errors import StoreError
+from core.models import Choice, Decision, Origin, Source, SourceStatus
 from core.settings import Settings
 
 SCHEMA_VERSION = 1
@@ -92,7 +95,7 @@ _INSERT_SOURCE = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RunInfo:
     """One stored run as the run list shows it: id, brief, time and verdict counts."""
 
@@ -121,18 +124,30 @@ class Store:
     """The SQLite evidence store (a class, not a dataclass: it owns a connection and a lock)."""
 
     def __init__(self, path: Path | str, *, busy_timeout: float | None = None) -> None:
+        """Open (and create) the store at path, or in memory for ":memory:"; raise StoreError when it cannot."""
         timeout = Settings().store_busy_timeout if busy_timeout is None else busy_timeout
         self.in_memory = str(path) == ":memory:"
         self.path: Path | None = None
+        self._lock = threading.RLock()
         if not self.in_memory:
             self.path = Path(path).expanduser()
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        # One connection shared by threads under self._lock: check_same_thread only guards
-        # against unlocked sharing, which the lock already rules out.
-        self._conn = sqlite3.connect(
-            ":memory:" if self.path is None else str(self.path), timeout=timeout, check_same_thread=False
-        )
-        self._lock = threading.RLock()
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(self.path, "opened", exc.strerror or str(exc)) from exc
+        with self._errors("opened"):
+            # One connection shared by threads under self._lock: check_same_thread only guards
+            # against unlocked sharing, which the lock already rules out.
+            self._conn = sqlite3.connect(
+                ":memory:" if self.path is None else str(self.path), timeout=timeout, check_same_thread=False
+            )
+            try:
+                self._create()
+            except sqlite3.Error:
+                self._conn.close()
+                raise
+
+    def _create(self) -> None:
         with self._lock:
             if not self.in_memory:
                 self._conn.execute("PRAGMA journal_mode=WAL")
@@ -145,13 +160,28 @@ class Store:
     # ------------------------------------------------------------------ plumbing
 
     @contextmanager
+    def _errors(self, action: str) -> Iterator[None]:
+        """Turn SQLite's errors into a StoreError saying the store could not be ``action`` ("read", ...)."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise StoreError(self.path, action, str(exc)) from exc
+
+    @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock, self._conn:
+        """Hold the lock for one committed write; raise StoreError when it fails."""
+        with self._lock, self._errors("written"), self._conn:
+            yield self._conn
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """Hold the lock for reading; raise StoreError when it fails."""
+        with self._lock, self._errors("read"):
             yield self._conn
 
     def close(self) -> None:
         """Close the connection; the store is unusable afterwards."""
-        with self._lock:
+        with self._lock, self._errors("closed"):
             self._conn.close()
 
     def __enter__(self) -> Store:
@@ -162,8 +192,8 @@ class Store:
 
     def journal_mode(self) -> str:
         """Return SQLite's journal mode ("wal" for a file store, "memory" in memory)."""
-        with self._lock:
-            return str(self._conn.execute("PRAGMA journal_mode").fetchone()[0])
+        with self._read() as c:
+            return str(c.execute("PRAGMA journal_mode").fetchone()[0])
 
     # ------------------------------------------------------------------ sources
 
@@ -186,12 +216,12 @@ class Store:
         with self._tx() as c:
             c.execute(_INSERT_SOURCE, row)
 
-    def latest_source(self, url: str, origins: Sequence[str] = ()) -> Source | None:
+    def latest_source(self, url: str, origins: Sequence[Origin] = ()) -> Source | None:
         """Return the newest readable (ok) stored copy of url, of the given origins if any, or None."""
-        with self._lock:
+        with self._read() as c:
             # Bodies are large: pick the row by its small columns first, then read that one body.
             found = None
-            for row_id, origin in self._conn.execute(
+            for row_id, origin in c.execute(
                 "SELECT id, origin FROM sources WHERE url = ? AND status = ? ORDER BY id DESC",
                 (strip_fragment(url), SourceStatus.OK.value),
             ).fetchall():
@@ -200,13 +230,13 @@ class Store:
                     break
             if found is None:
                 return None
-            row = self._conn.execute(_SELECT_SOURCE_BY_ID, (found,)).fetchone()
+            row = c.execute(_SELECT_SOURCE_BY_ID, (found,)).fetchone()
         return _source_from_row(row)
 
     def source_history(self, url: str, limit: int = 20) -> list[Source]:
         """Return every stored fetch of url, newest first, failures included (empty when none)."""
-        with self._lock:
-            rows = self._conn.execute(
+        with self._read() as c:
+            rows = c.execute(
                 _SELECT_SOURCE + " ORDER BY id DESC LIMIT ?",
                 (strip_fragment(url), limit),
             ).fetchall()
@@ -240,8 +270,8 @@ class Store:
 
     def load_run(self, run_id: str) -> dict[str, Any] | None:
         """Return a run's report JSON, or None when no run has that id."""
-        with self._lock:
-            row = self._conn.execute("SELECT report_json FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        with self._read() as c:
+            row = c.execute("SELECT report_json FROM runs WHERE run_id = ?", (run_id,)).fetchone()
         if row is None:
             return None
         data: dict[str, Any] = json.loads(row[0])
@@ -249,19 +279,19 @@ class Store:
 
     def brief_raw(self, run_id: str) -> bytes:
         """Return the brief file of a run as uploaded, or b"" when none was kept or the run is unknown."""
-        with self._lock:
-            row = self._conn.execute("SELECT brief_raw FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        with self._read() as c:
+            row = c.execute("SELECT brief_raw FROM runs WHERE run_id = ?", (run_id,)).fetchone()
         return bytes(row[0]) if row and row[0] is not None else b""
 
     def list_runs(self, limit: int = 100) -> list[RunInfo]:
         """Return the newest runs first, at most limit of them (empty when none)."""
-        with self._lock:
-            rows = self._conn.execute(
+        with self._read() as c:
+            rows = c.execute(
                 "SELECT run_id, brief_name, created_at, summary_json FROM runs"
                 " ORDER BY created_at DESC, run_id DESC LIMIT ?",
                 (limit,),
             ).fetchall()
-        return [RunInfo(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+        return [RunInfo(run_id=r[0], brief_name=r[1], created_at=r[2], summary=json.loads(r[3])) for r in rows]
 
     # ------------------------------------------------------------------ decisions
 
@@ -289,20 +319,31 @@ class Store:
 
     def decisions(self, run_id: str) -> list[Decision]:
         """Return the editor's decisions on a run, in claim id order (empty when none)."""
-        with self._lock:
-            rows = self._conn.execute(
+        with self._read() as c:
+            rows = c.execute(
                 "SELECT claim_id, decision, note, same_period, same_metric, same_population, decided_at"
                 " FROM decisions WHERE run_id = ? ORDER BY claim_id",
                 (run_id,),
             ).fetchall()
-        return [Decision(r[0], r[1], r[2], _bool(r[3]), _bool(r[4]), _bool(r[5]), r[6]) for r in rows]
+        return [
+            Decision(
+                claim_id=r[0],
+                decision=Choice(r[1]),
+                note=r[2],
+                same_period=_bool(r[3]),
+                same_metric=_bool(r[4]),
+                same_population=_bool(r[5]),
+                decided_at=r[6],
+            )
+            for r in rows
+        ]
 
     # ------------------------------------------------------------------ extracted text (a cache)
 
     def load_page_text(self, body_sha256: str, content_type: str, extractor: str) -> dict[str, Any] | None:
         """Return the cached extraction of a body, or None when there is none for this extractor."""
-        with self._lock:
-            row = self._conn.execute(
+        with self._read() as c:
+            row = c.execute(
                 "SELECT page_json FROM page_texts WHERE body_sha256 = ? AND content_type = ? AND extractor = ?",
                 (body_sha256, content_type, extractor),
             ).fetchone()
@@ -347,6 +388,6 @@ def _source_from_row(row: tuple[Any, ...]) -> Source:
         body=bytes(body) if body is not None else b"",
         sha256=sha,
         fetched_at=fetched_at,
-        origin=origin,
+        origin=Origin(origin),
         drift=bool(drift),
     )

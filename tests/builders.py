@@ -22,6 +22,7 @@ from core.cli import main
 from core.extract import extract_html
 from core.match import PreparedPage, prepare
 from core.models import (
+    BriefFormat,
     Claim,
     ClaimResult,
     Context,
@@ -119,7 +120,7 @@ def found_match(quote: str, text: str, **fields: object) -> QuoteMatch:
     """Return the match of a quote found whole in text, at its place there (flags and the rest by keyword)."""
     start, end = locate(text, quote)
     in_main = fields.pop("in_main", None)
-    fragment = Fragment(text=quote, found=True, start=start, end=end, in_main=in_main)  # type: ignore[arg-type]
+    fragment = Fragment(text=quote, found=True, span=(start, end), in_main=in_main)  # type: ignore[arg-type]
     return QuoteMatch(quote=quote, fragments=(fragment,), **fields)  # type: ignore[arg-type]
 
 
@@ -138,7 +139,7 @@ def context_for(text: str, spans: list[tuple[int, int]], chars: int | None = Non
 def figure_in(claim_text: str, text: str, status: FigureStatus, **fields: object) -> Figure:
     """Return a figure of the claim with its span there; fails loudly when the claim does not hold it."""
     start, end = locate(claim_text, text)
-    return Figure(text=text, status=status, start=start, end=end, **fields)  # type: ignore[arg-type]
+    return Figure(text=text, status=status, span=(start, end), **fields)  # type: ignore[arg-type]
 
 
 def result(claim: Claim, verdict: Verdict, reasons: tuple[str, ...], source: Source, **fields: object) -> ClaimResult:
@@ -148,7 +149,11 @@ def result(claim: Claim, verdict: Verdict, reasons: tuple[str, ...], source: Sou
 
 def report(*results: ClaimResult, **fields: object) -> Report:
     """Return a Report of results, of a Markdown brief named brief.md checked at CHECKED_AT unless told."""
-    values: dict[str, object] = {"brief_name": "brief.md", "brief_format": "markdown", "checked_at": CHECKED_AT}
+    values: dict[str, object] = {
+        "brief_name": "brief.md",
+        "brief_format": BriefFormat.MARKDOWN,
+        "checked_at": CHECKED_AT,
+    }
     values.update(fields)
     return Report(results=tuple(results), **values)  # type: ignore[arg-type]
 

@@ -9,7 +9,18 @@ import pytest
 from core.brief import parse_markdown, read_brief
 from core.check import FOUND_IS_NOT_SUPPORT, adopt_quote, check_brief, decide, recheck_claim
 from core.fetch import supplied_source
-from core.models import Figure, FigureCheck, FigureStatus, Flag, Fragment, QuoteMatch, Report, SourceStatus, Verdict
+from core.models import (
+    Figure,
+    FigureCheck,
+    FigureStatus,
+    Flag,
+    FlagKind,
+    Fragment,
+    QuoteMatch,
+    Report,
+    SourceStatus,
+    Verdict,
+)
 from core.samples import SAMPLE_BRIEF, load_samples
 from core.settings import Settings
 from core.store import Store
@@ -127,12 +138,17 @@ def test_loopback_is_blocked_without_allow_private(server: LoopbackServer, tmp_p
     assert server.requests == []
 
 
-_FOUND = Fragment("CPython 3.11 is an average of 25% faster", True, 10, 50)
-_LOST = Fragment("CPython 3.11 is an average of 5% faster", False)
-_CUT = Flag("negation_cut", 'The page says "is not enabled by default".', True, "is not enabled by default")
-_HEDGE = Flag("hedge_cut", "The page says an estimated.", False)
-_MISSING = FigureCheck((Figure("3.12", FigureStatus.MISSING, reason="The quote holds no version 3.12."),))
-_SKIPPED = FigureCheck((Figure("3", FigureStatus.SKIPPED, reason="small number"),))
+_FOUND = Fragment(text="CPython 3.11 is an average of 25% faster", found=True, span=(10, 50))
+_LOST = Fragment(text="CPython 3.11 is an average of 5% faster", found=False)
+_CUT = Flag(
+    kind=FlagKind.NEGATION_CUT,
+    message='The page says "is not enabled by default".',
+    blocking=True,
+    page_words="is not enabled by default",
+)
+_HEDGE = Flag(kind=FlagKind.HEDGE_CUT, message="The page says an estimated.", blocking=False)
+_MISSING = FigureCheck((Figure(text="3.12", status=FigureStatus.MISSING, reason="The quote holds no version 3.12."),))
+_SKIPPED = FigureCheck((Figure(text="3", status=FigureStatus.SKIPPED, reason="small number"),))
 
 
 @pytest.mark.parametrize(

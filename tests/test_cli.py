@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from core.errors import StoreError
 from core.samples import SAMPLE_BRIEF, load_samples
 from core.store import Store
 from tests.builders import run_cli
@@ -87,6 +88,35 @@ def test_no_cache_keeps_nothing_on_disk(tmp_path: Path, monkeypatch) -> None:
     code, out, _ = run_cli("check", str(brief), "--no-cache")
     assert code == 0 and "blocked" in out
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.json"]
+
+
+STORE_REMEDY = (
+    "Set VERBATIM_DB (on the command line, --db) to a file you can write to, or run with --no-cache to keep nothing."
+)
+
+
+def test_a_store_that_cannot_be_opened_exits_2_with_core_s_message(tmp_path: Path) -> None:
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    # Paths no one can open, root included: a folder, and a path under a file that is not a folder.
+    for db, why in ((folder, "unable to open database file"), (Path("/dev/null/x.sqlite3"), "File exists")):
+        code, out, err = run_cli("check", str(SAMPLE_BRIEF), "--offline", "--db", str(db))
+        assert (code, out) == (2, "")
+        assert err == f"error: The evidence store at {db} cannot be opened: {why}. {STORE_REMEDY}\n"
+
+
+def test_a_run_the_store_cannot_keep_still_writes_its_reports(tmp_path: Path, monkeypatch) -> None:
+    def refuse(self: Store, *args: object, **kwargs: object) -> str:
+        raise StoreError(self.path, "written", "database or disk is full")
+
+    monkeypatch.setattr(Store, "save_run", refuse)
+    db, report = _sample_db(tmp_path), tmp_path / "report.json"
+    code, out, err = run_cli("check", str(SAMPLE_BRIEF), "--offline", "--db", str(db), "--json", str(report))
+    assert code == 2
+    assert err == (f"error: The evidence store at {db} cannot be written: database or disk is full. {STORE_REMEDY}\n")
+    assert "10 claims:" in out and "run " not in out
+    data = json.loads(report.read_text())
+    assert data["run_id"] == "" and len(data["claims"]) == 10
 
 
 def test_python_dash_m_core_runs() -> None:

@@ -11,14 +11,14 @@ from core.report.wording import QUESTIONS
 
 
 def test_any_no_withdraws_an_accept() -> None:
-    accepted = Decision("c1", "accept", "fine")
+    accepted = Decision(claim_id="c1", decision="accept", note="fine")
     withdrawn = accepted.changed(same_metric=False)
     assert (withdrawn.decision, withdrawn.note, withdrawn.same_metric) == ("", "fine", False)
     assert withdrawn.answered_no == ("same_metric",) and withdrawn.accept_blocked
 
 
 def test_accept_is_refused_while_a_no_stands_and_allowed_once_it_is_gone() -> None:
-    doubtful = Decision("c1", same_period=False, same_population=False)
+    doubtful = Decision(claim_id="c1", same_period=False, same_population=False)
     assert doubtful.changed(decision="accept").decision == ""
     assert doubtful.answered_no == ("same_period", "same_population")
     cleared = doubtful.changed(same_period=True, same_population=None)
@@ -27,7 +27,7 @@ def test_accept_is_refused_while_a_no_stands_and_allowed_once_it_is_gone() -> No
 
 @pytest.mark.parametrize("choice", ["reject", "needs_edit", ""])
 def test_a_no_leaves_any_other_decision_standing(choice: str) -> None:
-    assert Decision("c1", choice).changed(same_period=False).decision == choice
+    assert Decision(claim_id="c1", decision=choice).changed(same_period=False).decision == choice
 
 
 def test_the_questions_worded_are_the_questions_decided_on() -> None:

@@ -15,7 +15,19 @@ import pytest
 from core.diagnose import candidates, diagnose, figures_near_miss, locate_figure
 from core.diagnose.diff import describe
 from core.match import PreparedPage, match_quote, prepare
-from core.models import DiffOp, Figure, FigureCheck, FigureStatus, Fragment, PageText, QuoteMatch, Verdict
+from core.models import (
+    DiffKind,
+    DiffOp,
+    Figure,
+    FigureCheck,
+    FigureKind,
+    FigureStatus,
+    Fragment,
+    PageKind,
+    PageText,
+    QuoteMatch,
+    Verdict,
+)
 from core.settings import Settings
 from tests.builders import corpus_page, every
 from tests.servers import CORPUS
@@ -134,9 +146,11 @@ def test_spliced_words_found_verbatim_elsewhere_are_told_without_a_false_contras
     # PEP 703: the quote's tail is word for word in another sentence; "the page has X where the
     # quote has X" would read as a difference where there is none.
     words = "to let it run Python code without the global interpreter lock"
-    said = describe(DiffOp("spliced", words, words))
+    said = describe(DiffOp(kind=DiffKind.SPLICED, quote_words=words, page_words=words))
     assert said == f'the quote joins words from separate sentences: "{words}" stands in another sentence of the page'
-    assert "where the quote has" in describe(DiffOp("spliced", "deprecated all", "deprecated. All"))
+    assert "where the quote has" in describe(
+        DiffOp(kind=DiffKind.SPLICED, quote_words="deprecated all", page_words="deprecated. All")
+    )
 
 
 def test_ellipsis_quote_is_diagnosed_on_its_failing_part() -> None:
@@ -217,12 +231,12 @@ def test_figure_located_elsewhere_on_the_page() -> None:
     prepared = corpus_page(WHATSNEW_311)
     spans = locate_figure("25%", prepared)
     every(spans, lambda span: prepared.page.text[span[0] : span[1]].startswith("25"))
-    check = FigureCheck((Figure("25%", FigureStatus.MISSING, kind="percent"),))
+    check = FigureCheck((Figure(text="25%", status=FigureStatus.MISSING, kind=FigureKind.PERCENT),))
     near = figures_near_miss(check, prepared)
     assert near is not None and near.passage is not None
     assert "25%" in near.passage.text
     assert "“25%” is not in the quote, but the page has it" in near.summary
-    nowhere = figures_near_miss(FigureCheck((Figure("97.3%", FigureStatus.MISSING),)), prepared)
+    nowhere = figures_near_miss(FigureCheck((Figure(text="97.3%", status=FigureStatus.MISSING),)), prepared)
     assert nowhere is not None and "appears nowhere on the page" in nowhere.summary
 
 
@@ -231,7 +245,7 @@ def test_figures_mismatch_diagnosis_through_diagnose() -> None:
     quote = "In Python 3.10 and 3.11, distutils will be formally marked as deprecated."
     match = match_quote(quote, prepared)
     assert match.found and not match.blocking
-    check = FigureCheck((Figure("3.12", FigureStatus.MISSING, kind="version"),))
+    check = FigureCheck((Figure(text="3.12", status=FigureStatus.MISSING, kind=FigureKind.VERSION),))
     near = diagnose(quote, prepared, match, {}, figures=check)
     assert "“3.12” is not in the quote, but the page has it 3 times" in near.summary
     assert near.passage is not None and "3.12" in near.passage.text
@@ -242,7 +256,7 @@ def test_typography_only_difference_is_reported_as_a_matcher_bug() -> None:
     quote = "In Python 3.10 and 3.11, distutils will be formally marked as deprecated."
     prepared = corpus_page(PEP_632)
     assert match_quote(quote, prepared).found
-    wrong = QuoteMatch(quote, (Fragment(quote, False),))
+    wrong = QuoteMatch(quote, (Fragment(text=quote, found=False),))
     near = diagnose(quote, prepared, wrong, {})
     assert [op.kind for op in near.diff] == ["typography_only"]
     assert "matcher bug" in near.summary
@@ -295,7 +309,7 @@ def test_exhausted_budget_says_no_close_passage() -> None:
 def test_twenty_megabyte_page_gives_an_answer() -> None:
     base = corpus_page(WHATSNEW_313).page.text
     text = (base + "\n") * (20_000_000 // len(base) + 1)
-    big = prepare(PageText(text=text, kind="text"))
+    big = prepare(PageText(text=text, kind=PageKind.TEXT))
     quote = "This is an experimental feature and therefore is enabled by default."
     match = match_quote(quote, big)
     near = diagnose(quote, big, match, {})

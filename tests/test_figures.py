@@ -13,7 +13,7 @@ from decimal import Decimal
 import pytest
 
 from core.figures import check_figures, read_figures
-from core.models import FigureStatus, PageText
+from core.models import FigureStatus, PageKind, PageText
 from core.text.normalise import normalise
 from tests.builders import corpus_text
 from tests.servers import DATA
@@ -45,7 +45,7 @@ def test_figures_case(case):
         f"{f.text}: {f.status.value} {f.quote_text!r} {f.reason}" for f in check.figures
     )
     for f in check.figures:
-        assert case["claim"][f.start : f.end] == f.text
+        assert f.span is not None and case["claim"][slice(*f.span)] == f.text
         if f.status is FigureStatus.MATCHED:
             assert f.quote_text and f.quote_text in case["quote"]
         else:
@@ -132,7 +132,7 @@ def test_read_figures_details():
 
 def test_missing_figure_is_located_elsewhere_on_a_real_page(corpus):
     text = (corpus / "pdf/gold/kroger-press-release-2023.pdf.txt").read_text(encoding="utf-8")
-    page = PageText(text, "pdf")
+    page = PageText(text=text, kind=PageKind.PDF)
     quote = "The LIFO charge for the quarter was $4 million"
     check = check_figures("Kroger's LIFO charge was $148 million in the quarter.", quote, page)
     (fig,) = check.figures
@@ -147,14 +147,14 @@ def test_missing_figure_not_on_the_page_has_no_elsewhere(corpus):
     check = check_figures(
         "The charge was $7.7 billion.",
         "Included in Kroger's results this quarter was a $1.4 billion charge",
-        PageText(text, "pdf"),
+        PageText(text=text, kind=PageKind.PDF),
     )
     (fig,) = check.figures
     assert fig.status is FigureStatus.MISSING and fig.elsewhere == ()
 
 
 def test_elsewhere_finds_equivalent_writing_on_an_html_page(corpus):
-    page = PageText(corpus_text("html/python/whatsnew/3.11.html"), "html")
+    page = PageText(text=corpus_text("html/python/whatsnew/3.11.html"), kind=PageKind.HTML)
     check = check_figures(
         "Python 3.11 is 1.25 times faster.", "Python 3.11 is between 10-60% faster than Python 3.10.", page
     )

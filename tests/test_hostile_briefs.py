@@ -223,7 +223,8 @@ def test_a_store_that_is_not_a_database_gives_a_message_not_a_traceback(tmp_path
         code, out, err = run_cli("check", str(brief), "--db", str(db))
         assert (code, out) == (2, "")
         assert err == (
-            f"error: cannot open the evidence store {db}: {why}. Give another file with --db, or run with --no-cache.\n"
+            f"error: The evidence store at {db} cannot be opened: {why}. Set VERBATIM_DB (on the command line,"
+            " --db) to a file you can write to, or run with --no-cache to keep nothing.\n"
         )
 
 

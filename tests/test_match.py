@@ -14,7 +14,7 @@ import lxml.html
 import pytest
 
 from core.match import is_too_short, match_quote, prepare, split_fragments
-from core.models import PageText
+from core.models import PageKind, PageText
 from core.settings import Settings
 from tests.builders import corpus_page
 from tests.servers import CORPUS
@@ -186,7 +186,7 @@ def test_negation_message_shows_the_pages_words() -> None:
         'The page says "not enabled by default. The free-threaded mode requires…": the quote leaves out '
         '"not" just before it, which may reverse what the source says.'
     )
-    assert p.page.text[flag.start : flag.end] == "not"
+    assert flag.span is not None and p.page.text[slice(*flag.span)] == "not"
 
 
 def test_negation_cut_between_fragments_is_flagged_once() -> None:
@@ -204,11 +204,13 @@ def test_condition_message_names_the_condition() -> None:
         'The page goes on "…GIL to be enabled, unless the GIL was explicitly disabled…": the quote stops '
         'before the condition "unless", which limits what it says.'
     )
-    assert p.page.text[flag.start : flag.end] == "unless"
+    assert flag.span is not None and p.page.text[slice(*flag.span)] == "unless"
 
 
 def test_not_only_is_no_negation() -> None:
-    page_text = PageText("It is not only fast but also enabled by default in every build we ship.", "text")
+    page_text = PageText(
+        text="It is not only fast but also enabled by default in every build we ship.", kind=PageKind.TEXT
+    )
     m = match_quote("also enabled by default in every build", prepare(page_text))
     assert m.found and not m.blocking
 
@@ -217,7 +219,9 @@ def test_fragment_span_lands_on_original_characters() -> None:
     p = corpus_page(WHATSNEW_313)
     m = match_quote("importing c extensions that don't use these mechanisms", p)
     (f,) = m.fragments
-    assert p.page.text[f.start : f.end] == "Importing C extensions that don’t use these mechanisms"
+    assert (
+        f.span is not None and p.page.text[slice(*f.span)] == "Importing C extensions that don’t use these mechanisms"
+    )
 
 
 def test_fragments_may_not_share_a_span() -> None:
@@ -234,14 +238,14 @@ def test_reordered_fragments_report_both_spans() -> None:
     p = corpus_page(WHATSNEW_313)
     m = match_quote("is not enabled by default … This is an experimental feature", p)
     first, second = m.fragments
-    assert first.found and second.found and second.start < first.start
+    assert first.span is not None and second.span is not None and second.span[0] < first.span[0]
 
 
 def test_one_word_fragment_is_placed_beside_the_rest() -> None:
     text = "Just not correct, he said. Later: Just… what is the quote from the hearings?"
-    m = match_quote("Just…what is the quote from the hearings?", prepare(PageText(text, "text")))
+    m = match_quote("Just…what is the quote from the hearings?", prepare(PageText(text=text, kind=PageKind.TEXT)))
     assert m.found and not m.flags
-    assert m.fragments[0].start == text.index("Just…")
+    assert m.fragments[0].span is not None and m.fragments[0].span[0] == text.index("Just…")
 
 
 def test_too_short_is_never_verifiable_even_when_found() -> None:
@@ -295,7 +299,11 @@ def test_split_fragments(quote: str, fragments: list[str]) -> None:
 
 
 def test_indian_grouping_and_decimal_comma() -> None:
-    p = prepare(PageText("Sales reached 1,29,940 units, up from 1,5 lakh; the price was 2,499.50 rupees.", "text"))
+    p = prepare(
+        PageText(
+            text="Sales reached 1,29,940 units, up from 1,5 lakh; the price was 2,499.50 rupees.", kind=PageKind.TEXT
+        )
+    )
     assert match_quote("Sales reached 129940 units", p).found
     assert match_quote("the price was 2499.50 rupees", p).found
     assert not match_quote("units, up from 1", p).found  # "1,5" is one number, not "1" then "5"
@@ -306,8 +314,8 @@ def test_page_number_and_main_content_from_page_records() -> None:
     body = text.index("Revenue")
     footer = text.index("Contact")
     pt = PageText(
-        text,
-        "pdf",
+        text=text,
+        kind=PageKind.PDF,
         blocks=((0, body - 1), (body, footer - 1), (footer, len(text))),
         main=((body, footer - 1),),
         pages=((1, 0, body), (2, body, len(text))),
@@ -337,7 +345,7 @@ def test_page_number_and_main_content_from_page_records() -> None:
 )
 def test_extractor_spans_that_hold_words_are_not_skipped(text: str, marked: str, without: str) -> None:
     at = text.index(marked)
-    p = prepare(PageText(text, "html", footnotes=((at, at + len(marked)),)))
+    p = prepare(PageText(text=text, kind=PageKind.HTML, footnotes=((at, at + len(marked)),)))
     assert match_quote(text, p).found
     assert not match_quote(without, p).found
 
@@ -345,12 +353,12 @@ def test_extractor_spans_that_hold_words_are_not_skipped(text: str, marked: str,
 def test_extractor_note_markers_are_skipped() -> None:
     text = "Respectively, these alerts are classified as tickets, email alerts,22 and pages."
     at = text.index("22")
-    p = prepare(PageText(text, "html", footnotes=((at, at + 2),)))
+    p = prepare(PageText(text=text, kind=PageKind.HTML, footnotes=((at, at + 2),)))
     assert match_quote("these alerts are classified as tickets, email alerts, and pages.", p).found
 
 
 def test_blank_lines_are_block_edges_without_block_records() -> None:
-    p = prepare(PageText("Release notes\n\nPython 3.13 adds an experimental JIT compiler", "text"))
+    p = prepare(PageText(text="Release notes\n\nPython 3.13 adds an experimental JIT compiler", kind=PageKind.TEXT))
     assert not match_quote("Release notes Python 3.13 adds an experimental JIT", p).found
     assert match_quote("Python 3.13 adds an experimental JIT compiler", p).found
 
@@ -383,7 +391,7 @@ def test_chinese_quote_may_start_inside_a_run_of_characters() -> None:
     expected = gzip.decompress((CORPUS / "html" / "readability" / "qq" / "expected.html.gz").read_bytes())
     text = "\n".join(p.text_content() for p in lxml.html.fromstring(expected.decode("utf-8")).iter("p"))
     sentence = next(line for line in text.split("\n") if "例如" in line)
-    p = prepare(PageText(text, "html"))
+    p = prepare(PageText(text=text, kind=PageKind.HTML))
     start = sentence.index("例如")
     assert match_quote(sentence[start + 3 : start + 30], p).found
     assert not match_quote(sentence[start + 3 : start + 30].replace("它", "他"), p).found
@@ -397,10 +405,20 @@ def test_any_text_and_any_quote_give_an_answer_not_an_exception() -> None:
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 80)))
         quote = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
         footnotes = ((0, min(3, len(text))),) if text else ()
-        p = prepare(PageText(text, "html", blocks=((0, len(text)),), footnotes=footnotes, main=((0, len(text) // 2),)))
+        p = prepare(
+            PageText(
+                text=text,
+                kind=PageKind.HTML,
+                blocks=((0, len(text)),),
+                footnotes=footnotes,
+                main=((0, len(text) // 2),),
+            )
+        )
         m = match_quote(quote, p)
         for f in m.fragments:
-            assert (f.start, f.end) == (-1, -1) or 0 <= f.start <= f.end <= len(text)
+            # A fragment not found has no span; a found one lies inside the page.
+            assert (f.span is None) is (not f.found)
+            assert f.span is None or 0 <= f.span[0] <= f.span[1] <= len(text)
 
 
 def test_a_stretch_cut_from_the_page_at_word_edges_is_always_found() -> None:
@@ -409,7 +427,7 @@ def test_a_stretch_cut_from_the_page_at_word_edges_is_always_found() -> None:
     tried = 0
     for _ in range(400):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 120)))
-        p = prepare(PageText(text, "html", blocks=((0, len(text)),)))
+        p = prepare(PageText(text=text, kind=PageKind.HTML, blocks=((0, len(text)),)))
         if not p.words:
             continue
         first = rng.randrange(len(p.words))

@@ -52,7 +52,7 @@ def test_real_page_typography_is_forgiven(name: str, on_page: str, typed: str) -
     assert m.found
     (f,) = m.fragments
     # The highlight lands on the page's own characters, soft hyphens and all.
-    assert p.page.text[f.start : f.end] == on_page.rstrip(" —\u00a0")
+    assert f.span is not None and p.page.text[slice(*f.span)] == on_page.rstrip(" —\u00a0")
 
 
 @pytest.mark.parametrize(
@@ -131,4 +131,4 @@ def test_decomposed_accents_are_forgiven(name: str, sentence: str) -> None:
     m = match_quote(decomposed, p)
     assert m.found
     (f,) = m.fragments
-    assert p.page.text[f.start : f.end] == sentence
+    assert f.span is not None and p.page.text[slice(*f.span)] == sentence

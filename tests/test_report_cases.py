@@ -10,18 +10,25 @@ silently.
 from __future__ import annotations
 
 from core.models import (
+    BriefFormat,
     Candidate,
+    Choice,
     Claim,
     ClaimResult,
     Context,
     Decision,
+    DiffKind,
     DiffOp,
     FigureCheck,
+    FigureKind,
     FigureStatus,
     Flag,
+    FlagKind,
     Fragment,
     Location,
+    LocationKind,
     NearMiss,
+    Origin,
     QuoteMatch,
     Report,
     Source,
@@ -42,7 +49,7 @@ def page_text(relative: str) -> str:
     return corpus_text(f"html/python/{relative}")
 
 
-def ok_source(url: str, text: str, *, origin: str = "fetched", drift: bool = False) -> Source:
+def ok_source(url: str, text: str, *, origin: Origin = Origin.FETCHED, drift: bool = False) -> Source:
     """Return the page as fetched: its text is its body."""
     headers = (("content-type", "text/html; charset=utf-8"), ("server", "nginx"))
     return source(url, text.encode(), headers=headers, fetched_at="2026-11-29T18:02:11Z", origin=origin, drift=drift)
@@ -52,7 +59,8 @@ def _found(claim: Claim, page_rel: str, url: str) -> tuple[ClaimResult, str]:
     text = page_text(page_rel)
     match = found_match(claim.quote or "", text, in_main=True)
     (fragment,) = match.fragments
-    context = context_for(text, [(fragment.start, fragment.end)], CONTEXT_CHARS)
+    assert fragment.span is not None
+    context = context_for(text, [fragment.span], CONTEXT_CHARS)
     return result(claim, Verdict.VERIFIED, (), ok_source(url, text), match=match, context=context), text
 
 
@@ -62,11 +70,11 @@ def python_results() -> list[ClaimResult]:
 
     # 1. verified
     c1 = Claim(
-        "c1",
-        "CPython 3.11 is an average of 25% faster than CPython 3.10, according to the release notes.",
-        WHATSNEW_311,
-        "CPython 3.11 is an average of 25% faster than CPython 3.10",
-        location=Location("paragraph", 1, 0, 90),
+        id="c1",
+        text="CPython 3.11 is an average of 25% faster than CPython 3.10, according to the release notes.",
+        url=WHATSNEW_311,
+        quote="CPython 3.11 is an average of 25% faster than CPython 3.10",
+        location=Location(kind=LocationKind.PARAGRAPH, index=1, start=0, end=90),
     )
     r1, _ = _found(c1, "whatsnew/3.11.html", WHATSNEW_311)
     figs1 = FigureCheck(
@@ -78,23 +86,23 @@ def python_results() -> list[ClaimResult]:
     )
     out.append(
         ClaimResult(
-            c1,
-            Verdict.VERIFIED,
-            ("The quote is on the page and every figure of the claim is in it.",),
-            r1.source,
-            r1.match,
-            figs1,
+            claim=c1,
+            verdict=Verdict.VERIFIED,
+            reasons=("The quote is on the page and every figure of the claim is in it.",),
+            source=r1.source,
+            match=r1.match,
+            figures=figs1,
             context=r1.context,
         )
     )
 
     # 2. figures_mismatch: the claim says 60%, the quote says 25%; 60 appears elsewhere ("10-60%").
     c2 = Claim(
-        "c2",
-        "Python 3.11 runs 60% faster than Python 3.10.",
-        WHATSNEW_311,
-        "CPython 3.11 is an average of 25% faster than CPython 3.10",
-        location=Location("paragraph", 2, 0, 44),
+        id="c2",
+        text="Python 3.11 runs 60% faster than Python 3.10.",
+        url=WHATSNEW_311,
+        quote="CPython 3.11 is an average of 25% faster than CPython 3.10",
+        location=Location(kind=LocationKind.PARAGRAPH, index=2, start=0, end=44),
     )
     r2, text311 = _found(c2, "whatsnew/3.11.html", WHATSNEW_311)
     e_start, _ = locate(text311, "10-60%")
@@ -114,39 +122,47 @@ def python_results() -> list[ClaimResult]:
     )
     out.append(
         ClaimResult(
-            c2,
-            Verdict.FIGURES_MISMATCH,
-            ("The figure 60% of the claim is not in the quote.",),
-            r2.source,
-            r2.match,
-            figs2,
+            claim=c2,
+            verdict=Verdict.FIGURES_MISMATCH,
+            reasons=("The figure 60% of the claim is not in the quote.",),
+            source=r2.source,
+            match=r2.match,
+            figures=figs2,
             context=r2.context,
         )
     )
 
     # 3. needs_review: the quote starts right after "is not" on the page.
     c3 = Claim(
-        "c3",
-        "In Python 3.13 the free-threaded build is enabled by default.",
-        WHATSNEW_313,
-        "enabled by default. The free-threaded mode requires a different executable",
-        location=Location("table", 0, 0, 60),
+        id="c3",
+        text="In Python 3.13 the free-threaded build is enabled by default.",
+        url=WHATSNEW_313,
+        quote="enabled by default. The free-threaded mode requires a different executable",
+        location=Location(kind=LocationKind.TABLE, index=0, start=0, end=60),
     )
     text313 = page_text("whatsnew/3.13.html")
     q_start, q_end = locate(text313, c3.quote or "")
     neg_start, neg_end = q_start - len("is not "), q_start - 1
     flag = Flag(
-        "negation_cut", "The page says \u201cis not\u201d right before the quote.", True, "is not", neg_start, neg_end
+        kind=FlagKind.NEGATION_CUT,
+        message="The page says \u201cis not\u201d right before the quote.",
+        blocking=True,
+        page_words="is not",
+        span=(neg_start, neg_end),
     )
-    m3 = QuoteMatch(c3.quote or "", (Fragment(c3.quote or "", True, q_start, q_end, None, True),), (flag,))
+    m3 = QuoteMatch(
+        c3.quote or "",
+        (Fragment(text=c3.quote or "", found=True, page=None, in_main=True, span=(q_start, q_end)),),
+        (flag,),
+    )
     out.append(
         ClaimResult(
-            c3,
-            Verdict.NEEDS_REVIEW,
-            ("The quote is on the page, but the page says \u201cis not\u201d right before it.",),
-            ok_source(WHATSNEW_313, text313, origin="cache", drift=True),
-            m3,
-            FigureCheck(
+            claim=c3,
+            verdict=Verdict.NEEDS_REVIEW,
+            reasons=("The quote is on the page, but the page says \u201cis not\u201d right before it.",),
+            source=ok_source(WHATSNEW_313, text313, origin=Origin.CACHE, drift=True),
+            match=m3,
+            figures=FigureCheck(
                 (
                     figure_in(
                         c3.text,
@@ -163,99 +179,100 @@ def python_results() -> list[ClaimResult]:
 
     # 4. quote_not_found: the quote says "removed", the page says "marked as deprecated".
     c4 = Claim(
-        "c4",
-        "distutils was removed in Python 3.10.",
-        PEP_632,
-        "In Python 3.10 and 3.11, distutils will be formally removed",
-        location=Location("paragraph", 4, 0, 38),
+        id="c4",
+        text="distutils was removed in Python 3.10.",
+        url=PEP_632,
+        quote="In Python 3.10 and 3.11, distutils will be formally removed",
+        location=Location(kind=LocationKind.PARAGRAPH, index=4, start=0, end=38),
     )
     text632 = page_text("peps/pep-0632.html")
     p_start, p_end = locate(text632, "In Python 3.10 and 3.11, distutils will be formally marked as deprecated.")
-    passage = Candidate(text632[p_start:p_end], p_start, p_end, 91.5)
+    passage = Candidate(text=text632[p_start:p_end], start=p_start, end=p_end, score=91.5)
     nm4 = NearMiss(
-        "The page's closest passage says \u201cmarked as deprecated\u201d where the quote says \u201cremoved\u201d.",
-        passage,
-        (
+        summary="The page's closest passage says \u201cmarked as deprecated\u201d"
+        " where the quote says \u201cremoved\u201d.",
+        passage=passage,
+        diff=(
             DiffOp(
-                "equal",
-                "In Python 3.10 and 3.11, distutils will be formally",
-                "In Python 3.10 and 3.11, distutils will be formally",
+                kind=DiffKind.EQUAL,
+                quote_words="In Python 3.10 and 3.11, distutils will be formally",
+                page_words="In Python 3.10 and 3.11, distutils will be formally",
             ),
-            DiffOp("word_replaced", "removed", "marked as deprecated"),
+            DiffOp(kind=DiffKind.WORD_REPLACED, quote_words="removed", page_words="marked as deprecated"),
         ),
     )
-    m4 = QuoteMatch(c4.quote or "", (Fragment(c4.quote or "", False),))
+    m4 = QuoteMatch(c4.quote or "", (Fragment(text=c4.quote or "", found=False),))
     out.append(
         ClaimResult(
-            c4,
-            Verdict.QUOTE_NOT_FOUND,
-            ("The quote is not on the page.",),
-            ok_source(PEP_632, text632),
-            m4,
-            FigureCheck(
+            claim=c4,
+            verdict=Verdict.QUOTE_NOT_FOUND,
+            reasons=("The quote is not on the page.",),
+            source=ok_source(PEP_632, text632),
+            match=m4,
+            figures=FigureCheck(
                 (
                     figure_in(
                         c4.text,
                         "3.10",
                         FigureStatus.SKIPPED,
-                        kind="version",
+                        kind=FigureKind.VERSION,
                         reason="The quote was not found, so its figures were not compared.",
                     ),
                 )
             ),
-            nm4,
+            near_miss=nm4,
             context=context_for(text632, [(p_start, p_end)], CONTEXT_CHARS),
         )
     )
 
     # 5. no_quote, with passages offered.
     c5 = Claim(
-        "c5",
-        "PEP 703 proposes making the global interpreter lock optional.",
-        PEP_703,
-        None,
-        location=Location("footnote", 0, 0, 60),
+        id="c5",
+        text="PEP 703 proposes making the global interpreter lock optional.",
+        url=PEP_703,
+        quote=None,
+        location=Location(kind=LocationKind.FOOTNOTE, index=0, start=0, end=60),
     )
     text703 = page_text("peps/pep-0703.html")
     a_start, a_end = locate(
         text703, "CPython\u2019s global interpreter lock (\u201cGIL\u201d) prevents multiple threads"
     )
     nm5 = NearMiss(
-        "No quote was offered; passages of the page that may hold the claim are listed.",
-        candidates=(Candidate(text703[a_start:a_end], a_start, a_end, 72.0),),
+        summary="No quote was offered; passages of the page that may hold the claim are listed.",
+        candidates=(Candidate(text=text703[a_start:a_end], start=a_start, end=a_end, score=72.0),),
     )
     out.append(
         ClaimResult(
-            c5,
-            Verdict.NO_QUOTE,
-            ("The claim offers no quote; pick one from the page.",),
-            ok_source(PEP_703, text703, origin="sample"),
-            None,
-            FigureCheck(),
-            nm5,
+            claim=c5,
+            verdict=Verdict.NO_QUOTE,
+            reasons=("The claim offers no quote; pick one from the page.",),
+            source=ok_source(PEP_703, text703, origin=Origin.SAMPLE),
+            match=None,
+            figures=FigureCheck(),
+            near_miss=nm5,
         )
     )
 
     # 6. not_checked
     c6 = Claim(
-        "c6",
-        "The Python Software Foundation reported 1,200 new members in 2025.",
-        "https://members.example.org/psf-report",
-        "we welcomed 1,200 new members",
-        location=Location("paragraph", 6),
+        id="c6",
+        text="The Python Software Foundation reported 1,200 new members in 2025.",
+        url="https://members.example.org/psf-report",
+        quote="we welcomed 1,200 new members",
+        location=Location(kind=LocationKind.PARAGRAPH, index=6),
     )
     out.append(
         ClaimResult(
-            c6,
-            Verdict.NOT_CHECKED,
-            (
+            claim=c6,
+            verdict=Verdict.NOT_CHECKED,
+            reasons=(
                 "The source could not be read: Server answered 403 Forbidden: the page may need a login. "
                 "Upload the page or paste its text to check the quote.",
             ),
-            Source(
-                c6.url,
-                SourceStatus.NOT_CHECKED,
-                "Server answered 403 Forbidden: the page may need a login",
+            source=Source(
+                url=c6.url,
+                status=SourceStatus.NOT_CHECKED,
+                reason="Server answered 403 Forbidden: the page may need a login",
                 final_url=c6.url,
                 http_status=403,
                 content_type="text/html",
@@ -273,21 +290,21 @@ def python_results() -> list[ClaimResult]:
 
     # 7. dead_link
     c7 = Claim(
-        "c7",
-        "PEP 9999 makes type hints mandatory.",
-        "https://peps.python.org/pep-9999/",
-        "type hints are mandatory",
-        location=Location("paragraph", 7),
+        id="c7",
+        text="PEP 9999 makes type hints mandatory.",
+        url="https://peps.python.org/pep-9999/",
+        quote="type hints are mandatory",
+        location=Location(kind=LocationKind.PARAGRAPH, index=7),
     )
     out.append(
         ClaimResult(
-            c7,
-            Verdict.DEAD_LINK,
-            ("The page does not exist (404 Not Found): possibly an invented source.",),
-            Source(
-                c7.url,
-                SourceStatus.DEAD_LINK,
-                "Server answered 404 Not Found",
+            claim=c7,
+            verdict=Verdict.DEAD_LINK,
+            reasons=("The page does not exist (404 Not Found): possibly an invented source.",),
+            source=Source(
+                url=c7.url,
+                status=SourceStatus.DEAD_LINK,
+                reason="Server answered 404 Not Found",
                 final_url=c7.url,
                 http_status=404,
                 fetched_at="2026-11-29T18:02:13Z",
@@ -297,18 +314,22 @@ def python_results() -> list[ClaimResult]:
 
     # 8. blocked
     c8 = Claim(
-        "c8",
-        "Python's documentation is served from a local mirror.",
-        "file:///etc/passwd",
-        "the documentation is mirrored",
-        location=Location("paragraph", 8),
+        id="c8",
+        text="Python's documentation is served from a local mirror.",
+        url="file:///etc/passwd",
+        quote="the documentation is mirrored",
+        location=Location(kind=LocationKind.PARAGRAPH, index=8),
     )
     out.append(
         ClaimResult(
-            c8,
-            Verdict.BLOCKED,
-            ("Only http and https links are checked: this link is file:.",),
-            Source(c8.url, SourceStatus.BLOCKED, "Only http and https links are checked: this link is file:"),
+            claim=c8,
+            verdict=Verdict.BLOCKED,
+            reasons=("Only http and https links are checked: this link is file:.",),
+            source=Source(
+                url=c8.url,
+                status=SourceStatus.BLOCKED,
+                reason="Only http and https links are checked: this link is file:",
+            ),
         )
     )
     return out
@@ -318,15 +339,31 @@ def python_report(*, decisions: bool = True) -> Report:
     """Return a report with every verdict, two decisions and an uncited sentence."""
     decs = (
         (
-            Decision("c1", "accept", "Matches the release notes.", True, True, None, "2026-11-29T18:10:00Z"),
-            Decision("c2", "needs_edit", "Say 25%, not 60%.", False, None, None, "2026-11-29T18:11:00Z"),
+            Decision(
+                claim_id="c1",
+                decision=Choice.ACCEPT,
+                note="Matches the release notes.",
+                same_period=True,
+                same_metric=True,
+                same_population=None,
+                decided_at="2026-11-29T18:10:00Z",
+            ),
+            Decision(
+                claim_id="c2",
+                decision=Choice.NEEDS_EDIT,
+                note="Say 25%, not 60%.",
+                same_period=False,
+                same_metric=None,
+                same_population=None,
+                decided_at="2026-11-29T18:11:00Z",
+            ),
         )
         if decisions
         else ()
     )
     return Report(
         brief_name="python-speed-brief.md",
-        brief_format="markdown",
+        brief_format=BriefFormat.MARKDOWN,
         checked_at="2026-11-29T18:02:14Z",
         results=tuple(python_results()),
         uncited=("Python is the most popular language in the world.",),
@@ -346,15 +383,15 @@ def hostile_report() -> Report:
     quote = f"is an average of 25% faster {IMG_PAYLOAD}"
     start, end = locate(page, quote)
     claim = Claim(
-        "x1",
-        f"Python {PAYLOAD} is 25% faster {IMG_PAYLOAD}",
-        "https://evil.example/?q=<script>",
-        quote,
-        location=Location("paragraph", 0),
+        id="x1",
+        text=f"Python {PAYLOAD} is 25% faster {IMG_PAYLOAD}",
+        url="https://evil.example/?q=<script>",
+        quote=quote,
+        location=Location(kind=LocationKind.PARAGRAPH, index=0),
     )
     src = Source(
-        claim.url,
-        SourceStatus.OK,
+        url=claim.url,
+        status=SourceStatus.OK,
         final_url="javascript:alert(document.cookie)",
         http_status=200,
         sha256="0" * 64,
@@ -362,52 +399,57 @@ def hostile_report() -> Report:
         content_type="text/html",
     )
     r1 = ClaimResult(
-        claim,
-        Verdict.VERIFIED,
-        (f"Reason with {PAYLOAD}",),
-        src,
-        QuoteMatch(quote, (Fragment(quote, True, start, end),)),
-        FigureCheck((figure_in(claim.text, "25%", FigureStatus.MATCHED, quote_text="25%"),)),
+        claim=claim,
+        verdict=Verdict.VERIFIED,
+        reasons=(f"Reason with {PAYLOAD}",),
+        source=src,
+        match=QuoteMatch(quote, (Fragment(text=quote, found=True, span=(start, end)),)),
+        figures=FigureCheck((figure_in(claim.text, "25%", FigureStatus.MATCHED, quote_text="25%"),)),
         context=context_for(page, [(start, end)], 20),
     )
     claim2 = Claim(
-        "x2",
-        '=HYPERLINK("http://evil.example","click")',
-        "javascript:alert(1)",
-        f"-2+3 {PAYLOAD}",
-        location=Location("paragraph", 1),
+        id="x2",
+        text='=HYPERLINK("http://evil.example","click")',
+        url="javascript:alert(1)",
+        quote=f"-2+3 {PAYLOAD}",
+        location=Location(kind=LocationKind.PARAGRAPH, index=1),
     )
     r2 = ClaimResult(
-        claim2,
-        Verdict.BLOCKED,
-        ("Only http and https links are checked: this link is javascript:.",),
-        Source(claim2.url, SourceStatus.BLOCKED, f"scheme javascript: {PAYLOAD}"),
-        near_miss=NearMiss(f"diagnosis {PAYLOAD}"),
+        claim=claim2,
+        verdict=Verdict.BLOCKED,
+        reasons=("Only http and https links are checked: this link is javascript:.",),
+        source=Source(url=claim2.url, status=SourceStatus.BLOCKED, reason=f"scheme javascript: {PAYLOAD}"),
+        near_miss=NearMiss(summary=f"diagnosis {PAYLOAD}"),
     )
     return Report(
-        f"brief {PAYLOAD}.md",
-        "markdown",
-        "2026-11-29T18:00:00Z",
-        (r1, r2),
+        brief_name=f"brief {PAYLOAD}.md",
+        brief_format=BriefFormat.MARKDOWN,
+        checked_at="2026-11-29T18:00:00Z",
+        results=(r1, r2),
         uncited=(f"uncited {PAYLOAD}",),
         warnings=(f"warning {IMG_PAYLOAD}",),
-        decisions=(Decision("x1", "reject", f"note {PAYLOAD}"),),
+        decisions=(Decision(claim_id="x1", decision=Choice.REJECT, note=f"note {PAYLOAD}"),),
     )
 
 
 def failed_report() -> Report:
     """Return a run in which no source could be read."""
     results = [r for r in python_results() if r.verdict in (Verdict.NOT_CHECKED, Verdict.DEAD_LINK, Verdict.BLOCKED)]
-    return Report("failed.md", "markdown", "2026-11-29T18:05:00Z", tuple(results))
+    return Report(
+        brief_name="failed.md",
+        brief_format=BriefFormat.MARKDOWN,
+        checked_at="2026-11-29T18:05:00Z",
+        results=tuple(results),
+    )
 
 
 def empty_report() -> Report:
     """Return a run of a brief in which no claim was found."""
     return Report(
-        "empty.md",
-        "markdown",
-        "2026-11-29T18:06:00Z",
-        (),
+        brief_name="empty.md",
+        brief_format=BriefFormat.MARKDOWN,
+        checked_at="2026-11-29T18:06:00Z",
+        results=(),
         uncited=("A sentence with no link.",),
         warnings=("No claim with a cited source was found.",),
     )
@@ -419,10 +461,19 @@ def enormous_report(chars: int = 2_000_000) -> Report:
     text = page_text("whatsnew/3.11.html")
     big = (text + " ") * (chars // (len(text) + 1) + 1)
     assert base.context is not None
-    ctx = Context(big, 0, tuple((s + base.context.offset, e + base.context.offset) for s, e in base.context.highlights))
+    ctx = Context(
+        text=big,
+        offset=0,
+        highlights=tuple((s + base.context.offset, e + base.context.offset) for s, e in base.context.highlights),
+    )
     from dataclasses import replace
 
-    return Report("big.md", "markdown", "2026-11-29T18:07:00Z", (replace(base, context=ctx),))
+    return Report(
+        brief_name="big.md",
+        brief_format=BriefFormat.MARKDOWN,
+        checked_at="2026-11-29T18:07:00Z",
+        results=(replace(base, context=ctx),),
+    )
 
 
 def many_results(n: int) -> tuple[ClaimResult, ...]:
@@ -433,7 +484,9 @@ def many_results(n: int) -> tuple[ClaimResult, ...]:
     out = []
     for i in range(n):
         r = base[i % len(base)]
-        out.append(replace(r, claim=replace(r.claim, id=f"c{i + 1}", location=Location("paragraph", i))))
+        out.append(
+            replace(r, claim=replace(r.claim, id=f"c{i + 1}", location=Location(kind=LocationKind.PARAGRAPH, index=i)))
+        )
     return tuple(out)
 
 
@@ -471,4 +524,4 @@ def test_contexts_are_real_page_text() -> None:
 def test_figure_spans_point_at_their_text() -> None:
     for r in python_results():
         for f in r.figures.figures:
-            assert r.claim.text[f.start : f.end] == f.text
+            assert f.span is not None and r.claim.text[slice(*f.span)] == f.text

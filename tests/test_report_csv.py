@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from core.models import Location, SourceStatus, Verdict
+from core.models import BriefFormat, Location, LocationKind, SourceStatus, Verdict
 from core.report import to_csv
 from core.report.as_csv import COLUMNS, safe_cell
 from tests.builders import claim, report, result, source
@@ -79,9 +79,9 @@ def test_safe_cell(cell: str, written: str) -> None:
 
 def test_formula_cells_are_defused_in_every_column() -> None:
     formula = "=cmd|' /C calc'!A0"
-    bad = claim("=1+1", formula, "@evil", "+quote", location=Location(kind="row", index=0))
+    bad = claim("=1+1", formula, "@evil", "+quote", location=Location(kind=LocationKind.ROW, index=0))
     blocked = result(bad, Verdict.BLOCKED, ("-reason",), source("@evil", status=SourceStatus.BLOCKED, reason="no"))
-    row = _rows(to_csv(report(blocked, brief_name="b.csv", brief_format="csv")))[0]
+    row = _rows(to_csv(report(blocked, brief_name="b.csv", brief_format=BriefFormat.CSV)))[0]
     assert row["id"] == "'=1+1"
     assert row["claim"] == "'" + formula
     assert row["url"] == "'@evil"

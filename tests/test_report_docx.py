@@ -15,7 +15,7 @@ import docx
 import pytest
 from docx.oxml.ns import qn
 
-from core.models import ClaimResult, Location, Report, Verdict
+from core.models import BriefFormat, ClaimResult, Location, LocationKind, Report, Verdict
 from core.report import to_docx
 from core.report.as_docx import UNPLACED_HEADING, xml_text
 from tests import builders
@@ -48,7 +48,7 @@ def _brief_with_claims(results: list[ClaimResult]) -> tuple[bytes, list[ClaimRes
         index = len(document.paragraphs) - 1
         start = len(INTRO)
         kind = r.claim.location.kind if r.claim.location else "paragraph"
-        loc = Location(kind, index if kind == "paragraph" else 0, start, start + len(r.claim.text))
+        loc = Location(kind=kind, index=index if kind == "paragraph" else 0, start=start, end=start + len(r.claim.text))
         if kind == "footnote":
             # A footnote claim whose words are nowhere in the body: the export must still place it.
             p.runs[1].text = "See the footnote."
@@ -58,14 +58,21 @@ def _brief_with_claims(results: list[ClaimResult]) -> tuple[bytes, list[ClaimRes
         for r in table_results:
             table.rows[0].cells[0].text = "Free threading"
             table.rows[0].cells[1].text = r.claim.text
-            placed.append(replace(r, claim=replace(r.claim, location=Location("table", 0, 0, len(r.claim.text)))))
+            placed.append(
+                replace(
+                    r,
+                    claim=replace(
+                        r.claim, location=Location(kind=LocationKind.TABLE, index=0, start=0, end=len(r.claim.text))
+                    ),
+                )
+            )
     out = io.BytesIO()
     document.save(out)
     order = {r.claim.id: i for i, r in enumerate(results)}
     return out.getvalue(), sorted(placed, key=lambda r: order[r.claim.id])
 
 
-def _report(results: list[ClaimResult], fmt: str = "docx") -> Report:
+def _report(results: list[ClaimResult], fmt: BriefFormat = BriefFormat.DOCX) -> Report:
     return builders.report(*results, brief_name="python-brief.docx", brief_format=fmt)
 
 
@@ -190,7 +197,13 @@ def test_real_corpus_docx_with_hyperlinks() -> None:
     base = python_results()[3]  # quote_not_found
     results = [
         replace(
-            base, claim=replace(base.claim, id=f"h{i}", text=p.text, location=Location("paragraph", i, 0, len(p.text)))
+            base,
+            claim=replace(
+                base.claim,
+                id=f"h{i}",
+                text=p.text,
+                location=Location(kind=LocationKind.PARAGRAPH, index=i, start=0, end=len(p.text)),
+            ),
         )
         for i, p in linked
     ]
@@ -208,7 +221,7 @@ def test_script_payloads_in_a_docx_brief_stay_text() -> None:
     report = hostile_report()
     results = [replace(r, claim=replace(r.claim, location=None)) for r in report.results]
     raw, placed = _brief_with_claims(results)
-    data = to_docx(replace(report, brief_format="docx", results=tuple(placed)), raw, all_claims=True)
+    data = to_docx(replace(report, brief_format=BriefFormat.DOCX, results=tuple(placed)), raw, all_claims=True)
     _document, comments, anchors = _comments(data)
     x1 = next(c for c in comments.values() if c.text.startswith("Verbatim: Verified."))
     assert PAYLOAD in x1.text  # the reason, as text
@@ -233,8 +246,8 @@ def test_control_characters_from_a_page_do_not_break_the_file() -> None:
     assert xml_text("a\x00b\x1fc\td") == "abc\td"
 
 
-@pytest.mark.parametrize("fmt", ["markdown", "docx"])
-def test_new_report_when_no_docx_brief(fmt: str) -> None:
+@pytest.mark.parametrize("fmt", [BriefFormat.MARKDOWN, BriefFormat.DOCX])
+def test_new_report_when_no_docx_brief(fmt: BriefFormat) -> None:
     results = python_results()
     document = docx.Document(io.BytesIO(to_docx(_report(results, fmt), None)))
     texts = [p.text for p in document.paragraphs]
@@ -258,7 +271,7 @@ def test_enormous_page_text_is_cut_in_comments_and_report() -> None:
     report = enormous_report()
     raw, results = _brief_with_claims(list(report.results))
     _, comments, _ = _comments(
-        to_docx(replace(report, brief_format="docx", results=tuple(results)), raw, all_claims=True)
+        to_docx(replace(report, brief_format=BriefFormat.DOCX, results=tuple(results)), raw, all_claims=True)
     )
     said = next(c.text for c in comments.values() if c.text.startswith("Verbatim: Verified."))
     assert len(said) < 2_000 and "…”" in said  # cut, and the cut is shown
@@ -276,5 +289,5 @@ def test_bad_runs_still_export(make) -> None:
     else:
         assert "No claims were found in this brief, so nothing was checked." in texts
     raw, _ = _brief_with_claims([])
-    _, comments, _ = _comments(to_docx(replace(report, brief_format="docx", results=()), raw))
+    _, comments, _ = _comments(to_docx(replace(report, brief_format=BriefFormat.DOCX, results=()), raw))
     assert len(comments) == 1  # the summary alone, saying nothing was checked

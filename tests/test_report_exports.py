@@ -10,7 +10,7 @@ from dataclasses import replace
 import docx
 import pytest
 
-from core.models import Claim, Report
+from core.models import BriefFormat, Claim, Report
 from core.report import ExportKind, clean_text, comments_on_brief, exports, from_json, to_csv, to_json
 from tests.builders import every
 from tests.test_report_cases import python_report
@@ -20,7 +20,9 @@ def _odd_report() -> Report:
     """Return the python report with lone surrogates in a claim's id, text and quote (a JSON brief may spell them)."""
     report = python_report()
     first = report.results[0]
-    odd = Claim("x\ud800", "Lone \udfff surrogate in 25% of claims.", first.claim.url, "a quote \ud83d")
+    odd = Claim(
+        id="x\ud800", text="Lone \udfff surrogate in 25% of claims.", url=first.claim.url, quote="a quote \ud83d"
+    )
     return replace(report, brief_name="odd\ud800.json", results=(replace(first, claim=odd), *report.results[1:]))
 
 
@@ -59,7 +61,7 @@ def test_the_docx_comments_the_brief_only_for_a_docx_brief_with_its_file() -> No
     out = io.BytesIO()
     document.save(out)
     raw = out.getvalue()
-    as_docx = replace(python_report(), brief_format="docx")
+    as_docx = replace(python_report(), brief_format=BriefFormat.DOCX)
     assert comments_on_brief(as_docx, raw) and not comments_on_brief(as_docx, b"")
     assert not comments_on_brief(python_report(), raw)
     commented = docx.Document(io.BytesIO(exports(as_docx, ["docx"], brief_raw=raw)[ExportKind.DOCX]))

@@ -122,7 +122,7 @@ def test_figures_are_marked_in_the_claim_and_tabled() -> None:
         article = claims[result.claim.id]
         marks = article.cssselect(".claim-text mark.fig")
         assert [(m.text, m.get("class").split()[-1]) for m in marks] == [
-            (f.text, f"fig-{f.status.value}") for f in sorted(result.figures.figures, key=lambda f: f.start)
+            (f.text, f"fig-{f.status.value}") for f in sorted(result.figures.figures, key=lambda f: f.span or (0, 0))
         ]
         rows = article.cssselect("table.figures tbody tr")
         assert [r.get("data-status") for r in rows] == [f.status.value for f in result.figures.figures]

@@ -48,14 +48,12 @@ def test_round_trip_keeps_every_span() -> None:
         assert (a.claim.location.start, a.claim.location.end) == (b.claim.location.start, b.claim.location.end)  # type: ignore[union-attr]
         assert a.context == b.context and (a.context is None or a.context.highlights == b.context.highlights)  # type: ignore[union-attr]
         if a.match is not None:
-            assert [(f.start, f.end, f.page, f.in_main) for f in a.match.fragments] == [
-                (f.start, f.end, f.page, f.in_main)
+            assert [(f.span, f.page, f.in_main) for f in a.match.fragments] == [
+                (f.span, f.page, f.in_main)
                 for f in b.match.fragments  # type: ignore[union-attr]
             ]
-            assert [(f.start, f.end) for f in a.match.flags] == [(f.start, f.end) for f in b.match.flags]  # type: ignore[union-attr]
-        assert [(f.start, f.end, f.elsewhere) for f in a.figures.figures] == [
-            (f.start, f.end, f.elsewhere) for f in b.figures.figures
-        ]
+            assert [f.span for f in a.match.flags] == [f.span for f in b.match.flags]  # type: ignore[union-attr]
+        assert [(f.span, f.elsewhere) for f in a.figures.figures] == [(f.span, f.elsewhere) for f in b.figures.figures]
         assert a.source.headers == b.source.headers
 
 

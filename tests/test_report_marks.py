@@ -11,7 +11,13 @@ URL = "https://docs.python.org/3/whatsnew/3.11.html"
 
 
 def _result(claim: Claim, figures: tuple[Figure, ...], verdict: Verdict = Verdict.FIGURES_MISMATCH) -> ClaimResult:
-    return ClaimResult(claim, verdict, (), Source(URL, SourceStatus.OK), figures=FigureCheck(figures))
+    return ClaimResult(
+        claim=claim,
+        verdict=verdict,
+        reasons=(),
+        source=Source(url=URL, status=SourceStatus.OK),
+        figures=FigureCheck(figures=figures),
+    )
 
 
 def _spans(text: str, figures: tuple[Figure, ...], read_in: str = "") -> list[tuple[int, int, str]]:
@@ -33,8 +39,8 @@ def test_figures_alike_each_keep_their_own_place_in_any_order() -> None:
     read_in = "Python 3.11 is faster than Python 3.10, and 3.11 is the one to use."
     first, second = read_in.index("3.11"), read_in.rindex("3.11")
     figures = (
-        Figure("3.11", FigureStatus.MISSING, start=second, end=second + 4),
-        Figure("3.11", FigureStatus.MATCHED, "3.11", start=first, end=first + 4),
+        Figure(text="3.11", status=FigureStatus.MISSING, span=(second, second + 4)),
+        Figure(text="3.11", status=FigureStatus.MATCHED, quote_text="3.11", span=(first, first + 4)),
     )
     own = [
         (text.index("3.11"), text.index("3.11") + 4, "matched"),
@@ -45,17 +51,20 @@ def test_figures_alike_each_keep_their_own_place_in_any_order() -> None:
 
 def test_a_span_that_lands_nowhere_takes_the_first_free_place() -> None:
     text = "From 25% to 25% in a year."
-    figures = (Figure("25%", FigureStatus.MATCHED), Figure("25%", FigureStatus.MISSING, start=900, end=903))
+    figures = (
+        Figure(text="25%", status=FigureStatus.MATCHED),
+        Figure(text="25%", status=FigureStatus.MISSING, span=(900, 903)),
+    )
     assert _spans(text, figures) == [(5, 8, "matched"), (12, 15, "missing")]
-    assert _spans(text, (Figure("40%", FigureStatus.MISSING),)) == []
+    assert _spans(text, (Figure(text="40%", status=FigureStatus.MISSING),)) == []
 
 
 def test_figures_never_checked_are_read_from_the_claim_s_own_words() -> None:
     claim = Claim(
-        "c1",
-        "Python 3.12 (see the PEP 703 notes) frees 1,200 threads.",
-        URL,
-        None,
+        id="c1",
+        text="Python 3.12 (see the PEP 703 notes) frees 1,200 threads.",
+        url=URL,
+        quote=None,
         figure_text="Python 3.12 frees 1,200 threads.",
     )
     marks = claim_marks(_result(claim, (), Verdict.NOT_CHECKED))
@@ -66,12 +75,12 @@ def test_figures_never_checked_are_read_from_the_claim_s_own_words() -> None:
 
 
 def test_quote_marks_take_each_matched_figure_once_and_flag_the_others() -> None:
-    claim = Claim("c1", "25% in 2023 and 25% in 2024.", URL, "25% in 2023, then 25% in 2025")
+    claim = Claim(id="c1", text="25% in 2023 and 25% in 2024.", url=URL, quote="25% in 2023, then 25% in 2025")
     figures = (
-        Figure("25%", FigureStatus.MATCHED, "25%", start=0, end=3),
-        Figure("2023", FigureStatus.MATCHED, "2023", start=7, end=11),
-        Figure("25%", FigureStatus.MATCHED, "25%", start=16, end=19),
-        Figure("2024", FigureStatus.MISSING, start=23, end=27),
+        Figure(text="25%", status=FigureStatus.MATCHED, quote_text="25%", span=(0, 3)),
+        Figure(text="2023", status=FigureStatus.MATCHED, quote_text="2023", span=(7, 11)),
+        Figure(text="25%", status=FigureStatus.MATCHED, quote_text="25%", span=(16, 19)),
+        Figure(text="2024", status=FigureStatus.MISSING, span=(23, 27)),
     )
     quote = claim.quote or ""
     marks = quote_marks(_result(claim, figures))

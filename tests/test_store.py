@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from core.models import Decision, Source, SourceStatus
+from core.errors import StoreError, VerbatimError
+from core.models import Choice, Decision, Origin, Source, SourceStatus
 from core.settings import Settings
 from core.store import RunInfo, Store, open_store
 from tests.builders import source
 from tests.servers import corpus_bytes
 
 
-def _source(url: str, body: bytes, *, origin: str = "fetched", status: SourceStatus = SourceStatus.OK) -> Source:
+def _source(
+    url: str, body: bytes, *, origin: Origin = Origin.FETCHED, status: SourceStatus = SourceStatus.OK
+) -> Source:
     """Return a source with every field set, so that a round trip through the store is checked whole."""
     ok = status is SourceStatus.OK
     return source(
@@ -53,10 +57,10 @@ def test_latest_source_is_the_newest_readable_copy(tmp_path: Path) -> None:
     with Store(tmp_path / "s.sqlite3") as store:
         assert store.latest_source(url) is None
         store.save_source(_source(url, b"<p>first</p>"))
-        store.save_source(_source(url, b"<p>second</p>", origin="editor"))
+        store.save_source(_source(url, b"<p>second</p>", origin=Origin.EDITOR))
         store.save_source(_source(url, b"", status=SourceStatus.DEAD_LINK))
         newest = store.latest_source(url)
-        fetched = store.latest_source(url, origins=("fetched",))
+        fetched = store.latest_source(url, origins=(Origin.FETCHED,))
         history = store.source_history(url)
     assert newest is not None and newest.body == b"<p>second</p>" and newest.origin == "editor"
     assert fetched is not None and fetched.body == b"<p>first</p>"
@@ -69,7 +73,17 @@ def test_everything_survives_a_restart(tmp_path: Path) -> None:
     assert store.journal_mode() == "wal"
     store.save_source(_source("https://example.org/a", b"<p>a</p>"))
     run_id = store.save_run(REPORT, b"# brief\n", "brief.md")
-    store.save_decision(run_id, Decision("c1", "accept", "checked by hand", True, None, False))
+    store.save_decision(
+        run_id,
+        Decision(
+            claim_id="c1",
+            decision=Choice.ACCEPT,
+            note="checked by hand",
+            same_period=True,
+            same_metric=None,
+            same_population=False,
+        ),
+    )
     store.close()
 
     again = Store(path)
@@ -77,9 +91,19 @@ def test_everything_survives_a_restart(tmp_path: Path) -> None:
     assert again.load_run(run_id) == REPORT
     assert again.brief_raw(run_id) == b"# brief\n"
     (decision,) = again.decisions(run_id)
-    assert decision == Decision("c1", "accept", "checked by hand", True, None, False, decision.decided_at)
+    assert decision == Decision(
+        claim_id="c1",
+        decision=Choice.ACCEPT,
+        note="checked by hand",
+        same_period=True,
+        same_metric=None,
+        same_population=False,
+        decided_at=decision.decided_at,
+    )
     assert decision.decided_at
-    assert again.list_runs() == [RunInfo(run_id, "brief.md", again.list_runs()[0].created_at)]
+    assert again.list_runs() == [
+        RunInfo(run_id=run_id, brief_name="brief.md", created_at=again.list_runs()[0].created_at)
+    ]
     assert again.list_runs()[0].summary == {"verified": 2, "dead_link": 1}
     again.close()
 
@@ -113,13 +137,32 @@ def test_brief_name_falls_back_to_the_report(tmp_path: Path) -> None:
 def test_decision_is_upserted(tmp_path: Path) -> None:
     with Store(tmp_path / "s.sqlite3") as store:
         run_id = store.save_run(REPORT)
-        store.save_decision(run_id, Decision("c2", "needs_edit", "figure off"))
-        store.save_decision(run_id, Decision("c1", "reject"))
-        store.save_decision(run_id, Decision("c2", "accept", "fixed", True, True, True, "2026-11-29T20:00:00+00:00"))
+        store.save_decision(run_id, Decision(claim_id="c2", decision=Choice.NEEDS_EDIT, note="figure off"))
+        store.save_decision(run_id, Decision(claim_id="c1", decision=Choice.REJECT))
+        store.save_decision(
+            run_id,
+            Decision(
+                claim_id="c2",
+                decision=Choice.ACCEPT,
+                note="fixed",
+                same_period=True,
+                same_metric=True,
+                same_population=True,
+                decided_at="2026-11-29T20:00:00+00:00",
+            ),
+        )
         got = store.decisions(run_id)
         assert store.decisions("other-run") == []
     assert [d.claim_id for d in got] == ["c1", "c2"]
-    assert got[1] == Decision("c2", "accept", "fixed", True, True, True, "2026-11-29T20:00:00+00:00")
+    assert got[1] == Decision(
+        claim_id="c2",
+        decision=Choice.ACCEPT,
+        note="fixed",
+        same_period=True,
+        same_metric=True,
+        same_population=True,
+        decided_at="2026-11-29T20:00:00+00:00",
+    )
     assert got[0].decided_at  # filled in when the editor's record had none
     assert got[0].same_period is None
 
@@ -182,3 +225,69 @@ def test_concurrent_readers_and_a_writer(tmp_path: Path) -> None:
     assert seen and max(seen) <= 40
     for s in [writer, *readers]:
         s.close()
+
+
+# --------------------------------------------------------------------------- a store that cannot be used
+
+REMEDY = (
+    "Set VERBATIM_DB (on the command line, --db) to a file you can write to, or run with --no-cache to keep nothing."
+)
+
+
+def _unusable(tmp_path: Path) -> list[tuple[Path, str]]:
+    """Return store paths no one can open (root included: no permission bit is involved), each with its cause."""
+    a_file = tmp_path / "a-file"
+    a_file.write_text("a file where a folder should be")
+    not_a_db = tmp_path / "notes.sqlite3"
+    not_a_db.write_bytes(b"not a database" + bytes(range(256)) * 20)
+    a_folder = tmp_path / "a-folder"
+    a_folder.mkdir()
+    return [
+        (a_file / "store.sqlite3", "File exists"),
+        (Path("/dev/null/verbatim.sqlite3"), "File exists"),
+        (not_a_db, "file is not a database"),
+        (a_folder, "unable to open database file"),
+    ]
+
+
+def test_a_store_that_cannot_be_opened_names_itself_and_what_to_do(tmp_path: Path) -> None:
+    for path, why in _unusable(tmp_path):
+        with pytest.raises(StoreError) as caught:
+            Store(path)
+        assert str(caught.value) == f"The evidence store at {path} cannot be opened: {why}. {REMEDY}"
+        # One base for every expected failure of core, and no raw sqlite3.Error for callers to know about.
+        assert isinstance(caught.value, VerbatimError) and not isinstance(caught.value, sqlite3.Error)
+        assert (caught.value.store, caught.value.action, caught.value.why) == (path, "opened", why)
+
+
+def test_open_store_raises_the_same_store_error(tmp_path: Path) -> None:
+    path, why = _unusable(tmp_path)[0]
+    with pytest.raises(StoreError) as caught:
+        open_store(Settings(db_path=path))
+    assert str(caught.value) == f"The evidence store at {path} cannot be opened: {why}. {REMEDY}"
+
+
+def test_a_write_the_database_refuses_is_a_store_error(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    store = Store(path, busy_timeout=0)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")  # another program holds the file: writes cannot wait for it
+    try:
+        with pytest.raises(StoreError) as caught:
+            store.save_run(REPORT)
+        assert str(caught.value) == f"The evidence store at {path} cannot be written: database is locked. {REMEDY}"
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert store.list_runs() == []  # nothing half-written, and the store still works
+    store.save_run(REPORT)
+    assert len(store.list_runs()) == 1
+    store.close()
+
+
+def test_a_read_of_a_closed_store_is_a_store_error() -> None:
+    store = Store(":memory:")
+    store.close()
+    with pytest.raises(StoreError) as caught:
+        store.list_runs()
+    assert str(caught.value).startswith("The evidence store in memory cannot be read: Cannot operate on a closed")

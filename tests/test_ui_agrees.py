@@ -7,11 +7,23 @@ from __future__ import annotations
 
 import ast
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import lxml.html
 
-from core.models import Claim, ClaimResult, Decision, Figure, FigureCheck, FigureStatus, Report, Verdict
+from core.models import (
+    BriefFormat,
+    Claim,
+    ClaimResult,
+    Decision,
+    Figure,
+    FigureCheck,
+    FigureKind,
+    FigureStatus,
+    Report,
+    Verdict,
+)
 from core.report import to_html
 from tests.browser.records import WHATSNEW, sample_results
 from ui import draw, services
@@ -29,15 +41,32 @@ def _twice() -> ClaimResult:
     first = FIGURE_TEXT.index("3.11")
     second = FIGURE_TEXT.rindex("3.11")
     figures = (
-        Figure("3.11", FigureStatus.MATCHED, "3.11", kind="version", start=first, end=first + 4),
         Figure(
-            "3.11", FigureStatus.MISSING, reason="the quote has 3.11 once", kind="version", start=second, end=second + 4
+            text="3.11",
+            status=FigureStatus.MATCHED,
+            quote_text="3.11",
+            kind=FigureKind.VERSION,
+            span=(first, first + 4),
+        ),
+        Figure(
+            text="3.11",
+            status=FigureStatus.MISSING,
+            reason="the quote has 3.11 once",
+            kind=FigureKind.VERSION,
+            span=(second, second + 4),
         ),
     )
-    claim = Claim("c1", TEXT, WHATSNEW, "Python 3.11 is faster than Python 3.10", figure_text=FIGURE_TEXT)
+    claim = Claim(
+        id="c1", text=TEXT, url=WHATSNEW, quote="Python 3.11 is faster than Python 3.10", figure_text=FIGURE_TEXT
+    )
     base = sample_results()[0]
     return ClaimResult(
-        claim, Verdict.FIGURES_MISMATCH, ("A figure is missing.",), base.source, base.match, FigureCheck(figures)
+        claim=claim,
+        verdict=Verdict.FIGURES_MISMATCH,
+        reasons=("A figure is missing.",),
+        source=base.source,
+        match=base.match,
+        figures=FigureCheck(figures=figures),
     )
 
 
@@ -49,7 +78,7 @@ def _desk_marks(result: ClaimResult) -> list[tuple[str, int]]:
 
 
 def _report_marks(result: ClaimResult) -> list[tuple[str, int]]:
-    report = Report("r.md", "markdown", "2026-12-01T00:00:00Z", (result,))
+    report = Report(brief_name="r.md", brief_format="markdown", checked_at="2026-12-01T00:00:00Z", results=(result,))
     (claim,) = lxml.html.document_fromstring(to_html(report)).cssselect("p.claim-text")
     for tag in claim.cssselect(".fig-tag"):  # the status in words beside a mark is not claim text
         tag.drop_tree()
@@ -73,16 +102,19 @@ def test_desk_and_report_mark_each_figure_at_its_own_place() -> None:
 
 def test_desk_json_download_of_a_lone_surrogate_is_utf8() -> None:
     base = sample_results()[0]
-    odd = Claim("x\ud800", "Lone \udfff surrogate in 25% of claims.", base.claim.url, "a quote \ud83d")
-    report = Report("odd\ud800.json", "json", "2026-12-01T00:00:00Z", (ClaimResult(odd, *_rest(base)),))
+    odd = Claim(
+        id="x\ud800", text="Lone \udfff surrogate in 25% of claims.", url=base.claim.url, quote="a quote \ud83d"
+    )
+    report = Report(
+        brief_name="odd\ud800.json",
+        brief_format=BriefFormat.JSON,
+        checked_at="2026-12-01T00:00:00Z",
+        results=(replace(base, claim=odd),),
+    )
     build, name, mime = services.exports(report, b"")["json"]
     data = json.loads(build().decode("utf-8"))
     assert data["claims"][0]["id"] == "x\ufffd" and data["claims"][0]["quote"] == "a quote \ufffd"
     assert (name, mime) == ("odd_-verbatim.json", "application/json")
-
-
-def _rest(r: ClaimResult) -> tuple:
-    return (r.verdict, r.reasons, r.source, r.match, r.figures, r.near_miss, r.context)
 
 
 def test_the_desk_says_a_decision_in_the_report_s_words() -> None:
@@ -91,7 +123,7 @@ def test_the_desk_says_a_decision_in_the_report_s_words() -> None:
     for choice in ("accept", "reject", "needs_edit"):
         from ui import claim_view
 
-        assert claim_view.card_words(Decision("c1", choice)) == f"Editor: {decision_words(choice)}"
+        assert claim_view.card_words(Decision(claim_id="c1", decision=choice)) == f"Editor: {decision_words(choice)}"
 
 
 def _broad_handlers(path: Path) -> list[int]:

@@ -7,7 +7,7 @@ import re
 import lxml.html
 import pytest
 
-from core.models import DiffOp, Verdict
+from core.models import DiffKind, DiffOp, Verdict
 from core.report.marks import quote_marks
 from tests.browser.records import MD, XSS, hostile_report, sample_results
 from ui import draw
@@ -83,7 +83,7 @@ def test_the_quote_s_own_figures_are_flagged_when_the_claim_s_are_missing() -> N
 def test_the_diagnosis_says_it_decides_nothing() -> None:
     panel = draw.near_miss_html(sample_results()[2].near_miss)
     assert "Diagnosis: explains the failure, decides nothing" in panel
-    assert draw.diff_html([DiffOp("word_dropped", "not", "")]) == (
+    assert draw.diff_html([DiffOp(kind=DiffKind.WORD_DROPPED, quote_words="not", page_words="")]) == (
         '<span class="dop" data-kind="word_dropped">[words dropped: '
         '<del title="in the quote, not on the page">not</del>]</span>'
     )

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from core.models import Brief, Claim, Verdict
+from core.models import Brief, BriefFormat, Claim, Verdict
 from core.report import to_json
 from core.settings import Settings
 from core.store import Store
@@ -97,7 +97,11 @@ def test_an_empty_brief_is_a_clear_message() -> None:
 def test_a_brief_with_no_claims_is_a_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
     from ui import services
 
-    monkeypatch.setattr(services, "parse_pasted", lambda text: Brief("pasted brief", "markdown", (), ("No links.",)))
+    monkeypatch.setattr(
+        services,
+        "parse_pasted",
+        lambda text: Brief(name="pasted brief", format=BriefFormat.MARKDOWN, claims=(), uncited=("No links.",)),
+    )
     at = _app().run()
     at.text_area(key="brief_text").set_value("Just prose, no links at all.").run()
     at.button(key="check_button").click().run()
@@ -160,7 +164,9 @@ def test_check_reports_progress_then_opens_the_review(monkeypatch: pytest.Monkey
             seen.append((c.url, "done"))
         return report
 
-    monkeypatch.setattr(services, "parse_pasted", lambda text: Brief("pasted brief", "markdown", claims))
+    monkeypatch.setattr(
+        services, "parse_pasted", lambda text: Brief(name="pasted brief", format=BriefFormat.MARKDOWN, claims=claims)
+    )
     monkeypatch.setattr(services, "check_function", lambda: fake_check)
     at = _app().run()
     at.text_area(key="brief_text").set_value("anything").run()
@@ -492,7 +498,9 @@ def test_the_allowlist_box_reads_domains_as_the_command_line_does(monkeypatch: p
         return sample_report()
 
     report = sample_report()
-    monkeypatch.setattr(services, "parse_pasted", lambda text: Brief("b", "markdown", (report.results[0].claim,)))
+    monkeypatch.setattr(
+        services, "parse_pasted", lambda text: Brief(name="b", format="markdown", claims=(report.results[0].claim,))
+    )
     monkeypatch.setattr(services, "check_function", lambda: fake_check)
     at = _app().run()
     at.text_area(key="brief_text").set_value("anything").run()

@@ -19,6 +19,7 @@ if str(ROOT) not in sys.path:
 
 import streamlit as st  # noqa: E402
 
+from core.errors import StoreError  # noqa: E402
 from ui import draw, state  # noqa: E402
 
 # An emoji favicon, drawn locally: a Material one is fetched from a font CDN, and the desk talks to no one.
@@ -41,8 +42,17 @@ if page.url_path == check.url_path and st.query_params.get("run") and not st.ses
     st.switch_page(review, query_params={"run": st.query_params["run"]})
 st.session_state["vb_landed"] = True
 
+
+def _open_run() -> str:
+    """Return what stops the run named in the URL from opening ("" when nothing does)."""
+    try:
+        return state.sync_run_from_url()
+    except StoreError as exc:  # a broken store must not take the whole desk down; core words the message
+        return str(exc)
+
+
 try:
-    problem = state.sync_run_from_url()
+    problem = _open_run()
     if problem:
         st.error(draw.md(problem))
     page.run()

@@ -46,7 +46,7 @@ def _on_change(claim_id: str) -> None:
     decision = saved.changed(decision=choice, note=ss.get(_key(claim_id, "note"), ""), **_answers(claim_id))
     if decision.decision != choice:
         # core's rule withdrew the accept: the widget follows, and the editor is told why.
-        ss[_key(claim_id, "choice")] = decision.decision
+        ss[_key(claim_id, "choice")] = str(decision.decision)  # Streamlit refuses an enum member among string options
         ss[_key(claim_id, "blocked_msg")] = True
     problem = state.save_decision(decision)
     ss[_key(claim_id, "save_msg")] = problem or "Saved."
@@ -57,7 +57,8 @@ def decision_form(result: ClaimResult) -> None:
     cid = result.claim.id
     saved = state.decisions().get(cid) or Decision(claim_id=cid)
     ss = st.session_state
-    ss.setdefault(_key(cid, "choice"), saved.decision if saved.decision in CHOICES else "")
+    # A plain string: the radio's options are strings, and Streamlit refuses an enum member among them.
+    ss.setdefault(_key(cid, "choice"), str(saved.decision) if saved.decision in CHOICES else "")
     ss.setdefault(_key(cid, "note"), saved.note)
     for name in QUESTIONS:
         ss.setdefault(_key(cid, name), _TO_ANSWER[getattr(saved, name)])

@@ -32,7 +32,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from core.models import Brief, Claim, Location
+from core.models import Brief, BriefFormat, Claim, Location, LocationKind
 from core.settings import Settings
 from core.text.sentences import split_sentences
 
@@ -143,7 +143,7 @@ def _location(block: Block, start: int, end: int) -> Location:
         e = block.offsets[max(min(end, len(block.offsets)) - 1, 0)] + 1
     else:
         s, e = block.base + start, block.base + end
-    return Location(block.loc_kind, block.loc_index, s, e, path=block.path)
+    return Location(kind=LocationKind(block.loc_kind), index=block.loc_index, start=s, end=e, path=block.path)
 
 
 _LEAD_IN = re.compile(r"(?:\b(?:see(?: also)?|via|cf\.?|sources?:)\s*[(\[]?\s*)$", re.IGNORECASE)
@@ -477,7 +477,7 @@ def finish(name: str, fmt: str, b: _Builder, settings: Settings, warnings: list[
         )
     return Brief(
         name=name,
-        format=fmt,
+        format=BriefFormat(fmt),
         claims=claims,
         uncited=tuple(t for _, t in b.uncited if t),
         warnings=tuple(all_warnings),

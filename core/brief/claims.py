@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.errors import BriefError
-from core.models import Brief, Claim, Location
+from core.models import Brief, BriefFormat, Claim, Location, LocationKind
 from core.settings import Settings
 
 # A scheme and no white space: "javascript:alert(1)", "data:text/html,...", "mailto:x@y".
@@ -101,7 +101,7 @@ def _pick(row: Mapping[str, Any], keys: tuple[str, ...], *, url: bool = False) -
 
 
 def _rows_to_brief(
-    rows: Sequence[Mapping[str, Any]], name: str, fmt: str, settings: Settings, raw: bytes, first_row: int
+    rows: Sequence[Mapping[str, Any]], name: str, fmt: BriefFormat, settings: Settings, raw: bytes, first_row: int
 ) -> Brief:
     claims: list[Claim] = []
     uncited: list[str] = []
@@ -135,7 +135,7 @@ def _rows_to_brief(
                 quote=quote,
                 figure_text=_MARKERS.sub("", text).strip(),
                 anchor="",
-                location=Location("row", n, 0, len(text)),
+                location=Location(kind=LocationKind.ROW, index=n, start=0, end=len(text)),
             )
         )
     cited = sum(1 for r in rows if _pick(r, CLAIM_KEYS) and _pick(r, URL_KEYS, url=True))
@@ -148,7 +148,7 @@ def _rows_to_brief(
         warnings.append(f"{name}: {len(uncited)} claim(s) have no URL and are listed as uncited.")
     if not claims:
         warnings.append(f"{name} has no claim with a URL. Give each claim the URL of its source.")
-    return Brief(name, fmt, tuple(claims), tuple(uncited), tuple(warnings), raw)
+    return Brief(name=name, format=fmt, claims=tuple(claims), uncited=tuple(uncited), warnings=tuple(warnings), raw=raw)
 
 
 def parse_json(text: str, name: str, settings: Settings | None = None, raw: bytes = b"") -> Brief:
@@ -172,7 +172,7 @@ def parse_json(text: str, name: str, settings: Settings | None = None, raw: byte
     bad = next((i for i, r in enumerate(rows) if not isinstance(r, Mapping)), None)
     if bad is not None:
         raise BriefError(f'{name}: claim {bad + 1} is not an object with "claim", "url" and "quote". {_FIX_JSON}')
-    return _rows_to_brief(rows, name, "json", settings, raw or text.encode("utf-8"), 1)
+    return _rows_to_brief(rows, name, BriefFormat.JSON, settings, raw or text.encode("utf-8"), 1)
 
 
 def parse_csv(text: str, name: str, settings: Settings | None = None, raw: bytes = b"") -> Brief:
@@ -195,4 +195,4 @@ def parse_csv(text: str, name: str, settings: Settings | None = None, raw: bytes
             f'{name} has no "claim" and "url" columns (its first row reads: {shown}). '
             "Make the first row the header claim,url,quote."
         )
-    return _rows_to_brief(rows, name, "csv", settings, raw or text.encode("utf-8"), 2)
+    return _rows_to_brief(rows, name, BriefFormat.CSV, settings, raw or text.encode("utf-8"), 2)

@@ -168,11 +168,9 @@ def _plain_words(text: str) -> str:
     return re.sub(r"[*_#`]", "", text).strip()
 
 
-def _first_url(text: str, cites: list[Cite]) -> tuple[str, str, int]:
-    for c in cites:
-        if c.url:
-            return c.url, c.anchor, c.end
-    return "", "", -1
+def _first_url(cites: list[Cite]) -> str:
+    """Return the first URL the citations give, "" when none does."""
+    return next((c.url for c in cites if c.url), "")
 
 
 def parse_markdown(
@@ -200,7 +198,7 @@ def parse_markdown(
             continue
         s, pos = r.source()
         plain, _, cites = inline.parse(s, pos)
-        url, _, _ = _first_url(plain, cites)
+        url = _first_url(cites)
         label = r.label or (m.group(1) if (m := re.match(r"\[?(\d{1,3})[\].)]", plain)) else "")
         if url and label and label not in refs.defs:
             refs.defs[label] = (url, None)

@@ -17,13 +17,14 @@ fetch anything or to look at a brief's sources.
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import json
 import os
 
 from core.brief.claims import parse_csv, parse_json
 from core.brief.markdown import parse_markdown
 from core.errors import BriefError, size_text
-from core.models import Brief
+from core.models import Brief, BriefFormat
 from core.settings import Settings
 
 __all__ = ["BRIEF_EXTENSIONS", "BriefError", "detect_format", "parse_markdown", "read_brief"]
@@ -153,22 +154,22 @@ def read_brief(data: bytes, filename: str, settings: Settings | None = None) -> 
         )
     brief = _read(actual, data, name, settings)
     if warnings:
-        brief = Brief(brief.name, brief.format, brief.claims, brief.uncited, (*warnings, *brief.warnings), data)
+        brief = dataclasses.replace(brief, warnings=(*warnings, *brief.warnings), raw=data)
     return brief
 
 
 def _read(fmt: str, data: bytes, name: str, settings: Settings) -> Brief:
-    if fmt == "pdf":
+    if fmt == BriefFormat.PDF:
         from core.brief.pdf import read_pdf
 
         return read_pdf(data, name, settings)
-    if fmt == "docx":
+    if fmt == BriefFormat.DOCX:
         from core.brief.docx import read_docx
 
         return read_docx(data, name, settings)
     text = _decode(data, name)
-    if fmt == "json":
+    if fmt == BriefFormat.JSON:
         return parse_json(text, name, settings, raw=data)
-    if fmt == "csv":
+    if fmt == BriefFormat.CSV:
         return parse_csv(text, name, settings, raw=data)
     return parse_markdown(text, name, settings, fmt=fmt, raw=data)

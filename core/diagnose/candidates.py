@@ -32,7 +32,7 @@ STOPWORDS = frozenset(_STOP.split())
 def passage_candidate(index: PageIndex, nstart: int, nend: int, score: float) -> Candidate:
     """Return the page's original text for normalised span [nstart, nend) as a Candidate."""
     s, e = index.orig_span(nstart, nend)
-    return Candidate(index.page.text[s:e], s, e, round(score, 1), index.page_of(s))
+    return Candidate(text=index.page.text[s:e], start=s, end=e, score=round(score, 1), page=index.page_of(s))
 
 
 def _figure_keys(w: Words) -> set[str]:
@@ -96,7 +96,7 @@ def figures_near_miss(figures: FigureCheck, prepared: Prepared, settings: Settin
             f"first {where}: “{here[0].text}”."
         )
         found += here
-    return NearMiss(" ".join(said), found[0] if found else None, candidates=tuple(found))
+    return NearMiss(summary=" ".join(said), passage=found[0] if found else None, candidates=tuple(found))
 
 
 def _terms(claim: str) -> list[tuple[str, str]]:
@@ -131,7 +131,7 @@ def candidates(
     total = sum(weights.values()) or 1.0
     hits.sort()
     spans: dict[tuple[int, int], set[str]] = {}
-    span = (-1, -1)
+    span = (0, 0)  # the sentence of the last hit; empty before the first
     for p, k in hits:
         if not span[0] <= p < span[1]:
             if time.monotonic() > deadline:

@@ -1,6 +1,6 @@
 """A word-level diff between a quote and the page's closest passage, each difference named.
 
-Names: figure_changed, negation_added, negation_dropped, word_added, word_dropped,
+Names (``DiffKind``): figure_changed, negation_added, negation_dropped, word_added, word_dropped,
 word_replaced, reordered, spliced (the page has a sentence or block break the quote runs
 across), and typography_only when the words agree in full: the exact matcher should then have
 found the quote, so that is a matcher bug and is reported as one. "Added" and "dropped" are
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from rapidfuzz.distance import Indel
 
 from core.diagnose.search import Words, has_digit
-from core.models import DiffOp
+from core.models import DiffKind, DiffOp
 from core.text.normalise import normalise
 
 NEGATIONS = frozenset(
@@ -32,31 +32,33 @@ def is_negation(k: str) -> bool:
 Show = Callable[[int, int], str]
 
 
-def _pair_kind(qk: str, pk: str) -> str:
+def _pair_kind(qk: str, pk: str) -> DiffKind:
     if has_digit(qk) and has_digit(pk):
-        return "figure_changed"
+        return DiffKind.FIGURE_CHANGED
     if is_negation(qk) and not is_negation(pk):
-        return "negation_added"
+        return DiffKind.NEGATION_ADDED
     if is_negation(pk) and not is_negation(qk):
-        return "negation_dropped"
-    return "word_replaced"
+        return DiffKind.NEGATION_DROPPED
+    return DiffKind.WORD_REPLACED
 
 
-def _replace_kind(qk: tuple[str, ...], pk: tuple[str, ...]) -> str:
+def _replace_kind(qk: tuple[str, ...], pk: tuple[str, ...]) -> DiffKind:
     if sorted(qk) == sorted(pk):
-        return "reordered"
+        return DiffKind.REORDERED
     if any(map(has_digit, qk)) and any(map(has_digit, pk)):
-        return "figure_changed"
+        return DiffKind.FIGURE_CHANGED
     qn, pn = sum(map(is_negation, qk)), sum(map(is_negation, pk))
     if qn > pn:
-        return "negation_added"
+        return DiffKind.NEGATION_ADDED
     if pn > qn:
-        return "negation_dropped"
-    return "word_replaced"
+        return DiffKind.NEGATION_DROPPED
+    return DiffKind.WORD_REPLACED
 
 
 # One step of the diff before it is shown: kind, quote token range, page token range.
-Step = tuple[str, int, int, int, int]
+Step = tuple[DiffKind, int, int, int, int]
+_ADDED = frozenset({DiffKind.WORD_ADDED, DiffKind.NEGATION_ADDED})
+_DROPPED = frozenset({DiffKind.WORD_DROPPED, DiffKind.NEGATION_DROPPED})
 
 
 def _steps(q: Words, p: Words) -> list[Step]:
@@ -71,17 +73,20 @@ def _steps(q: Words, p: Words) -> list[Step]:
     for tag, i1, i2, j1, j2 in merged:
         assert isinstance(i1, int) and isinstance(i2, int) and isinstance(j1, int) and isinstance(j2, int)
         qk, pk = q.keys[i1:i2], p.keys[j1:j2]
+        # The tags are rapidfuzz's opcode names.
         if tag == "equal":
-            steps.append(("equal", i1, i2, j1, j2))
+            steps.append((DiffKind.EQUAL, i1, i2, j1, j2))
         elif tag == "delete":
-            steps.append(("negation_added" if any(map(is_negation, qk)) else "word_added", i1, i2, j1, j2))
+            added = DiffKind.NEGATION_ADDED if any(map(is_negation, qk)) else DiffKind.WORD_ADDED
+            steps.append((added, i1, i2, j1, j2))
         elif tag == "insert":
-            steps.append(("negation_dropped" if any(map(is_negation, pk)) else "word_dropped", i1, i2, j1, j2))
+            dropped = DiffKind.NEGATION_DROPPED if any(map(is_negation, pk)) else DiffKind.WORD_DROPPED
+            steps.append((dropped, i1, i2, j1, j2))
         elif len(qk) == len(pk) and sorted(qk) != sorted(pk):
             # Word for word: "25% faster" -> "5% slower" names the figure and the word apart.
             for d in range(len(qk)):
                 kind = _pair_kind(qk[d], pk[d])
-                if steps and steps[-1][0] == kind and steps[-1][2] == i1 + d and kind != "equal":
+                if steps and steps[-1][0] is kind and steps[-1][2] == i1 + d and kind is not DiffKind.EQUAL:
                     s = steps[-1]
                     steps[-1] = (kind, s[1], i1 + d + 1, s[3], j1 + d + 1)
                 else:
@@ -93,41 +98,40 @@ def _steps(q: Words, p: Words) -> list[Step]:
 
 def _moves(steps: list[Step], q: Words, p: Words) -> list[Step]:
     """Return steps with a word the quote moved (added here, dropped there) named "reordered"."""
-    added = {"word_added", "negation_added"}
-    dropped = {"word_dropped", "negation_dropped"}
     out = list(steps)
+    moved: set[int] = set()  # the dropped steps a reordered one stands for, left out of the diff
     for a, sa in enumerate(out):
-        if sa[0] not in added:
+        if sa[0] not in _ADDED:
             continue
         qk = sorted(q.keys[sa[1] : sa[2]])
         for d, sd in enumerate(out):
-            if sd[0] in dropped and sorted(p.keys[sd[3] : sd[4]]) == qk:
-                out[a] = ("reordered", sa[1], sa[2], sd[3], sd[4])
-                out[d] = ("moved", sd[1], sd[2], sd[3], sd[4])
+            if d not in moved and sd[0] in _DROPPED and sorted(p.keys[sd[3] : sd[4]]) == qk:
+                out[a] = (DiffKind.REORDERED, sa[1], sa[2], sd[3], sd[4])
+                moved.add(d)
                 break
-    return [s for s in out if s[0] != "moved"]
+    return [s for i, s in enumerate(out) if i not in moved]
 
 
 def _splices(steps: list[Step], q_breaks: frozenset[int], p_breaks: frozenset[int], nq: int) -> list[Step]:
     """Return steps with a "spliced" step wherever the page breaks a sentence the quote runs across."""
     out: list[Step] = []
     for kind, i1, i2, j1, j2 in steps:
-        if kind != "equal":
+        if kind is not DiffKind.EQUAL:
             out.append((kind, i1, i2, j1, j2))
             j_last = j2 - 1
             i_near = max(i2 - 1, 0)
             if j2 > j1 and j_last in p_breaks and not q_breaks & {i_near - 1, i_near, i_near + 1} and i2 < nq:
-                out.append(("spliced", i_near, i_near + 2, j_last, j_last + 2))
+                out.append((DiffKind.SPLICED, i_near, i_near + 2, j_last, j_last + 2))
             continue
         start = 0
         for d in range(j2 - j1):
             j, i = j1 + d, i1 + d
             if j in p_breaks and i not in q_breaks and i + 1 < nq:
-                out.append(("equal", i1 + start, i + 1, j1 + start, j + 1))
-                out.append(("spliced", i, i + 2, j, j + 2))
+                out.append((DiffKind.EQUAL, i1 + start, i + 1, j1 + start, j + 1))
+                out.append((DiffKind.SPLICED, i, i + 2, j, j + 2))
                 start = d + 1
         if start < j2 - j1:
-            out.append(("equal", i1 + start, i2, j1 + start, j2))
+            out.append((DiffKind.EQUAL, i1 + start, i2, j1 + start, j2))
     return out
 
 
@@ -138,45 +142,46 @@ def word_diff(
     steps = _splices(_moves(_steps(q, p), q, p), q_breaks, p_breaks, len(q))
     ops = []
     for kind, i1, i2, j1, j2 in steps:
-        if kind == "spliced":
-            ops.append(DiffOp("spliced", show_q(i1, min(i2, len(q))), show_p(j1, min(j2, len(p)))))
+        if kind is DiffKind.SPLICED:
+            q_words, p_words = show_q(i1, min(i2, len(q))), show_p(j1, min(j2, len(p)))
         else:
-            ops.append(DiffOp(kind, show_q(i1, i2) if i2 > i1 else "", show_p(j1, j2) if j2 > j1 else ""))
-    if all(op.kind == "equal" for op in ops):
-        return (DiffOp("typography_only", show_q(0, len(q)), show_p(0, len(p))),)
+            q_words, p_words = show_q(i1, i2) if i2 > i1 else "", show_p(j1, j2) if j2 > j1 else ""
+        ops.append(DiffOp(kind=kind, quote_words=q_words, page_words=p_words))
+    if all(op.kind is DiffKind.EQUAL for op in ops):
+        return (DiffOp(kind=DiffKind.TYPOGRAPHY_ONLY, quote_words=show_q(0, len(q)), page_words=show_p(0, len(p))),)
     return tuple(ops)
 
 
 def describe(op: DiffOp) -> str:
     """Return one difference in words an editor reads, e.g. 'the page says "5%" where the quote says "25%"'."""
     q, p = op.quote_words, op.page_words
-    if op.kind in ("figure_changed", "word_replaced"):
+    if op.kind in (DiffKind.FIGURE_CHANGED, DiffKind.WORD_REPLACED):
         return f'the page says "{p}" where the quote says "{q}"'
-    if op.kind == "negation_added":
+    if op.kind is DiffKind.NEGATION_ADDED:
         return (
             f'the quote adds "{q}", which the page does not say'
             if not p
             else f'the page says "{p}" where the quote says "{q}", adding a negation'
         )
-    if op.kind == "negation_dropped":
+    if op.kind is DiffKind.NEGATION_DROPPED:
         return (
             f'the quote leaves out "{p}" (a negation on the page)'
             if not q
             else f'the page says "{p}" where the quote says "{q}", dropping a negation'
         )
-    if op.kind == "word_added":
+    if op.kind is DiffKind.WORD_ADDED:
         return f'the quote adds "{q}"'
-    if op.kind == "word_dropped":
+    if op.kind is DiffKind.WORD_DROPPED:
         return f'the quote leaves out "{p}"'
-    if op.kind == "reordered":
+    if op.kind is DiffKind.REORDERED:
         return f'the quote moves "{q}" (the page has "{p}" elsewhere in the passage)'
-    if op.kind == "spliced":
+    if op.kind is DiffKind.SPLICED:
         if normalise(p).text == normalise(q).text:
             # Same words, taken from another sentence than the rest of the quote.
             return f'the quote joins words from separate sentences: "{q}" stands in another sentence of the page'
         return f'the quote joins words from separate sentences: the page has "{p}" where the quote has "{q}"'
-    if op.kind == "cut_away":
+    if op.kind is DiffKind.CUT_AWAY:
         return f'the quote cuts away "{p}"'
-    if op.kind == "typography_only":
+    if op.kind is DiffKind.TYPOGRAPHY_ONLY:
         return "the words agree and only typography differs, which the matcher should forgive: this is a matcher bug"
     return ""

@@ -24,11 +24,14 @@ from core.diagnose.candidates import candidates, figures_near_miss, locate_figur
 from core.diagnose.diff import Show, describe, word_diff
 from core.diagnose.search import PageIndex, Passage, Words, closest_passage, page_index, text_breaks, words
 from core.match import PreparedPage, match_quote
-from core.models import Candidate, DiffOp, FigureCheck, Fragment, NearMiss, QuoteMatch
+from core.models import Candidate, DiffKind, DiffOp, FigureCheck, FlagKind, Fragment, NearMiss, QuoteMatch
 from core.settings import Settings
 from core.text.normalise import Normalised, normalise
 
 __all__ = ["candidates", "diagnose", "figures_near_miss", "locate_figure"]
+
+#: The context flags that name page words the quote cut away.
+_CUTS = frozenset({FlagKind.NEGATION_CUT, FlagKind.CONDITION_CUT, FlagKind.HEDGE_CUT})
 
 
 def _pct(score: float) -> str:
@@ -128,7 +131,13 @@ def _far_splice(
     deadline: float,
 ) -> tuple[Candidate, tuple[DiffOp, ...]]:
     """Return the passage and diff with a "spliced" op when the quote's head or tail stands elsewhere."""
-    named = ("word_added", "negation_added", "word_replaced", "negation_dropped", "figure_changed")
+    named = (
+        DiffKind.WORD_ADDED,
+        DiffKind.NEGATION_ADDED,
+        DiffKind.WORD_REPLACED,
+        DiffKind.NEGATION_DROPPED,
+        DiffKind.FIGURE_CHANGED,
+    )
     for at_end in (True, False):
         op = ops[-1] if at_end else ops[0]
         if op.kind not in named or not op.quote_words:
@@ -143,8 +152,8 @@ def _far_splice(
         if other is None or other.score < wanted:
             continue
         far = passage_candidate(index, other.start, other.end, other.score)
-        spliced = DiffOp("spliced", op.quote_words, far.text)
-        kept = [o for o in ops if o.kind == "equal"]
+        spliced = DiffOp(kind=DiffKind.SPLICED, quote_words=op.quote_words, page_words=far.text)
+        kept = [o for o in ops if o.kind is DiffKind.EQUAL]
         if op.page_words and kept:
             # The page words the quote did not take are no part of the closest passage.
             text = candidate.text
@@ -167,36 +176,40 @@ def _found(
     settings: Settings,
 ) -> NearMiss:
     """Return the diagnosis of a quote the matcher found: words cut away, figures elsewhere."""
-    spans = [(f.start, f.end) for f in match.fragments if f.found and f.start >= 0]
+    spans = [f.span for f in match.fragments if f.span is not None]
     passage = None
     if spans:
         s, e = min(a for a, _ in spans), max(b for _, b in spans)
-        passage = Candidate(index.page.text[s:e], s, e, 100.0, index.page_of(s))
-    cuts = [f for f in match.blocking if f.kind.endswith("_cut")]
+        passage = Candidate(text=index.page.text[s:e], start=s, end=e, score=100.0, page=index.page_of(s))
+    cuts = [f for f in match.blocking if f.kind in _CUTS]
     if cuts and passage is not None:
         text = index.page.text
         before: list[DiffOp] = []
         after: list[DiffOp] = []
         for f in cuts:
             # The words cut are the flag's page words outside the quote's own span.
-            if 0 <= f.start < passage.start:
-                before.append(DiffOp("cut_away", "", text[f.start : passage.start].strip() or f.page_words))
-            elif f.end > passage.end:
-                after.append(DiffOp("cut_away", "", text[passage.end : f.end].strip() or f.page_words))
+            if f.span is not None and f.span[0] < passage.start:
+                cut = text[f.span[0] : passage.start].strip() or f.page_words
+                before.append(DiffOp(kind=DiffKind.CUT_AWAY, page_words=cut))
+            elif f.span is not None and f.span[1] > passage.end:
+                cut = text[passage.end : f.span[1]].strip() or f.page_words
+                after.append(DiffOp(kind=DiffKind.CUT_AWAY, page_words=cut))
             else:
-                before.append(DiffOp("cut_away", "", f.page_words))
-        diff = (*before, DiffOp("equal", quote, passage.text), *after)
-        said = "; ".join(describe(op).replace("the quote ", "it ", 1) for op in diff if op.kind == "cut_away")
+                before.append(DiffOp(kind=DiffKind.CUT_AWAY, page_words=f.page_words))
+        diff = (*before, DiffOp(kind=DiffKind.EQUAL, quote_words=quote, page_words=passage.text), *after)
+        said = "; ".join(describe(op).replace("the quote ", "it ", 1) for op in diff if op.kind is DiffKind.CUT_AWAY)
         messages = " ".join(f.message for f in cuts)
         summary = f"The quote is on the page word for word, but {said}. {messages}"
-        return NearMiss(summary, passage, diff)
+        return NearMiss(summary=summary, passage=passage, diff=diff)
     if figures is not None and figures.missing:
         near = figures_near_miss(figures, prepared, settings)
         if near is not None:
             return near
     if match.too_short:
-        return NearMiss("The quote is on the page, but it is too short to show what the page says.", passage)
-    return NearMiss("The quote is on the page word for word; there is no drift to show.", passage)
+        return NearMiss(
+            summary="The quote is on the page, but it is too short to show what the page says.", passage=passage
+        )
+    return NearMiss(summary="The quote is on the page word for word; there is no drift to show.", passage=passage)
 
 
 def diagnose(
@@ -219,7 +232,7 @@ def diagnose(
     index = page_index(prepared.page, prepared.norm)
     if match.found:
         return _found(quote, match, index, figures, prepared, settings)
-    failing = [f for f in match.fragments if not f.found] or [Fragment(quote, False)]
+    failing = [f for f in match.fragments if not f.found] or [Fragment(text=quote, found=False)]
     text = failing[0].text
     candidate, diff, note = _diagnose_text(text, index, settings, deadline)
     elsewhere = _found_elsewhere(quote, prepared, others, settings)
@@ -238,12 +251,14 @@ def diagnose(
     if candidate is None:
         parts.append(note)
     else:
-        named = [describe(op) for op in diff if op.kind != "equal"]
+        named = [describe(op) for op in diff if op.kind is not DiffKind.EQUAL]
         shown = "; ".join(named[:3]) + ("; and more" if len(named) > 3 else "")
         head = (
             "The quote differs from the page by typography only"
-            if diff and diff[0].kind == "typography_only"
+            if diff and diff[0].kind is DiffKind.TYPOGRAPHY_ONLY
             else "Not on the page as quoted"
         )
         parts.append(f"{head}. Closest passage ({_where(candidate)}, {_pct(candidate.score)} similar): {shown}.")
-    return NearMiss(" ".join(parts), candidate, diff, found_in_source=elsewhere[1] if elsewhere else None)
+    return NearMiss(
+        summary=" ".join(parts), passage=candidate, diff=diff, found_in_source=elsewhere[1] if elsewhere else None
+    )

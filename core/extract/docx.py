@@ -21,7 +21,7 @@ import zlib
 
 import lxml.etree
 
-from core.models import PageText, Span, Unreadable
+from core.models import PageKind, PageText, Span, Unreadable
 from core.settings import Settings
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -177,4 +177,4 @@ def extract_docx(body: bytes, settings: Settings | None = None) -> PageText | Un
     footnotes = tuple((starts[b] + s, starts[b] + e) for b, s, e in w.markers if b < len(starts))
     if not parts_out:
         return Unreadable(f"The DOCX document holds no text. {_WHAT_TO_DO}")
-    return PageText(text="\n".join(parts_out), kind="docx", blocks=tuple(blocks), footnotes=footnotes)
+    return PageText(text="\n".join(parts_out), kind=PageKind.DOCX, blocks=tuple(blocks), footnotes=footnotes)

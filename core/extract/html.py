@@ -25,7 +25,7 @@ from typing import Any
 
 import lxml.etree
 
-from core.models import PageText, Span
+from core.models import PageKind, PageText, Span
 from core.settings import Settings
 
 # Elements whose content a reader never sees.
@@ -81,7 +81,7 @@ class _Writer:
         self.footnotes: list[Span] = []
         self.fn_depth = 0
         self.fn_start: int | None = None
-        self.segments: list[tuple[int, int, int]] = []  # (start, end, owner element id)
+        self.segments: list[tuple[int, int, int | None]] = []  # (start, end, owner element id or None)
 
     def brk(self) -> None:
         self.pending_break = True
@@ -93,7 +93,7 @@ class _Writer:
             self.pending_space = True
             self.pending_line_break = True
 
-    def write(self, raw: str, owner: int, collapse: bool = True) -> None:
+    def write(self, raw: str, owner: int | None, collapse: bool = True) -> None:
         text = _WS.sub(" ", raw) if collapse else raw
         lead = text.startswith(" ")
         core = text.strip(" ")
@@ -177,7 +177,7 @@ def _walk(root: lxml.etree._Element, w: _Writer) -> None:
         if not isinstance(tag, str):  # comment, processing instruction
             parent = el.getparent()
             if el.tail and parent is not None:
-                w.write(el.tail, int(parent.get(_ID, "-1")))
+                w.write(el.tail, _owner(parent))
             continue
         tag = tag.lower().rpartition(":")[2]
         if closing:
@@ -218,7 +218,7 @@ def _walk(root: lxml.etree._Element, w: _Writer) -> None:
             el.set(_FOOTNOTE_MARK, "")
             w.fn_depth += 1
         if el.text:
-            _write_text(el.text, int(el.get(_ID, "-1")), w, pre, math)
+            _write_text(el.text, _owner(el), w, pre, math)
         stack.append((el, True))
         stack.extend((child, False) for child in reversed(el))
 
@@ -229,10 +229,16 @@ _FOOTNOTE_MARK = "data-verbatim-fn"
 def _write_tail(el: lxml.etree._Element, w: _Writer, pre: int, math: int) -> None:
     if el.tail:
         parent = el.getparent()
-        _write_text(el.tail, int(parent.get(_ID, "-1")) if parent is not None else -1, w, pre, math)
+        _write_text(el.tail, _owner(parent) if parent is not None else None, w, pre, math)
 
 
-def _write_text(text: str, owner: int, w: _Writer, pre: int, math: int) -> None:
+def _owner(el: lxml.etree._Element) -> int | None:
+    """Return the id an element was given for main-content ownership, None when it has none."""
+    value = el.get(_ID)
+    return int(value) if value is not None else None
+
+
+def _write_text(text: str, owner: int | None, w: _Writer, pre: int, math: int) -> None:
     if math:
         # MathML source is indented for humans; only the tokens are drawn.
         if text.strip():
@@ -350,7 +356,7 @@ def html_page_text(html: str, url: str = "", settings: Settings | None = None) -
     settings = settings or Settings()
     root, warnings = parse(html)
     if root is None:
-        return PageText(text="", kind="html", warnings=tuple(warnings)), ""
+        return PageText(text="", kind=PageKind.HTML, warnings=tuple(warnings)), ""
     for i, el in enumerate(root.iter(tag=lxml.etree.Element)):
         el.set(_ID, str(i))
     noscript = " ".join(_WS.sub(" ", _text_of(n)).strip() for n in root.iter("noscript"))
@@ -369,7 +375,7 @@ def html_page_text(html: str, url: str = "", settings: Settings | None = None) -
         warnings.append("The page is too large to tell its main content from navigation; all of it counts as main.")
     page = PageText(
         text=text,
-        kind="html",
+        kind=PageKind.HTML,
         blocks=tuple(w.blocks),
         footnotes=tuple(w.footnotes),
         main=main,

@@ -30,7 +30,7 @@ from typing import Any
 
 import pymupdf
 
-from core.models import PageText, Span, Unreadable
+from core.models import PageKind, PageText, Span, Unreadable
 from core.settings import Settings
 
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})
@@ -295,7 +295,7 @@ def extract_pdf(body: bytes, settings: Settings | None = None) -> PageText | Unr
         pages_out.append((number, page_start, max(page_start, pos)))
     return PageText(
         text="\n".join(parts),
-        kind="pdf",
+        kind=PageKind.PDF,
         blocks=tuple(blocks_out),
         pages=tuple(pages_out),
         warnings=tuple(warnings),

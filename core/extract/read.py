@@ -18,7 +18,7 @@ import re
 from charset_normalizer import from_bytes
 
 from core.extract.html import html_page_text
-from core.models import PageText, Span, Unreadable
+from core.models import PageKind, PageText, Span, Unreadable
 from core.settings import Settings
 
 _CHARSET_PARAM = re.compile(r"charset\s*=\s*[\"']?\s*([-\w.:]+)", re.IGNORECASE)
@@ -143,7 +143,7 @@ def extract_text(text: str) -> PageText:
             current.append(line)
         if current:
             pos = _add_block(" ".join(current), parts, blocks, pos)
-    return PageText(text="\n".join(parts), kind="text", blocks=tuple(blocks))
+    return PageText(text="\n".join(parts), kind=PageKind.TEXT, blocks=tuple(blocks))
 
 
 def _add_block(block: str, parts: list[str], blocks: list[Span], pos: int) -> int:

@@ -1,14 +1,18 @@
-"""Fetching sources safely: the address policy (``netguard``), the fetcher, body decoding and the reasons.
+"""Fetching sources safely: the address policy, the guarded connection, the fetcher, bodies and reasons.
 
-``Fetcher`` reads URLs only as ``netguard``'s ``Policy`` allows, checked again on every
-connection; ``body`` decodes and sniffs what arrived; ``reasons`` words every failure;
-``allowlist`` reads the domains an editor allows.
+``Fetcher`` reads URLs only as ``policy``'s ``Policy`` allows, checked again on every
+connection by ``netguard``; ``concurrency`` schedules many at once within the per-host limit;
+``body`` decodes and sniffs what arrived; ``supplied`` takes the editor's own copies;
+``reasons`` words every failure; ``allowlist`` reads the domains an editor allows.
 """
 
 from __future__ import annotations
 
+from core.errors import Refused
 from core.fetch.allowlist import parse_allowlist
-from core.fetch.fetcher import Fetcher, host_key, supplied_source
-from core.fetch.netguard import Policy, Refused, check_url
+from core.fetch.concurrency import Progress, host_key
+from core.fetch.fetcher import Fetcher
+from core.fetch.policy import Policy, check_url
+from core.fetch.supplied import supplied_source
 
-__all__ = ["Fetcher", "Policy", "Refused", "check_url", "host_key", "parse_allowlist", "supplied_source"]
+__all__ = ["Fetcher", "Policy", "Progress", "Refused", "check_url", "host_key", "parse_allowlist", "supplied_source"]

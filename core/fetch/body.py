@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import brotli
 import zstandard
 
+from core.errors import DecodeError
+
 #: Largest piece a decoder hands on at once: the bound on memory above the cap.
 PIECE = 64 * 1024
 
@@ -40,10 +42,6 @@ SUPPORTED = {
 ENCODINGS = ("gzip", "x-gzip", "deflate", "br", "zstd", "identity")
 ACCEPT_ENCODING = "gzip, deflate, br, zstd"
 _NAMES = {HTML: "an HTML page", TEXT: "plain text", PDF: "a PDF", DOCX: "a Word document"}
-
-
-class DecodeError(Exception):
-    """The body's content-encoding is broken or unknown; the message says which."""
 
 
 # --------------------------------------------------------------------------- decoding
@@ -188,7 +186,7 @@ def sniff(head: bytes) -> str:
     return TEXT
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TypeDecision:
     """The content type a body is read as, a note when the server's claim was overruled, or a refusal."""
 
@@ -205,19 +203,19 @@ def decide_type(declared: str, head: bytes) -> TypeDecision:
     said = f"The server called it {mime}" if mime else "The server did not say what it sent"
     if family is not None:
         if found in (PDF, DOCX) and found != family:
-            return TypeDecision(found, f"{said}, but it is {_NAMES[found]}; read as {_NAMES[found]}.")
+            return TypeDecision(content_type=found, note=f"{said}, but it is {_NAMES[found]}; read as {_NAMES[found]}.")
         if found == "binary" and family in (HTML, TEXT):
             return TypeDecision(
-                declared,
+                content_type=declared,
                 refusal=f"{said}, but the bytes are not text (an image or other binary file):"
                 " open the link in a browser and supply the source yourself.",
             )
-        return TypeDecision(declared)
+        return TypeDecision(content_type=declared)
     if found in SUPPORTED:
-        return TypeDecision(found, f"{said}, but it is {_NAMES[found]}; read as {_NAMES[found]}.")
+        return TypeDecision(content_type=found, note=f"{said}, but it is {_NAMES[found]}; read as {_NAMES[found]}.")
     what = mime or "an unnamed binary type"
     return TypeDecision(
-        declared,
+        content_type=declared,
         refusal=f"The source is {what}, which Verbatim cannot read (it reads HTML, plain text, PDF and DOCX):"
         " supply the text yourself.",
     )

@@ -1,9 +1,10 @@
 """Fetching a brief's sources: safely, politely, and with every failure told apart.
 
-``Fetcher.fetch`` reads one URL; ``Fetcher.fetch_all`` reads many at once (threads: at most
-``max_concurrency`` sources at a time and ``max_per_host`` requests per host, each URL once,
-progress reported on the caller's thread). Every URL and every redirect is checked by
-``core.fetch.netguard`` before use, and every new connection is checked again after DNS. Each
+``Fetcher.fetch`` reads one URL; ``Fetcher.fetch_all`` reads many at once through
+``core.fetch.concurrency`` (at most ``max_concurrency`` sources at a time and ``max_per_host``
+requests per host, each URL once, progress reported on the caller's thread). Every URL and every
+redirect is checked by ``core.fetch.policy`` before use, and every new connection is checked
+again after DNS by ``core.fetch.netguard``. Each
 outcome is a ``Source``: status ok with the exact bytes, or blocked / dead_link /
 not_checked with a reason an editor can act on. Expected failures never raise.
 
@@ -20,21 +21,18 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import mimetypes
-import queue
-import threading
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from urllib.parse import urljoin
 
 import httpx
 
+from core.errors import DecodeError, NameNotFound, Refused, TooLarge
 from core.fetch import netguard
-from core.fetch.body import ACCEPT_ENCODING, DecodeError, decide_type, decode_stream, sniff
+from core.fetch.body import ACCEPT_ENCODING, decide_type, decode_stream
 from core.fetch.clock import SYSTEM, Clock
-from core.fetch.netguard import Connector, NameNotFound, Policy, Refused, Resolver, check_url
+from core.fetch.concurrency import HostLimiter, Progress, fetch_each, host_key
+from core.fetch.netguard import Connector, Policy, Resolver, check_url
 from core.fetch.reasons import (
     connect_reason,
     failure,
@@ -44,54 +42,13 @@ from core.fetch.reasons import (
     too_large,
     via,
 )
-from core.models import Source, SourceStatus
+from core.models import FetchState, Origin, Source, SourceStatus
 from core.settings import Settings
 from core.store import Store, now_iso, strip_fragment
 
-Progress = Callable[[str, str, str], None]
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
 _REDIRECTS = (301, 302, 303, 307, 308)
-_LIVE_ORIGINS = ("editor", "sample")  # copies that came from no fetch: used whatever the policy says
-
-
-class _TooLarge(Exception):
-    pass
-
-
-def host_key(url: str) -> str:
-    """Return the lower-case ASCII host of a URL, the key of the per-host limit ("" when unparsable)."""
-    try:
-        return httpx.URL(url.strip()).raw_host.decode("ascii").lower().rstrip(".")
-    except (httpx.InvalidURL, UnicodeError, ValueError):
-        return ""
-
-
-class HostLimiter:
-    """At most ``per_host`` slots per host (a class, not a dataclass: it owns a condition variable)."""
-
-    def __init__(self, per_host: int) -> None:
-        self.per_host = max(1, per_host)
-        self.cond = threading.Condition()
-        self.busy: Counter[str] = Counter()
-
-    def try_take(self, host: str) -> bool:
-        """Take a slot for host if one is free (the caller holds ``cond``); return whether it did."""
-        if self.busy[host] >= self.per_host:
-            return False
-        self.busy[host] += 1
-        return True
-
-    def acquire(self, host: str) -> None:
-        """Wait for and take a slot for host."""
-        with self.cond:
-            while not self.try_take(host):
-                self.cond.wait()
-
-    def release(self, host: str) -> None:
-        """Give back a slot for host and wake anyone waiting."""
-        with self.cond:
-            self.busy[host] -= 1
-            self.cond.notify_all()
+_LIVE_ORIGINS = (Origin.EDITOR, Origin.SAMPLE)  # copies that came from no fetch: used whatever the policy says
 
 
 class Fetcher:
@@ -135,7 +92,6 @@ class Fetcher:
             headers={"User-Agent": settings.user_agent, "Accept": ACCEPT, "Accept-Encoding": ACCEPT_ENCODING},
         )
         self._limiter = HostLimiter(settings.max_per_host)
-        self._held = threading.local()
 
     def close(self) -> None:
         """Close the connections this fetcher keeps open."""
@@ -160,66 +116,19 @@ class Fetcher:
         by_key: dict[str, list[str]] = {}
         for u in urls:
             by_key.setdefault(strip_fragment(u.strip()), []).append(u)
-        events: queue.Queue[tuple[str | None, str, str]] = queue.Queue()
-        results: dict[str, Source] = {}
-        errors: list[BaseException] = []
-        pending = list(by_key)
 
-        def emit(key: str, state: str, detail: str) -> None:
-            events.put((key, state, detail))
-
-        def worker() -> None:
-            try:
-                work()
-            finally:
-                events.put((None, "", ""))  # this worker is done
-
-        def work() -> None:
-            while True:
-                with self._limiter.cond:
-                    picked = None
-                    while picked is None:
-                        if not pending:
-                            return
-                        for i, key in enumerate(pending):
-                            host = host_key(key)
-                            if not host or self._limiter.try_take(host):
-                                picked = pending.pop(i)
-                                self._held.host = host or None
-                                break
-                        else:
-                            self._limiter.cond.wait()
-                try:
-                    results[picked] = self._fetch_key(picked, refresh, emit)
-                except BaseException as e:  # a bug: re-raised on the caller's thread below
-                    errors.append(e)
-                    emit(picked, "failed", f"internal error: {e!r}")
-                finally:
-                    self._drop_held()
-
-        for key in pending:
-            emit(key, "waiting", "queued")
-        threads = [
-            threading.Thread(target=worker, name=f"verbatim-fetch-{i}", daemon=True)
-            for i in range(min(self.settings.max_concurrency, len(pending)))
-        ]
-        for t in threads:
-            t.start()
-        # Progress is reported from this thread: UI code may only draw from the thread that called it.
-        running = len(threads)
-        while running:
-            got, state, detail = events.get()
-            if got is None:
-                running -= 1
-                continue
-            key = got
+        def report(key: str, state: FetchState, detail: str) -> None:
             if progress is not None:
                 for u in by_key[key]:
                     progress(u, state, detail)
-        for t in threads:
-            t.join()
-        if errors:
-            raise errors[0]
+
+        results = fetch_each(
+            list(by_key),
+            lambda key, emit: self._fetch_key(key, refresh, emit),
+            self._limiter,
+            self.settings.max_concurrency,
+            report,
+        )
         return {u: replace(results[key], url=u) for key, us in by_key.items() for u in us}
 
     # ------------------------------------------------------------------ one source
@@ -228,31 +137,31 @@ class Fetcher:
         stored = self.store.latest_source(key) if self.store is not None else None
         if stored is not None and not refresh:
             if stored.origin in _LIVE_ORIGINS:
-                emit(key, "cached", f"supplied copy of {stored.fetched_at}")
+                emit(key, FetchState.CACHED, f"supplied copy of {stored.fetched_at}")
                 return stored
             target = check_url(key, self.policy)
             if isinstance(target, Refused):
-                emit(key, "failed", target.reason)
+                emit(key, FetchState.FAILED, target.reason)
                 return failure(key, SourceStatus.BLOCKED, target.reason)
-            emit(key, "cached", f"stored copy of {stored.fetched_at}")
+            emit(key, FetchState.CACHED, f"stored copy of {stored.fetched_at}")
             # Drift is news of the run that fetched the new copy; reading it again is not a change.
-            return replace(stored, origin="cache", drift=False)
-        emit(key, "fetching", host_key(key))
+            return replace(stored, origin=Origin.CACHE, drift=False)
+        emit(key, FetchState.FETCHING, host_key(key))
         source = self._network(key)
         if self.store is not None:
             if source.status is SourceStatus.OK:
-                previous = self.store.latest_source(key, origins=("fetched", "sample"))
+                previous = self.store.latest_source(key, origins=(Origin.FETCHED, Origin.SAMPLE))
                 if previous is not None and not _same_content(previous, source):
                     source = replace(source, drift=True)
             self.store.save_source(source)
             if source.status is not SourceStatus.OK and stored is not None and stored.origin in _LIVE_ORIGINS:
                 # A refresh that fails must not hide the copy the editor supplied.
-                emit(key, "cached", f"fresh fetch failed; using the supplied copy of {stored.fetched_at}")
+                emit(key, FetchState.CACHED, f"fresh fetch failed; using the supplied copy of {stored.fetched_at}")
                 return stored
         if source.status is SourceStatus.OK:
-            emit(key, "fetched", f"{source.http_status} · {len(source.body):,} bytes")
+            emit(key, FetchState.FETCHED, f"{source.http_status} · {len(source.body):,} bytes")
         else:
-            emit(key, "failed", source.reason)
+            emit(key, FetchState.FAILED, source.reason)
         return source
 
     def _network(self, url: str) -> Source:
@@ -287,32 +196,13 @@ class Fetcher:
             current,
         )
 
-    @contextmanager
-    def _slot(self, host: str) -> Iterator[None]:
-        held = getattr(self._held, "host", None)
-        if held == host:
-            self._held.host = None
-        else:
-            self._drop_held()
-            self._limiter.acquire(host)
-        try:
-            yield
-        finally:
-            self._limiter.release(host)
-
-    def _drop_held(self) -> None:
-        held = getattr(self._held, "host", None)
-        if held is not None:
-            self._held.host = None
-            self._limiter.release(held)
-
     def _get(self, url: str, target: netguard.Target, jar: httpx.Cookies, at: float, chain: list[str]) -> Source | str:
         """Return the Source, or the next URL of a redirect; retries 429/5xx as settings allow."""
         s = self.settings
         attempt = 0
         while True:
             try:
-                with self._slot(target.host):
+                with self._limiter.slot(target.host):
                     if self._precheck is not None:
                         self._precheck.checked_addresses(target.host, target.port)
                     request = self._client.build_request("GET", target.url)
@@ -377,7 +267,7 @@ class Fetcher:
             for chunk in response.iter_raw():
                 raw_seen += len(chunk)
                 if raw_seen > cap:
-                    raise _TooLarge
+                    raise TooLarge
                 yield chunk
 
         pieces: list[bytes] = []
@@ -387,13 +277,13 @@ class Fetcher:
             for piece in decode_stream(raw(), response.headers.get("content-encoding", "")):
                 size += len(piece)
                 if size > cap:
-                    raise _TooLarge
+                    raise TooLarge
                 pieces.append(piece)
                 if decision is None and size >= s.sniff_bytes:
                     decision = decide_type(declared, b"".join(pieces)[: s.sniff_bytes])
                     if decision.refusal:
                         return failure(url, SourceStatus.NOT_CHECKED, decision.refusal, target.url, status)
-        except _TooLarge:
+        except TooLarge:
             return failure(url, SourceStatus.NOT_CHECKED, too_large(cap), target.url, status)
         except DecodeError as e:
             reason = f"The page could not be unpacked: {e}. Try again later or supply the page yourself."
@@ -418,50 +308,10 @@ class Fetcher:
         )
 
 
-# --------------------------------------------------------------------------- sources supplied by the editor
+# --------------------------------------------------------------------------- helpers
 
 
-def supplied_source(
-    url: str,
-    body: bytes,
-    content_type: str,
-    filename: str = "",
-    *,
-    store: Store | None = None,
-    settings: Settings | None = None,
-) -> Source:
-    """Return the editor's upload or paste as a source (origin "editor", stored if given a store), or not_checked."""
-    s = settings or Settings()
-    declared = content_type or (mimetypes.guess_type(filename)[0] or "" if filename else "")
-    if not declared and sniff(body[: s.sniff_bytes]) == "text/plain":
-        declared = "text/plain; charset=utf-8"
-    what = f"the file {filename}" if filename else "the pasted text"
-    if len(body) > s.max_body_bytes:
-        source = failure(url, SourceStatus.NOT_CHECKED, too_large(s.max_body_bytes, len(body)), url)
-        return replace(source, origin="editor")
-    decision = decide_type(declared, body[: s.sniff_bytes])
-    if decision.refusal:
-        return replace(failure(url, SourceStatus.NOT_CHECKED, decision.refusal, url), origin="editor")
-    source = Source(
-        url=url,
-        status=SourceStatus.OK,
-        reason=f"Evidence supplied by the editor ({what}), not fetched by Verbatim. {decision.note}".strip(),
-        final_url=url,
-        content_type=decision.content_type,
-        body=body,
-        sha256=hashlib.sha256(body).hexdigest(),
-        fetched_at=now_iso(),
-        origin="editor",
-    )
-    if store is not None:
-        store.save_source(source)
-    return source
-
-
-# --------------------------------------------------------------------------- reasons
-
-
-def _no_progress(url: str, state: str, detail: str) -> None:
+def _no_progress(url: str, state: FetchState, detail: str) -> None:
     return None
 
 

@@ -23,7 +23,9 @@ RETRIED = (429, 500, 502, 503, 504)
 
 def failure(url: str, status: SourceStatus, reason: str, final_url: str = "", http_status: int | None = None) -> Source:
     """Return a source that could not be read, with its reason."""
-    return Source(url, status, reason, final_url or url, http_status, fetched_at=now_iso())
+    return Source(
+        url=url, status=status, reason=reason, final_url=final_url or url, http_status=http_status, fetched_at=now_iso()
+    )
 
 
 def via(chain: list[str], current: str, reason: str) -> str:

@@ -58,25 +58,25 @@ from decimal import Decimal
 
 from core.figures import vocab as v
 from core.figures.read import ReadFigure, power_written_flat, read_figures
-from core.models import Figure, FigureCheck, FigureStatus, PageText, Span
+from core.models import Figure, FigureCheck, FigureKind, FigureStatus, PageText, Span
 from core.settings import Settings
 
 _KIND_WORDS = {
-    "number": "number",
-    "ordinal": "number",
-    "percent": "percentage",
-    "points": "percentage-point figure",
-    "money": "amount",
-    "multiplier": "multiplier",
-    "year": "year",
-    "date": "date",
-    "month": "month",
-    "version": "version",
-    "period": "period",
+    FigureKind.NUMBER: "number",
+    FigureKind.ORDINAL: "number",
+    FigureKind.PERCENT: "percentage",
+    FigureKind.POINTS: "percentage-point figure",
+    FigureKind.MONEY: "amount",
+    FigureKind.MULTIPLIER: "multiplier",
+    FigureKind.YEAR: "year",
+    FigureKind.DATE: "date",
+    FigureKind.MONTH: "month",
+    FigureKind.VERSION: "version",
+    FigureKind.PERIOD: "period",
 }
 _TABLE_SCALE = re.compile(r"(?<![a-z])in (thousands|millions|billions)(?![a-z])")
 _TABLE_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
-_COUNTABLE = frozenset({"number", "ordinal", "year"})
+_COUNTABLE = frozenset({FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.YEAR})
 _PERIOD_NAMES = {"Q": "quarter", "H": "half"}
 
 
@@ -105,29 +105,29 @@ def _ends(fig: ReadFigure) -> tuple[Decimal, ...]:
 def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteContext, s: Settings) -> bool:
     """Return True when one end of a claim's numeric figure is held by a quote figure."""
     ck, qk = claim.kind, quote.kind
-    if ck == "year":
-        if qk in ("year", "number"):
+    if ck is FigureKind.YEAR:
+        if qk in (FigureKind.YEAR, FigureKind.NUMBER):
             return any(q == end for q in _ends(quote))
-        if qk in ("date", "month"):
+        if qk in (FigureKind.DATE, FigureKind.MONTH):
             return quote.date[0] == end
-        return qk == "period" and quote.period[2] == end
-    if ck in ("number", "ordinal"):
-        if claim.written and "." in claim.written and qk == "version":
+        return qk is FigureKind.PERIOD and quote.period[2] == end
+    if ck in (FigureKind.NUMBER, FigureKind.ORDINAL):
+        if claim.written and "." in claim.written and qk is FigureKind.VERSION:
             return quote.parts == tuple(claim.written.split("."))
-        if qk not in ("number", "ordinal", "year", "money"):
+        if qk not in (FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.YEAR, FigureKind.MONEY):
             return False
-    elif ck == "money":
-        if qk == "number":
+    elif ck is FigureKind.MONEY:
+        if qk is FigureKind.NUMBER:
             if claim.currency not in ctx.currencies:
                 return False
-        elif qk != "money" or quote.currency != claim.currency:
+        elif qk is not FigureKind.MONEY or quote.currency != claim.currency:
             return False
     elif ck != qk:
         return False
     if claim.unit and quote.unit and claim.unit != quote.unit:
         return False  # "5,200 miles" is not held by "5,150 km"
     values = list(_ends(quote))
-    if quote.scale == 1 and qk in ("number", "money"):
+    if quote.scale == 1 and qk in (FigureKind.NUMBER, FigureKind.MONEY):
         # A table's "($ in millions)" scales its bare figures: "($479)" there is $479 million.
         values += [q * scale for q in _ends(quote) for scale in ctx.table_scales]
     for q in values:
@@ -141,7 +141,7 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
 def _period_hit(claim: ReadFigure, quote: ReadFigure, quote_years: frozenset[int]) -> bool:
     c_label, c_n, c_year, c_fiscal = claim.period
     q_label, q_n, q_year, q_fiscal = quote.period
-    if quote.kind != "period" or c_label != q_label or c_n != q_n:
+    if quote.kind is not FigureKind.PERIOD or c_label != q_label or c_n != q_n:
         return False
     if not c_year:
         return True
@@ -154,15 +154,15 @@ def _period_hit(claim: ReadFigure, quote: ReadFigure, quote_years: frozenset[int
 def _hit(claim: ReadFigure, quote: ReadFigure, ctx: _QuoteContext, s: Settings) -> bool:
     """Return True when the quote figure holds the claim figure whole (both ends of a range)."""
     ck = claim.kind
-    if ck == "version":
-        if quote.kind == "version":
+    if ck is FigureKind.VERSION:
+        if quote.kind is FigureKind.VERSION:
             return quote.parts[: len(claim.parts)] == claim.parts
-        return quote.kind == "number" and quote.written == ".".join(claim.parts) and quote.high is None
-    if ck == "date":
-        return quote.kind == "date" and quote.date == claim.date
-    if ck == "month":
-        return quote.kind in ("date", "month") and quote.date[:2] == claim.date[:2]
-    if ck == "period":
+        return quote.kind is FigureKind.NUMBER and quote.written == ".".join(claim.parts) and quote.high is None
+    if ck is FigureKind.DATE:
+        return quote.kind is FigureKind.DATE and quote.date == claim.date
+    if ck is FigureKind.MONTH:
+        return quote.kind in (FigureKind.DATE, FigureKind.MONTH) and quote.date[:2] == claim.date[:2]
+    if ck is FigureKind.PERIOD:
         return _period_hit(claim, quote, ctx.years)
     if claim.is_range and quote.is_range:
         # Ends pair up: the claim's low end with the quote's low end, high with high.
@@ -186,7 +186,7 @@ class _QuoteContext:
         loose |= {code for mark, code in v.CURRENCY_CODES.items() if len(mark) > 2 and f" {mark} " in f" {low} "}
         self.currencies = frozenset(loose)
         self.table_scales = tuple(_TABLE_SCALES[m] for m in _TABLE_SCALE.findall(low))
-        years = {int(f.value) for f in figs if f.kind == "year" and f.value is not None}
+        years = {int(f.value) for f in figs if f.kind is FigureKind.YEAR and f.value is not None}
         years |= {f.date[0] for f in figs if f.date[0]}
         years |= {f.period[2] for f in figs if f.period[2] and not f.period[3]}
         self.years = frozenset(years)
@@ -208,11 +208,11 @@ def _find(claim: ReadFigure, ctx: _QuoteContext, s: Settings) -> ReadFigure | No
 
 
 def _skip_reason(fig: ReadFigure) -> str:
-    if fig.kind == "unreadable":
+    if fig.kind is FigureKind.UNREADABLE:
         return f"“{fig.text}” cannot be read with confidence ({fig.unreadable}); it was not compared."
-    if fig.kind == "partial_date":
+    if fig.kind is FigureKind.PARTIAL_DATE:
         return f"“{fig.text}” is a day and month without a year, too little to check; check it by eye."
-    if fig.kind == "label":
+    if fig.kind is FigureKind.LABEL:
         return f"“{fig.text}” is a name or a reference number, not a quantity; it was not compared."
     if fig.standalone:
         return (
@@ -240,7 +240,7 @@ def _power_doubt(claim: ReadFigure, quote_figs: list[ReadFigure]) -> str:
 
 
 def _describe(fig: ReadFigure) -> str:
-    if fig.kind == "period":
+    if fig.kind is FigureKind.PERIOD:
         label, n, year, fiscal = fig.period
         name = (
             f"fiscal {year}" if label == "FY" else f"{label}{n}" + (f" {'FY' if fiscal else ''}{year}" if year else "")
@@ -252,22 +252,22 @@ def _describe(fig: ReadFigure) -> str:
 def _missing_reason(claim: ReadFigure, ctx: _QuoteContext) -> str:
     if not ctx.figs and not ctx.currencies:
         return f"The quote holds no figures at all, so it cannot hold “{claim.text}”."
-    kind = "number" if claim.kind in _COUNTABLE else claim.kind
+    kind = FigureKind.NUMBER if claim.kind in _COUNTABLE else claim.kind
     word = _KIND_WORDS.get(claim.kind, "figure")
-    same = [q for q in ctx.figs if ("number" if q.kind in _COUNTABLE else q.kind) == kind]
+    same = [q for q in ctx.figs if (FigureKind.NUMBER if q.kind in _COUNTABLE else q.kind) == kind]
     relation = "within one rounding step of" if claim.hedge and claim.hedge not in v.NOT_HEDGES else "equal to"
     head = f"The quote holds no {word} {relation} “{claim.text}”"
-    if claim.kind == "money":
+    if claim.kind is FigureKind.MONEY:
         other = [q for q in same if q.currency and q.currency != claim.currency]
         if other:
             return f"{head}: its amount {other[0].text} is in {other[0].currency}, the claim's in {claim.currency}."
-        if claim.currency not in ctx.currencies and any(q.kind == "number" for q in ctx.figs):
+        if claim.currency not in ctx.currencies and any(q.kind is FigureKind.NUMBER for q in ctx.figs):
             return f"{head}: the quote names no amount in {claim.currency}."
-    if claim.kind == "percent" and any(q.kind == "points" for q in ctx.figs):
-        pts = next(q for q in ctx.figs if q.kind == "points")
+    if claim.kind is FigureKind.PERCENT and any(q.kind is FigureKind.POINTS for q in ctx.figs):
+        pts = next(q for q in ctx.figs if q.kind is FigureKind.POINTS)
         return f"{head}: the quote gives {pts.text}, which are percentage points, not percent."
-    if claim.kind == "period" and claim.period[2]:
-        periods = [q for q in ctx.figs if q.kind == "period"]
+    if claim.kind is FigureKind.PERIOD and claim.period[2]:
+        periods = [q for q in ctx.figs if q.kind is FigureKind.PERIOD]
         if periods:
             return f"{head}: the quote names {', '.join(_describe(q) for q in periods[:4])}."
     if same:
@@ -319,7 +319,15 @@ def _elsewhere(claim: ReadFigure, page: PageText | None, s: Settings) -> tuple[S
 def _figure(
     c: ReadFigure, status: FigureStatus, *, quote_text: str = "", reason: str = "", elsewhere: tuple[Span, ...] = ()
 ) -> Figure:
-    return Figure(c.text, status, quote_text, reason, c.kind, c.start, c.end, elsewhere)
+    return Figure(
+        text=c.text,
+        status=status,
+        quote_text=quote_text,
+        reason=reason,
+        kind=c.kind,
+        span=(c.start, c.end),
+        elsewhere=elsewhere,
+    )
 
 
 def check_figures(

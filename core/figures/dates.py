@@ -14,6 +14,7 @@ import re
 
 from core.figures import vocab as v
 from core.figures.scan import SETTINGS, Scan, century
+from core.models import FigureKind
 
 _ISO_DATE = re.compile(r"(?<![\d.-])(\d{4})-(\d{2})-(\d{2})(?![\d])")
 _SLASH_DATE = re.compile(r"(?<![\d./])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
@@ -44,22 +45,22 @@ def read_dates(scan: Scan) -> None:
     for m in _ISO_DATE.finditer(scan.w):
         y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if 1 <= mo <= 12 and 1 <= d <= 31:
-            scan.add(m.start(), m.end(), "date", date=(y, mo, d), written=m.group(0))
+            scan.add(m.start(), m.end(), FigureKind.DATE, date=(y, mo, d), written=m.group(0))
     for m in _SLASH_DATE.finditer(scan.w):
         if not scan.free(m.start(), m.end()):
             continue
         a, b, y = int(m.group(1)), int(m.group(2)), century(m.group(3))
         if a > 12 and 1 <= b <= 12 and a <= 31:
-            scan.add(m.start(), m.end(), "date", date=(y, b, a), written=m.group(0))
+            scan.add(m.start(), m.end(), FigureKind.DATE, date=(y, b, a), written=m.group(0))
         elif b > 12 and 1 <= a <= 12 and b <= 31:
-            scan.add(m.start(), m.end(), "date", date=(y, a, b), written=m.group(0))
+            scan.add(m.start(), m.end(), FigureKind.DATE, date=(y, a, b), written=m.group(0))
         else:
             why = "day and month could be either way round"
-            scan.add(m.start(), m.end(), "unreadable", unreadable=why, written=m.group(0))
+            scan.add(m.start(), m.end(), FigureKind.UNREADABLE, unreadable=why, written=m.group(0))
     for m in _SLASH_NUMBER.finditer(scan.w):
         if scan.free(m.start(), m.end()):
             why = "a number written with a slash may be a ratio, a fraction, a date or a name"
-            scan.add(m.start(), m.end(), "unreadable", unreadable=why, written=m.group(0))
+            scan.add(m.start(), m.end(), FigureKind.UNREADABLE, unreadable=why, written=m.group(0))
     for rx, order in ((_MDY, "mdy"), (_DMY, "dmy"), (_MY, "my"), (_MD, "md"), (_DM, "dm")):
         for m in rx.finditer(scan.w):
             if not scan.free(m.start(), m.end()):
@@ -77,7 +78,7 @@ def read_dates(scan: Scan) -> None:
                 y, mo, d = 0, v.MONTHS[g[1]], int(g[0])
             if d > 31:
                 continue
-            kind = "date" if y and d else "month" if y else "partial_date"
+            kind = FigureKind.DATE if y and d else FigureKind.MONTH if y else FigureKind.PARTIAL_DATE
             scan.add(m.start(), m.end(), kind, date=(y, mo, d), written=m.group(0))
 
 
@@ -109,7 +110,7 @@ def read_periods(scan: Scan) -> None:
 
 def _period(scan: Scan, start: int, end: int, label: str, n: int, year_text: str, fiscal: bool) -> None:
     year = century(year_text) if year_text else 0
-    scan.add(start, end, "period", period=(label, n, year, fiscal), written=scan.w[start:end])
+    scan.add(start, end, FigureKind.PERIOD, period=(label, n, year, fiscal), written=scan.w[start:end])
 
 
 def read_versions(scan: Scan) -> None:
@@ -118,12 +119,12 @@ def read_versions(scan: Scan) -> None:
         parts = tuple(m.group(0).split("."))
         if len(parts) > SETTINGS.figures_version_max_parts:
             why = f"{len(parts)} dot-separated parts read like an address or a section number, not a figure"
-            scan.add(m.start(), m.end(), "unreadable", unreadable=why, written=m.group(0))
+            scan.add(m.start(), m.end(), FigureKind.UNREADABLE, unreadable=why, written=m.group(0))
         else:
-            scan.add(m.start(), m.end(), "version", parts=parts, written=m.group(0))
+            scan.add(m.start(), m.end(), FigureKind.VERSION, parts=parts, written=m.group(0))
     for m in _VERSION_V.finditer(scan.w):
         if scan.free(m.start(), m.end()):
-            scan.add(m.start(), m.end(), "version", parts=tuple(m.group(1).split(".")), written=m.group(1))
+            scan.add(m.start(), m.end(), FigureKind.VERSION, parts=tuple(m.group(1).split(".")), written=m.group(1))
     for m in _VERSION_AFTER_WORD.finditer(scan.w):
         if not scan.free(m.start(), m.end()) or not _VERSION_WORD_RE.search(scan.w, max(0, m.start() - 12), m.start()):
             continue
@@ -131,8 +132,8 @@ def read_versions(scan: Scan) -> None:
         # "since 2008" is a year and "since 3" a count: only decimals follow since/until.
         if word and word.group(0).strip() in ("since", "until", "through") and "." not in m.group(0):
             continue
-        scan.add(m.start(), m.end(), "version", parts=tuple(m.group(0).split(".")), written=m.group(0))
+        scan.add(m.start(), m.end(), FigureKind.VERSION, parts=tuple(m.group(0).split(".")), written=m.group(0))
         end = m.end()
         while (c := _VERSION_CHAIN.match(scan.w, end)) and scan.free(c.start(1), c.end(1)):
-            scan.add(c.start(1), c.end(1), "version", parts=tuple(c.group(1).split(".")), written=c.group(1))
+            scan.add(c.start(1), c.end(1), FigureKind.VERSION, parts=tuple(c.group(1).split(".")), written=c.group(1))
             end = c.end()

@@ -21,6 +21,7 @@ from decimal import Decimal
 from core.figures import vocab as v
 from core.figures.dates import read_dates, read_periods, read_versions
 from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, precision_of
+from core.models import FigureKind
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d{1,2}(?:,\d{2})+,\d{3}(?![\d])|\d+)(?:\.\d+)?|\.\d+"
 _NUMBER = re.compile(
@@ -71,7 +72,11 @@ _UNIT_AFTER = re.compile(v.UNIT_AFTER)
 _CONVERSION_BEFORE = re.compile(r"\d(?:\s?[a-z€$£¥₹]{1,8})?\s?$")
 _RANGE_GAP = re.compile(r"\s?-\s?|\s(?:to|and)\s")
 _LABEL_RE = re.compile(v.LABEL_WORDS)
-_NUMERIC_KINDS = frozenset({"number", "percent", "points", "money", "multiplier", "year"})
+# The kinds that name what a bare number at the other end of a range counts ("10-60%").
+_UNIT_KINDS = frozenset({FigureKind.PERCENT, FigureKind.POINTS, FigureKind.MULTIPLIER, FigureKind.MONEY})
+_NUMERIC_KINDS = frozenset(
+    {FigureKind.NUMBER, FigureKind.PERCENT, FigureKind.POINTS, FigureKind.MONEY, FigureKind.MULTIPLIER, FigureKind.YEAR}
+)
 
 
 class _Reader(Scan):
@@ -86,7 +91,7 @@ class _Reader(Scan):
             scale_word = m.group("scale") or m.group("scale2")
             scale = v.SCALE_WORD[scale_word] if scale_word else Decimal(1)
             value = -Decimal(num.replace(",", "")) * scale
-            self.add(m.start(), m.end(), "money", value=value, precision=precision_of(num) * scale,
+            self.add(m.start(), m.end(), FigureKind.MONEY, value=value, precision=precision_of(num) * scale,
                      currency=v.CURRENCY_CODES[cur.strip().rstrip(".") if cur.strip() != "rs." else "rs"],
                      written=num, negative=True, hedge=self.hedge_before(m.start()), scale=scale)  # fmt: skip
 
@@ -111,7 +116,7 @@ class _Reader(Scan):
                     name_start -= 1
                 if not self.free(name_start, start):
                     name_start = start
-                self.add(name_start, end, "label", written=num, value=Decimal(num.replace(",", "")))
+                self.add(name_start, end, FigureKind.LABEL, written=num, value=Decimal(num.replace(",", "")))
                 continue
             self._number(m, start, end, num, bool(sign))
 
@@ -125,7 +130,7 @@ class _Reader(Scan):
             exp_text = m.group("pow").lstrip("^*")
             exp = int("".join(str(SUP_MARK.index(c)) for c in exp_text)) if exp_text.isupper() else int(exp_text)
             if "." in num or "," in num:
-                self.add(start, end, "unreadable", unreadable="a power of a decimal", written=num)
+                self.add(start, end, FigureKind.UNREADABLE, unreadable="a power of a decimal", written=num)
                 return
             power = (int(num), exp)
             value = Decimal(int(num)) ** exp
@@ -140,25 +145,25 @@ class _Reader(Scan):
         elif m.group("scale"):
             scale = v.SCALE_WORD[m.group("scale")]
         value, precision = value * scale, precision * scale
-        kind = "money" if currency else "number"
+        kind = FigureKind.MONEY if currency else FigureKind.NUMBER
         if m.group("curafter"):
             # "$7.9 million dollars" keeps its "$"; a bare "71,350 euro" takes the word's currency.
-            currency, kind = currency or v.CURRENCY_CODES[m.group("curafter")], "money"
+            currency, kind = currency or v.CURRENCY_CODES[m.group("curafter")], FigureKind.MONEY
         elif m.group("pct"):
-            kind = "percent"
+            kind = FigureKind.PERCENT
         elif m.group("pts"):
-            kind = "points"
+            kind = FigureKind.POINTS
         elif m.group("bps"):
-            kind, value, precision = "points", value / 100, precision / 100
+            kind, value, precision = FigureKind.POINTS, value / 100, precision / 100
         elif m.group("mult") or m.group("mult2") or m.group("times") or m.group("fold"):
-            kind = "multiplier"
+            kind = FigureKind.MULTIPLIER
         elif m.group("ord"):
-            kind = "ordinal"
+            kind = FigureKind.ORDINAL
         if negative:
             value = -value
         hedge = self.hedge_before(start)
         standalone = (
-            kind in ("number", "ordinal")
+            kind in (FigureKind.NUMBER, FigureKind.ORDINAL)
             and "." not in num
             and scale == 1
             and power is None
@@ -166,12 +171,12 @@ class _Reader(Scan):
             and value <= SETTINGS.figures_small_whole_max
         )
         label = _LABEL_RE.search(self.w, max(0, start - 12), start)
-        if kind == "number" and label and "." not in num:
-            kind = "label"
+        if kind is FigureKind.NUMBER and label and "." not in num:
+            kind = FigureKind.LABEL
             if self.free(label.start(), start):
                 start = label.start()  # "PEP 632" is marked whole
         elif (
-            kind == "number"
+            kind is FigureKind.NUMBER
             and "," not in num
             and "." not in num
             and scale == 1
@@ -179,8 +184,8 @@ class _Reader(Scan):
             and SETTINGS.figures_year_min <= value <= SETTINGS.figures_year_max
             and len(num) == 4
         ):
-            kind = "year"
-        unit_match = _UNIT_AFTER.match(self.w, end) if kind in ("number", "ordinal") else None
+            kind = FigureKind.YEAR
+        unit_match = _UNIT_AFTER.match(self.w, end) if kind in (FigureKind.NUMBER, FigureKind.ORDINAL) else None
         unit = v.UNIT_WORDS[unit_match.group("unit")] if unit_match else ""
         self.add(start, end, kind, value=value, precision=precision, currency=currency, hedge=hedge, written=num,
                  power=power, standalone=standalone, negative=negative, scale=scale, unit=unit)  # fmt: skip
@@ -200,8 +205,12 @@ class _Reader(Scan):
                 n, precision = n * 100 + rest, Decimal(1) if rest else Decimal(100)
             value, scale = Decimal(n), v.SCALE_WORD.get(m.group("scale") or "", Decimal(1))
             value, precision = value * scale, precision * scale
-            kind = "percent" if m.group("pct") else "multiplier" if m.group("times") else "number"
-            small = kind == "number" and value <= SETTINGS.figures_small_whole_max
+            kind = FigureKind.NUMBER
+            if m.group("pct"):
+                kind = FigureKind.PERCENT
+            elif m.group("times"):
+                kind = FigureKind.MULTIPLIER
+            small = kind is FigureKind.NUMBER and value <= SETTINGS.figures_small_whole_max
             self.add(m.start(), m.end(), kind, value=value, precision=precision, standalone=small, scale=scale,
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
         for m in _FRACTION.finditer(self.w):
@@ -209,16 +218,16 @@ class _Reader(Scan):
                 continue
             count = {"two": 2, "three": 3, "four": 4}.get(m.group("count") or "", 1)
             share = v.FRACTION_WORDS[m.group("frac") or m.group("half")] * count
-            self.add(m.start(), m.end(), "percent", value=share, precision=Decimal(1),
+            self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1),
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
         for m in _FRACTION_DIGITS.finditer(self.w):
             if self.free(m.start(), m.end()) and int(m.group(2)):
                 share = Decimal(100) * int(m.group(1)) / int(m.group(2))
-                self.add(m.start(), m.end(), "percent", value=share, precision=Decimal(1), written=m.group(0))
+                self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1), written=m.group(0))
         for m in _MULT_WORD.finditer(self.w):
             if self.free(m.start(), m.end()):
                 word = m.group(1) or m.group(2)
-                self.add(m.start(), m.end(), "multiplier", value=Decimal(v.MULTIPLIER_WORDS[word]),
+                self.add(m.start(), m.end(), FigureKind.MULTIPLIER, value=Decimal(v.MULTIPLIER_WORDS[word]),
                          precision=Decimal("0.1"), written=m.group(0))  # fmt: skip
 
     def ranges(self) -> list[ReadFigure]:
@@ -249,14 +258,14 @@ class _Reader(Scan):
         if gap.strip() == "and" and a.hedge != "between":
             return None
         kind, currency, low, precision = a.kind, a.currency or b.currency, a.value, a.precision
-        if kind == "number" and b.kind in ("percent", "points", "multiplier", "money"):
+        if kind is FigureKind.NUMBER and b.kind in _UNIT_KINDS:
             kind = b.kind
-        if kind == "number" and currency:
-            kind = "money"
+        if kind is FigureKind.NUMBER and currency:
+            kind = FigureKind.MONEY
         if (
             kind != b.kind
-            and not (kind == "year" and b.kind == "number")
-            and not (kind == "money" and b.kind == "number")
+            and not (kind is FigureKind.YEAR and b.kind is FigureKind.NUMBER)
+            and not (kind is FigureKind.MONEY and b.kind is FigureKind.NUMBER)
         ):
             return None  # "$3.4-3.6 billion": the second end's missing "$" is the first end's
         if a.scale == 1 and b.scale > 1:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from core.figures import vocab as v
+from core.models import FigureKind
 from core.settings import Settings
 from core.text.normalise import normalise
 
@@ -30,21 +31,20 @@ _GROUPING_SPACES = frozenset("\u2009\u202f\u00a0\u2007")
 _HEDGE_RE = re.compile(v.HEDGE)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ReadFigure:
     """One figure read from a text.
 
-    ``kind`` is "number", "percent", "points" (percentage points), "money", "multiplier",
-    "ordinal", "year", "date", "month", "partial_date", "version", "period", "label" or
-    "unreadable". ``value`` (and ``high``, for a range) is the figure after its scale
-    ("1.2bn" is 1200000000; percentages in percent; basis points in percentage points).
+    ``kind`` is a ``FigureKind`` (UNREADABLE when the figure cannot be read with confidence).
+    ``value`` (and ``high``, for a range) is the figure after its scale ("1.2bn" is
+    1200000000; percentages in percent; basis points in percentage points).
     ``precision`` is the place value of the last digit the writer wrote. ``written`` is the
     number as written, digits only (for exact comparisons). ``date`` is (year, month, day)
     and ``period`` is (label "Q"/"H"/"FY", number, year, fiscal), 0 where unknown.
     """
 
     text: str
-    kind: str
+    kind: FigureKind
     start: int = field(compare=False)
     end: int = field(compare=False)
     value: Decimal | None = None
@@ -141,10 +141,10 @@ class Scan:
             return False
         return not (i < len(self.starts) and self.starts[i] < end)
 
-    def add(self, start: int, end: int, kind: str, **fields: object) -> None:
+    def add(self, start: int, end: int, kind: FigureKind, **fields: object) -> None:
         """Record a figure read at a span of the working text."""
         ostart, oend = self.span(start, end)
-        fig = ReadFigure(self.text[ostart:oend], kind, ostart, oend, **fields)  # type: ignore[arg-type]
+        fig = ReadFigure(text=self.text[ostart:oend], kind=kind, start=ostart, end=oend, **fields)  # type: ignore[arg-type]
         i = bisect.bisect_right(self.starts, start)
         self.starts.insert(i, start)
         self.ends.insert(i, end)

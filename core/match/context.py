@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.match.page import PreparedPage
-from core.models import Flag
+from core.models import Flag, FlagKind
 
 NEGATIONS = frozenset(
     "not no never none nobody nothing nowhere neither nor without cannot non hardly barely scarcely".split()  # noqa: SIM905
@@ -141,13 +141,12 @@ def _negation_cut(p: PreparedPage, k: int, shown: str, side: str) -> Flag:
     """Return the blocking flag for the page's negation at token k, which the quote left out."""
     neg = p.original_text(k, k)
     return Flag(
-        "negation_cut",
-        f'The page says "{shown}": the quote leaves out "{neg}" just {side} it, '
+        kind=FlagKind.NEGATION_CUT,
+        message=f'The page says "{shown}": the quote leaves out "{neg}" just {side} it, '
         "which may reverse what the source says.",
-        True,
+        blocking=True,
         page_words=shown,
-        start=p.ostarts[k],
-        end=p.oends[k],
+        span=(p.ostarts[k], p.oends[k]),
     )
 
 
@@ -186,13 +185,12 @@ def context_flags(
         shown = "…" * (end - 4 > first) + _text(p, max(first, end - 4), min(stop, c_last + 5), stop)
         flags.append(
             Flag(
-                "condition_cut",
-                f'The page goes on "{shown}": the quote stops before the condition '
+                kind=FlagKind.CONDITION_CUT,
+                message=f'The page goes on "{shown}": the quote stops before the condition '
                 f'"{p.original_text(c_first, c_last)}", which limits what it says.',
-                True,
+                blocking=True,
                 page_words=shown,
-                start=p.ostarts[c_first],
-                end=p.oends[c_last],
+                span=(p.ostarts[c_first], p.oends[c_last]),
             )
         )
     hedge = _hedge_before(p, first)
@@ -201,12 +199,11 @@ def context_flags(
         shown = _text(p, hedge, min(end - 1, first + 4), end - 1)
         flags.append(
             Flag(
-                "hedge_cut",
-                f'The page says "{shown}": the quote drops "{words}" from its start.',
-                False,
+                kind=FlagKind.HEDGE_CUT,
+                message=f'The page says "{shown}": the quote drops "{words}" from its start.',
+                blocking=False,
                 page_words=shown,
-                start=p.ostarts[hedge],
-                end=p.oends[first - 1],
+                span=(p.ostarts[hedge], p.oends[first - 1]),
             )
         )
     return flags

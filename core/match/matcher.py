@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from core.match.context import context_flags
 from core.match.markers import glued_marker_match
 from core.match.page import PreparedPage
-from core.models import Flag, Fragment, QuoteMatch
+from core.models import Flag, FlagKind, Fragment, QuoteMatch
 from core.settings import Settings
 from core.text.tokens import QuotePart, quote_part
 
@@ -141,11 +141,11 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
         shown = " ".join(quote.split())
         flags.append(
             Flag(
-                "too_short",
-                f'The quote "{shown}" is too short to check: fewer than {settings.min_quote_words} words '
+                kind=FlagKind.TOO_SHORT,
+                message=f'The quote "{shown}" is too short to check: fewer than {settings.min_quote_words} words '
                 f"and under {settings.min_quote_chars} characters could stand almost anywhere. "
                 "Quote a whole sentence from the source.",
-                True,
+                blocking=True,
             )
         )
     # Many fragments share one budget of places tried, so that no quote can stall a check.
@@ -167,38 +167,41 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
     outside: list[str] = []
     for part, s, size in zip(parts, placed, sizes, strict=True):
         if s is None:
-            fragments.append(Fragment(part.text, False))
+            fragments.append(Fragment(text=part.text, found=False))
             continue
         start, end = p.ostarts[s], p.oends[s + size - 1]
         in_main = p.in_main(start, end)
-        fragments.append(Fragment(part.text, True, start, end, p.page_number(start), in_main))
+        fragments.append(
+            Fragment(text=part.text, found=True, span=(start, end), page=p.page_number(start), in_main=in_main)
+        )
         if not in_main:
             outside.append(p.original_text(s, s + size - 1))
     # Later fragments first: a negation cut between two fragments reads best as "just before"
     # the second; each page word is flagged once.
-    seen: set[tuple[str, int]] = set()
+    seen: set[tuple[FlagKind, int | None]] = set()
     for a, b in sorted(covered, reverse=True):
         for flag in context_flags(p, a, b, covered, settings.context_window_words, settings.negation_after_words):
-            if (flag.kind, flag.start) not in seen:
-                seen.add((flag.kind, flag.start))
+            key = (flag.kind, flag.span[0] if flag.span is not None else None)
+            if key not in seen:
+                seen.add(key)
                 flags.append(flag)
     found = [s for s in placed if s is not None]
     if len(found) > 1 and found != sorted(found):
         flags.append(
             Flag(
-                "order_differs",
-                "The parts of the quote stand on the page in a different order: check that joining them "
+                kind=FlagKind.ORDER_DIFFERS,
+                message="The parts of the quote stand on the page in a different order: check that joining them "
                 "this way does not change what the source says.",
-                False,
+                blocking=False,
             )
         )
     if outside:
         flags.append(
             Flag(
-                "outside_main",
-                f'The quote was found outside the page\'s main content, in "{_short(outside[0])}" '
+                kind=FlagKind.OUTSIDE_MAIN,
+                message=f'The quote was found outside the page\'s main content, in "{_short(outside[0])}" '
                 "(navigation, a sidebar or a footer): check that it is the source's own statement.",
-                False,
+                blocking=False,
                 page_words=outside[0],
             )
         )

@@ -10,12 +10,13 @@ decides nothing.
 
 from __future__ import annotations
 
+from core.errors import ReportFormatError
 from core.report.as_csv import to_csv
 from core.report.as_docx import comments_on_brief, to_docx
 from core.report.as_html import to_html
 from core.report.as_json import SCHEMA, to_json
 from core.report.files import MEDIA_TYPES, ExportKind, clean_text, exports
-from core.report.read_json import ReportFormatError, from_json
+from core.report.read_json import from_json
 
 __all__ = [
     "MEDIA_TYPES",

@@ -32,7 +32,7 @@ from docx.text.hyperlink import Hyperlink
 from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
-from core.models import ClaimResult, Report, Verdict
+from core.models import BriefFormat, ClaimResult, LocationKind, Report, SourceStatus, Verdict
 from core.report.unchecked import NotChecked, not_checked
 from core.report.wording import (
     FOUND_IS_NOT_SUPPORT,
@@ -149,10 +149,14 @@ def _place(body: list[Paragraph], cells: list[Paragraph], result: ClaimResult) -
     """Return the paragraph holding a claim and the claim's span in it, or None when not found."""
     claim, loc = result.claim, result.claim.location
     key = _key(claim.text)
-    at_index = body[loc.index] if loc is not None and loc.kind == "paragraph" and 0 <= loc.index < len(body) else None
+    at_index = (
+        body[loc.index]
+        if loc is not None and loc.kind == LocationKind.PARAGRAPH and 0 <= loc.index < len(body)
+        else None
+    )
     if loc is not None and at_index is not None and (_holds(at_index, key) or not key):
         return at_index, loc.start, loc.end
-    searches = [cells, body] if loc is not None and loc.kind == "table" else [body, cells]
+    searches = [cells, body] if loc is not None and loc.kind == LocationKind.TABLE else [body, cells]
     for paragraphs in searches:
         for p in paragraphs:
             if _holds(p, key):
@@ -246,7 +250,7 @@ def _claim_section(report: Report, w: _Writer, r: ClaimResult) -> None:
         f"Fetched: {when(s.fetched_at) if s.fetched_at else 'not fetched'}",
         f"SHA-256: {s.sha256 or 'none'}",
     ]
-    if s.status.value == "ok":
+    if s.status is SourceStatus.OK:
         facts.append(f"Evidence: {ORIGIN_WORDS.get(s.origin, s.origin)}")
     if s.drift:
         facts.append("Page drift: a fresh copy differs from the stored one.")
@@ -259,7 +263,7 @@ def _claim_section(report: Report, w: _Writer, r: ClaimResult) -> None:
 
 def comments_on_brief(report: Report, brief_raw: bytes | None) -> bool:
     """Return True when the DOCX export is the brief itself with comments: a DOCX brief whose file is given."""
-    return report.brief_format == "docx" and bool(brief_raw)
+    return report.brief_format is BriefFormat.DOCX and bool(brief_raw)
 
 
 def to_docx(report: Report, brief_raw: bytes | None = None, *, all_claims: bool = False) -> bytes:

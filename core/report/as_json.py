@@ -9,6 +9,10 @@ cache, addressed by URL and sha256; a report must stay small) and a brief's raw 
 the store beside the run). The top-level ``decisions`` list is the record of the editor's
 decisions; the ``decision`` inside each claim and the top-level ``not_checked`` (what the run
 did not check, DESIGN.md principle 5) are derived copies for readers of the JSON.
+Schema 1 writes an unknown position (a fragment not found, a flag naming no page words, a
+figure whose place in the claim is unknown) as ``"start": -1, "end": -1``, and an unknown
+figure kind or brief format as ``""``: readers of schema 1 rely on it, so it stays so, though
+the records hold None.
 This module refuses to write files or decide anything: it converts.
 """
 
@@ -28,6 +32,7 @@ from core.models import (
     NearMiss,
     Report,
     Source,
+    Span,
 )
 from core.report.unchecked import not_checked
 from core.report.wording import FOUND_IS_NOT_SUPPORT
@@ -37,6 +42,14 @@ SCHEMA = 1
 
 Json = dict[str, Any]
 
+#: How schema 1 writes a position that is not known.
+UNKNOWN_POSITION = -1
+
+
+def _start_end(span: Span | None) -> tuple[int, int]:
+    """Return a span as schema 1 writes it: -1, -1 when it is not known."""
+    return span if span is not None else (UNKNOWN_POSITION, UNKNOWN_POSITION)
+
 
 def _location(loc: Location | None) -> Json | None:
     if loc is None:
@@ -45,29 +58,32 @@ def _location(loc: Location | None) -> Json | None:
 
 
 def _fragment(f: Fragment) -> Json:
-    return {"text": f.text, "found": f.found, "start": f.start, "end": f.end, "page": f.page, "in_main": f.in_main}
+    start, end = _start_end(f.span)
+    return {"text": f.text, "found": f.found, "start": start, "end": end, "page": f.page, "in_main": f.in_main}
 
 
 def _flag(f: Flag) -> Json:
+    start, end = _start_end(f.span)
     return {
         "kind": f.kind,
         "message": f.message,
         "blocking": f.blocking,
         "page_words": f.page_words,
-        "start": f.start,
-        "end": f.end,
+        "start": start,
+        "end": end,
     }
 
 
 def _figure(f: Figure) -> Json:
+    start, end = _start_end(f.span)
     return {
         "text": f.text,
         "status": f.status.value,
         "quote_text": f.quote_text,
         "reason": f.reason,
-        "kind": f.kind,
-        "start": f.start,
-        "end": f.end,
+        "kind": f.kind or "",
+        "start": start,
+        "end": end,
         "elsewhere": [[s, e] for s, e in f.elsewhere],
     }
 
@@ -178,7 +194,7 @@ def to_json(report: Report) -> Json:
     return {
         "schema": SCHEMA,
         "run_id": report.run_id,
-        "brief": {"name": report.brief_name, "format": report.brief_format},
+        "brief": {"name": report.brief_name, "format": report.brief_format or ""},
         "checked_at": report.checked_at,
         "summary": report.summary,
         "claims": [_claim(r, report.decision_for(r.claim.id)) for r in report.results],

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from difflib import Match, SequenceMatcher
 
 from core.figures import read_figures
-from core.models import ClaimResult, Context, Figure, FigureStatus
+from core.models import ClaimResult, Context, Figure, FigureKind, FigureStatus, Span
 from core.report.wording import UNCHECKED
 
 Mark = tuple[int, int, str]
@@ -65,8 +65,8 @@ def _free(text: str, word: str, taken: list[tuple[int, int]]) -> int | None:
     return at if at >= 0 else None
 
 
-def _lands(text: str, start: int, end: int, word: str) -> bool:
-    return 0 <= start < end <= len(text) and text[start:end] == word
+def _lands(text: str, span: Span | None, word: str) -> bool:
+    return span is not None and 0 <= span[0] < span[1] <= len(text) and text[span[0] : span[1]] == word
 
 
 def figure_spans(text: str, figures: Sequence[Figure], read_in: str = "") -> list[tuple[int, int, Figure]]:
@@ -86,13 +86,14 @@ def figure_spans(text: str, figures: Sequence[Figure], read_in: str = "") -> lis
         if not f.text:
             continue
         start: int | None = None
-        if _lands(origin, f.start, f.end, f.text):
+        if f.span is not None and _lands(origin, f.span, f.text):
+            a, b = f.span
             if origin == text:
-                start = f.start
+                start = a
             else:
                 if blocks is None:  # aligned once per claim, and only when the texts differ
                     blocks = SequenceMatcher(None, origin, text, autojunk=False).get_matching_blocks()
-                start = next((m.b + f.start - m.a for m in blocks if m.a <= f.start and f.end <= m.a + m.size), None)
+                start = next((m.b + a - m.a for m in blocks if m.a <= a and b <= m.a + m.size), None)
         if start is None or any(s < start + len(f.text) and start < e for s, e in taken):
             start = _free(text, f.text, taken)
         if start is not None:
@@ -104,9 +105,9 @@ def figure_spans(text: str, figures: Sequence[Figure], read_in: str = "") -> lis
 def unchecked_figures(text: str) -> tuple[Figure, ...]:
     """Return the figures read from a claim whose figures were never checked (source unread, no quote)."""
     return tuple(
-        Figure(f.text, FigureStatus.SKIPPED, reason=UNCHECKED, kind=f.kind, start=f.start, end=f.end)
+        Figure(text=f.text, status=FigureStatus.SKIPPED, reason=UNCHECKED, kind=f.kind, span=(f.start, f.end))
         for f in read_figures(text)
-        if f.kind not in ("label", "unreadable")  # "PEP 703" names a document; it is no figure to check
+        if f.kind not in (FigureKind.LABEL, FigureKind.UNREADABLE)  # "PEP 703" names a document, no figure
     )
 
 
@@ -179,8 +180,8 @@ def context_view(result: ClaimResult, max_chars: int) -> ContextView | None:
     spans: list[Mark] = [(s, e, "hl") for s, e in ctx.highlights]
     if result.match is not None:
         for flag in result.match.flags:
-            if flag.start >= 0 and flag.end > flag.start:
-                spans.append((flag.start - ctx.offset, flag.end - ctx.offset, "flagged"))
+            if flag.span is not None and flag.span[1] > flag.span[0]:
+                spans.append((flag.span[0] - ctx.offset, flag.span[1] - ctx.offset, "flagged"))
     lo, hi, note = 0, len(ctx.text), ""
     if len(ctx.text) > max_chars:
         marked = [(s, e) for s, e, _ in spans if 0 <= s < e <= len(ctx.text)]

@@ -3,7 +3,10 @@
 Every field is checked against the type schema 1 gives it, so a damaged or foreign file
 raises ``ReportFormatError`` naming the field, never a KeyError or a half-read Report. The
 derived copies in the file (each claim's ``decision``, the top-level ``not_checked``) are
-not read: the top-level ``decisions`` list is the record. This module refuses to read files.
+not read: the top-level ``decisions`` list is the record. -1 or null is read back as None (an
+unknown position), and every fixed set of values (verdict, status, kind, origin, decision)
+back into its enum, refusing an unknown value.
+This module refuses to read files.
 """
 
 from __future__ import annotations
@@ -11,32 +14,36 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.errors import VerbatimError
+from core.errors import ReportFormatError
 from core.models import (
+    BriefFormat,
     Candidate,
+    Choice,
     Claim,
     ClaimResult,
     Context,
     Decision,
+    DiffKind,
     DiffOp,
     Figure,
     FigureCheck,
+    FigureKind,
     FigureStatus,
     Flag,
+    FlagKind,
     Fragment,
     Location,
+    LocationKind,
     NearMiss,
+    Origin,
     QuoteMatch,
     Report,
     Source,
     SourceStatus,
+    Span,
     Verdict,
 )
-from core.report.as_json import SCHEMA
-
-
-class ReportFormatError(VerbatimError, ValueError):
-    """A JSON report that cannot be read back: the message names the field and what is wrong."""
+from core.report.as_json import SCHEMA, UNKNOWN_POSITION
 
 
 def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str, default: Any = ...) -> Any:
@@ -91,8 +98,25 @@ def _enum_value(enum_type: Any, value: Any, where: str) -> Any:
     try:
         return enum_type(value)
     except ValueError:
-        allowed = ", ".join(e.value for e in enum_type)
+        allowed = ", ".join(e.value or '""' for e in enum_type)
         raise ReportFormatError(f"JSON report: {where} is {value!r}, expected one of {allowed}") from None
+
+
+def _opt_enum(enum_type: Any, data: Mapping[str, Any], key: str, where: str) -> Any:
+    """Return data[key] as a member of enum_type, or None when it is missing, null or ""."""
+    value = _get(data, key, str, where, None)
+    return _enum_value(enum_type, value, f"{where}.{key}") if value else None
+
+
+def _read_span(data: Mapping[str, Any], where: str) -> Span | None:
+    """Return the span a record's "start" and "end" give, None when both are -1 or null (unknown)."""
+    start, end = _opt_int(data, "start", where), _opt_int(data, "end", where)
+    known = [v is not None and v != UNKNOWN_POSITION for v in (start, end)]
+    if not any(known):
+        return None
+    if start is None or end is None or not all(known):
+        raise ReportFormatError(f"JSON report: {where} has a start or an end without the other")
+    return start, end
 
 
 def _read_location(value: Any, where: str) -> Location | None:
@@ -100,7 +124,7 @@ def _read_location(value: Any, where: str) -> Location | None:
         return None
     d = _obj(value, where)
     return Location(
-        kind=_get(d, "kind", str, where),
+        kind=_enum_value(LocationKind, _get(d, "kind", str, where), f"{where}.kind"),
         index=_get(d, "index", int, where),
         start=_get(d, "start", int, where, 0),
         end=_get(d, "end", int, where, 0),
@@ -112,8 +136,7 @@ def _read_fragment(value: Any, where: str) -> Fragment:
     return Fragment(
         text=_get(d, "text", str, where),
         found=_get(d, "found", bool, where),
-        start=_get(d, "start", int, where, -1),
-        end=_get(d, "end", int, where, -1),
+        span=_read_span(d, where),
         page=_opt_int(d, "page", where),
         in_main=_opt_bool(d, "in_main", where),
     )
@@ -122,12 +145,11 @@ def _read_fragment(value: Any, where: str) -> Fragment:
 def _read_flag(value: Any, where: str) -> Flag:
     d = _obj(value, where)
     return Flag(
-        kind=_get(d, "kind", str, where),
+        kind=_enum_value(FlagKind, _get(d, "kind", str, where), f"{where}.kind"),
         message=_get(d, "message", str, where, ""),
         blocking=_get(d, "blocking", bool, where, False),
         page_words=_get(d, "page_words", str, where, ""),
-        start=_get(d, "start", int, where, -1),
-        end=_get(d, "end", int, where, -1),
+        span=_read_span(d, where),
     )
 
 
@@ -138,9 +160,8 @@ def _read_figure(value: Any, where: str) -> Figure:
         status=_enum_value(FigureStatus, _get(d, "status", str, where), f"{where}.status"),
         quote_text=_get(d, "quote_text", str, where, ""),
         reason=_get(d, "reason", str, where, ""),
-        kind=_get(d, "kind", str, where, ""),
-        start=_get(d, "start", int, where, -1),
-        end=_get(d, "end", int, where, -1),
+        kind=_opt_enum(FigureKind, d, "kind", where),
+        span=_read_span(d, where),
         elsewhere=tuple(_span(s, f"{where}.elsewhere[{i}]") for i, s in enumerate(_list(d, "elsewhere", where))),
     )
 
@@ -168,7 +189,11 @@ def _read_near_miss(value: Any, where: str) -> NearMiss | None:
         o = _obj(op, f"{where}.diff[{i}]")
         w = f"{where}.diff[{i}]"
         diff.append(
-            DiffOp(_get(o, "kind", str, w), _get(o, "quote_words", str, w, ""), _get(o, "page_words", str, w, ""))
+            DiffOp(
+                kind=_enum_value(DiffKind, _get(o, "kind", str, w), f"{w}.kind"),
+                quote_words=_get(o, "quote_words", str, w, ""),
+                page_words=_get(o, "page_words", str, w, ""),
+            )
         )
     candidates = []
     for i, c in enumerate(_list(d, "candidates", where)):
@@ -202,7 +227,7 @@ def _read_source(value: Any, url: str, where: str) -> Source:
         headers=tuple(headers),
         sha256=_get(d, "sha256", str, where, ""),
         fetched_at=_get(d, "fetched_at", str, where, ""),
-        origin=_get(d, "origin", str, where, "fetched"),
+        origin=_enum_value(Origin, _get(d, "origin", str, where, Origin.FETCHED), f"{where}.origin"),
         drift=_get(d, "drift", bool, where, False),
     )
 
@@ -223,7 +248,7 @@ def _read_decision(value: Any, where: str) -> Decision:
     d = _obj(value, where)
     return Decision(
         claim_id=_get(d, "claim_id", str, where),
-        decision=_get(d, "decision", str, where, ""),
+        decision=_enum_value(Choice, _get(d, "decision", str, where, Choice.NONE), f"{where}.decision"),
         note=_get(d, "note", str, where, ""),
         same_period=_opt_bool(d, "same_period", where),
         same_metric=_opt_bool(d, "same_metric", where),
@@ -292,7 +317,8 @@ def from_json(data: Mapping[str, Any]) -> Report:
         raise ReportFormatError("JSON report: 'uncited' and 'warnings' must be lists of text")
     return Report(
         brief_name=_get(brief, "name", str, "brief", _get(d, "brief_name", str, "the report", "")),
-        brief_format=_get(brief, "format", str, "brief", _get(d, "brief_format", str, "the report", "")),
+        brief_format=_opt_enum(BriefFormat, brief, "format", "brief")
+        or _opt_enum(BriefFormat, d, "brief_format", "the report"),
         checked_at=_get(d, "checked_at", str, "the report", ""),
         results=tuple(r for r, _ in pairs),
         uncited=tuple(uncited),

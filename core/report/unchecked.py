@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.models import ClaimResult, FigureStatus, Report, SourceStatus, Verdict
+from core.models import ClaimResult, FigureStatus, Origin, Report, SourceStatus, Verdict
 from core.report.wording import ORIGIN_WORDS
 
 
@@ -80,7 +80,7 @@ def not_checked(report: Report) -> NotChecked:
         not_from_web=tuple(
             (r.claim.id, r.source.url, ORIGIN_WORDS.get(r.source.origin, r.source.origin))
             for r in report.results
-            if r.source.status is SourceStatus.OK and r.source.origin in ("editor", "sample")
+            if r.source.status is SourceStatus.OK and r.source.origin in (Origin.EDITOR, Origin.SAMPLE)
         ),
         drift=tuple((r.claim.id, r.source.url) for r in report.results if r.source.drift),
         uncited=report.uncited,

@@ -28,7 +28,7 @@ from rapidfuzz import fuzz
 from core.diagnose import diagnose
 from core.extract import extract_html
 from core.match import match_quote, prepare
-from core.models import Fragment, PageText, QuoteMatch
+from core.models import Fragment, PageKind, PageText, QuoteMatch
 from core.settings import Settings
 from core.text.normalise import normalise
 from tests.servers import CORPUS
@@ -54,7 +54,7 @@ def _page(chars: int) -> PageText:
                 break
     text = "\n".join(parts)
     blocks = tuple((m.start(), m.end()) for m in re.finditer(r"[^\n]+", text))
-    return PageText(text=text, kind="text", blocks=blocks)
+    return PageText(text=text, kind=PageKind.TEXT, blocks=blocks)
 
 
 def _quotes(prepared, rng: random.Random) -> list[str]:  # type: ignore[no-untyped-def]
@@ -86,7 +86,7 @@ def _baseline(quote: str, page_norm: str) -> tuple[float, int, int]:
 
 
 def _timed(quote: str, prepared, settings: Settings) -> tuple[float, str]:  # type: ignore[no-untyped-def]
-    match = QuoteMatch(quote, (Fragment(quote, False),))
+    match = QuoteMatch(quote, (Fragment(text=quote, found=False),))
     started = time.perf_counter()
     near = diagnose(quote, prepared, match, {}, settings)
     return time.perf_counter() - started, near.summary
@@ -122,7 +122,7 @@ def run() -> list[str]:
     # index of 20 MB is not the diagnosis's cost), a 5,000-word quote, another script.
     base = prepared.page.text
     big_text = "\n".join([base] * (20_000_000 // len(base) + 1))
-    big = SimpleNamespace(page=PageText(text=big_text, kind="text"), norm=normalise(big_text))
+    big = SimpleNamespace(page=PageText(text=big_text, kind=PageKind.TEXT), norm=normalise(big_text))
     words = [w for w in base.split() if "." not in w]
     cases = [
         ("20 MB page, failed quote", quotes[0], big),

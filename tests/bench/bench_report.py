@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import docx
 
-from core.models import Location, Report
+from core.models import BriefFormat, Location, LocationKind, Report
 from core.report import from_json, to_csv, to_docx, to_html, to_json
 from tests import builders
 from tests.bench.run import best_of
@@ -30,10 +30,17 @@ def _docx_brief(report: Report) -> tuple[bytes, Report]:
     for r in report.results:
         document.add_paragraph(r.claim.text)
         index = len(document.paragraphs) - 1
-        results.append(replace(r, claim=replace(r.claim, location=Location("paragraph", index, 0, len(r.claim.text)))))
+        results.append(
+            replace(
+                r,
+                claim=replace(
+                    r.claim, location=Location(kind=LocationKind.PARAGRAPH, index=index, start=0, end=len(r.claim.text))
+                ),
+            )
+        )
     out = io.BytesIO()
     document.save(out)
-    return out.getvalue(), replace(report, brief_format="docx", results=tuple(results))
+    return out.getvalue(), replace(report, brief_format=BriefFormat.DOCX, results=tuple(results))
 
 
 def run() -> list[str]:

@@ -10,17 +10,22 @@ from __future__ import annotations
 import hashlib
 
 from core.models import (
+    BriefFormat,
     Candidate,
     Claim,
     ClaimResult,
     Context,
+    DiffKind,
     DiffOp,
     Figure,
     FigureCheck,
+    FigureKind,
     FigureStatus,
     Flag,
+    FlagKind,
     Fragment,
     NearMiss,
+    Origin,
     QuoteMatch,
     Report,
     Source,
@@ -50,13 +55,13 @@ def _source(url: str, status: SourceStatus = SourceStatus.OK, reason: str = "", 
         content_type="text/html; charset=utf-8",
         sha256=sha,
         fetched_at="2026-11-29T19:00:00+00:00",
-        origin="sample",
+        origin=Origin.SAMPLE,
     )
 
 
 def _found(claim: Claim, verdict: Verdict, reasons: tuple[str, ...], figures: tuple[Figure, ...] = ()) -> ClaimResult:
     match = found_match(claim.quote or "", PAGE)
-    context = context_for(PAGE, [(f.start, f.end) for f in match.fragments])
+    context = context_for(PAGE, [f.span for f in match.fragments if f.span is not None])
     return result(
         claim, verdict, reasons, _source(claim.url), match=match, figures=FigureCheck(figures), context=context
     )
@@ -64,82 +69,133 @@ def _found(claim: Claim, verdict: Verdict, reasons: tuple[str, ...], figures: tu
 
 def sample_results() -> list[ClaimResult]:
     """Return one result per verdict, in brief order, built by hand."""
-    c1 = Claim("c1", "Python 3.11 is 25% faster than 3.10.", WHATSNEW, SPEED)
+    c1 = Claim(id="c1", text="Python 3.11 is 25% faster than 3.10.", url=WHATSNEW, quote=SPEED)
     r1 = _found(
         c1,
         Verdict.VERIFIED,
         ("The quote is on the page, word for word.",),
-        (Figure("25%", FigureStatus.MATCHED, "25%", kind="percent", start=14, end=17),),
+        (Figure(text="25%", status=FigureStatus.MATCHED, quote_text="25%", kind=FigureKind.PERCENT, span=(14, 17)),),
     )
-    c2 = Claim("c2", "CPython 3.12 is on average 30% faster than 3.11.", WHATSNEW, SPEED)
+    c2 = Claim(id="c2", text="CPython 3.12 is on average 30% faster than 3.11.", url=WHATSNEW, quote=SPEED)
     r2 = _found(
         c2,
         Verdict.FIGURES_MISMATCH,
         ("The claim's figure “30%” is not in the quote.",),
         (
-            Figure("3.12", FigureStatus.MISSING, reason="the quote says 3.11", kind="version", start=8, end=12),
-            Figure("30%", FigureStatus.MISSING, reason="the quote says 25%", kind="percent", start=27, end=30),
+            Figure(
+                text="3.12",
+                status=FigureStatus.MISSING,
+                reason="the quote says 3.11",
+                kind=FigureKind.VERSION,
+                span=(8, 12),
+            ),
+            Figure(
+                text="30%",
+                status=FigureStatus.MISSING,
+                reason="the quote says 25%",
+                kind=FigureKind.PERCENT,
+                span=(27, 30),
+            ),
         ),
     )
-    c3 = Claim("c3", "The speedup is 10 to 60 percent.", WHATSNEW, "the overall speedup is between 10 and 60 percent")
+    c3 = Claim(
+        id="c3",
+        text="The speedup is 10 to 60 percent.",
+        url=WHATSNEW,
+        quote="the overall speedup is between 10 and 60 percent",
+    )
     near = NearMiss(
-        "The page words it differently.",
-        Candidate("the overall speedup could be 10-60%", PAGE.find("the overall"), PAGE.find("the overall") + 34, 81.0),
-        (
-            DiffOp("equal", "the overall speedup", "the overall speedup"),
-            DiffOp("word_replaced", "is between 10 and 60 percent", "could be 10-60%"),
+        summary="The page words it differently.",
+        passage=Candidate(
+            text="the overall speedup could be 10-60%",
+            start=PAGE.find("the overall"),
+            end=PAGE.find("the overall") + 34,
+            score=81.0,
+        ),
+        diff=(
+            DiffOp(kind=DiffKind.EQUAL, quote_words="the overall speedup", page_words="the overall speedup"),
+            DiffOp(
+                kind=DiffKind.WORD_REPLACED, quote_words="is between 10 and 60 percent", page_words="could be 10-60%"
+            ),
         ),
     )
     r3 = ClaimResult(
-        c3,
-        Verdict.QUOTE_NOT_FOUND,
-        ("The quote is not on the page: no passage matches it word for word.",),
-        _source(WHATSNEW),
-        QuoteMatch(c3.quote or "", (Fragment(c3.quote or "", False),)),
+        claim=c3,
+        verdict=Verdict.QUOTE_NOT_FOUND,
+        reasons=("The quote is not on the page: no passage matches it word for word.",),
+        source=_source(WHATSNEW),
+        match=QuoteMatch(c3.quote or "", (Fragment(text=c3.quote or "", found=False),)),
         near_miss=near,
     )
-    c4 = Claim("c4", "distutils was deprecated.", PEP632, None)
+    c4 = Claim(id="c4", text="distutils was deprecated.", url=PEP632, quote=None)
     r4 = ClaimResult(
-        c4,
-        Verdict.NO_QUOTE,
-        ("The claim cites a source but offers no quote.",),
-        _source(PEP632),
-        near_miss=NearMiss("Passages closest to the claim.", candidates=(Candidate(SPEED, 15, 15 + len(SPEED), 70.0),)),
+        claim=c4,
+        verdict=Verdict.NO_QUOTE,
+        reasons=("The claim cites a source but offers no quote.",),
+        source=_source(PEP632),
+        near_miss=NearMiss(
+            summary="Passages closest to the claim.",
+            candidates=(Candidate(text=SPEED, start=15, end=15 + len(SPEED), score=70.0),),
+        ),
     )
-    c5 = Claim("c5", "Python 3.15 removes the GIL.", "https://docs.python.org/3/whatsnew/3.15.html", "removed")
+    c5 = Claim(
+        id="c5",
+        text="Python 3.15 removes the GIL.",
+        url="https://docs.python.org/3/whatsnew/3.15.html",
+        quote="removed",
+    )
     r5 = ClaimResult(
-        c5,
-        Verdict.DEAD_LINK,
-        ("The server answered 404 Not Found: the page does not exist (possibly an invented source).",),
-        _source(c5.url, SourceStatus.DEAD_LINK, "404 Not Found", 404),
+        claim=c5,
+        verdict=Verdict.DEAD_LINK,
+        reasons=("The server answered 404 Not Found: the page does not exist (possibly an invented source).",),
+        source=_source(c5.url, SourceStatus.DEAD_LINK, "404 Not Found", 404),
     )
-    c6 = Claim("c6", "A paywalled figure of 12%.", "https://paywalled.example/report", "twelve percent of users")
+    c6 = Claim(
+        id="c6",
+        text="A paywalled figure of 12%.",
+        url="https://paywalled.example/report",
+        quote="twelve percent of users",
+    )
     r6 = ClaimResult(
-        c6,
-        Verdict.NOT_CHECKED,
-        ("Server answered 403 Forbidden: the page may need a login.",),
-        _source(c6.url, SourceStatus.NOT_CHECKED, "Server answered 403 Forbidden: the page may need a login.", 403),
+        claim=c6,
+        verdict=Verdict.NOT_CHECKED,
+        reasons=("Server answered 403 Forbidden: the page may need a login.",),
+        source=_source(
+            c6.url, SourceStatus.NOT_CHECKED, "Server answered 403 Forbidden: the page may need a login.", 403
+        ),
     )
-    c7 = Claim("c7", "Free threading is enabled by default.", WHATSNEW, "is an average of 25% faster than CPython 3.10")
+    c7 = Claim(
+        id="c7",
+        text="Free threading is enabled by default.",
+        url=WHATSNEW,
+        quote="is an average of 25% faster than CPython 3.10",
+    )
     r7 = _found(c7, Verdict.NEEDS_REVIEW, ("The quote is on the page, but:", "A negation right before it was cut."))
     r7 = ClaimResult(
-        r7.claim,
-        r7.verdict,
-        r7.reasons,
-        r7.source,
-        QuoteMatch(
+        claim=r7.claim,
+        verdict=r7.verdict,
+        reasons=r7.reasons,
+        source=r7.source,
+        match=QuoteMatch(
             r7.match.quote if r7.match else "",
             r7.match.fragments if r7.match else (),
-            (Flag("negation_cut", "The page says “not” right before the quote.", True, "not enabled"),),
+            (
+                Flag(
+                    kind=FlagKind.NEGATION_CUT,
+                    message="The page says “not” right before the quote.",
+                    blocking=True,
+                    page_words="not enabled",
+                ),
+            ),
         ),
         context=r7.context,
     )
-    c8 = Claim("c8", "Internal page.", "http://127.0.0.1/x", "whatever it says here")
+    c8 = Claim(id="c8", text="Internal page.", url="http://127.0.0.1/x", quote="whatever it says here")
     r8 = ClaimResult(
-        c8,
-        Verdict.BLOCKED,
-        ("The address 127.0.0.1 is on a private network: not fetched.",),
-        _source(c8.url, SourceStatus.BLOCKED, "private address", None),
+        claim=c8,
+        verdict=Verdict.BLOCKED,
+        reasons=("The address 127.0.0.1 is on a private network: not fetched.",),
+        source=_source(c8.url, SourceStatus.BLOCKED, "private address", None),
     )
     return [r1, r2, r3, r4, r5, r6, r7, r8]
 
@@ -149,12 +205,30 @@ def sample_report(n_copies: int = 1) -> Report:
     results: list[ClaimResult] = []
     for k in range(n_copies):
         for r in sample_results():
-            claim = Claim(f"{r.claim.id}-{k}" if n_copies > 1 else r.claim.id, r.claim.text, r.claim.url, r.claim.quote)
+            claim = Claim(
+                id=f"{r.claim.id}-{k}" if n_copies > 1 else r.claim.id,
+                text=r.claim.text,
+                url=r.claim.url,
+                quote=r.claim.quote,
+            )
             results.append(
-                ClaimResult(claim, r.verdict, r.reasons, r.source, r.match, r.figures, r.near_miss, r.context)
+                ClaimResult(
+                    claim=claim,
+                    verdict=r.verdict,
+                    reasons=r.reasons,
+                    source=r.source,
+                    match=r.match,
+                    figures=r.figures,
+                    near_miss=r.near_miss,
+                    context=r.context,
+                )
             )
     return Report(
-        "hand-built.md", "markdown", "2026-11-29T19:00:00+00:00", tuple(results), uncited=("No citation here.",)
+        brief_name="hand-built.md",
+        brief_format=BriefFormat.MARKDOWN,
+        checked_at="2026-11-29T19:00:00+00:00",
+        results=tuple(results),
+        uncited=("No citation here.",),
     )
 
 
@@ -166,28 +240,51 @@ MD = "![i](http://127.0.0.1:9/md.png) [link](javascript:alert(9)) :material/home
 def hostile_report() -> Report:
     """Return a report whose every drawn text carries a script payload."""
     url = 'javascript:alert(1)//"><script>alert(2)</script>'
-    claim = Claim("x1", f"Claim {XSS} says 25%", url, f"quote {XSS}")
+    claim = Claim(id="x1", text=f"Claim {XSS} says 25%", url=url, quote=f"quote {XSS}")
     page = f"before {XSS} quote {XSS} after"
     start = page.find("quote")
     src = Source(
-        url, SourceStatus.OK, reason=XSS, final_url=url, http_status=200, content_type=XSS, sha256=XSS, fetched_at=XSS
+        url=url,
+        status=SourceStatus.OK,
+        reason=XSS,
+        final_url=url,
+        http_status=200,
+        content_type=XSS,
+        sha256=XSS,
+        fetched_at=XSS,
     )
-    near = NearMiss(XSS, Candidate(XSS, 0, 5), (DiffOp("word_replaced", XSS, XSS),), found_in_source=XSS)
+    near = NearMiss(
+        summary=XSS,
+        passage=Candidate(text=XSS, start=0, end=5),
+        diff=(DiffOp(kind=DiffKind.WORD_REPLACED, quote_words=XSS, page_words=XSS),),
+        found_in_source=XSS,
+    )
     r = ClaimResult(
-        claim,
-        Verdict.QUOTE_NOT_FOUND,
-        (XSS,),
-        src,
-        QuoteMatch(claim.quote or "", (Fragment(claim.quote or "", False),), (Flag("hedge_cut", XSS, False, XSS),)),
-        FigureCheck((Figure(XSS, FigureStatus.MISSING, reason=XSS),)),
-        near,
-        Context(page, 0, ((start, len(page) - 6),)),
+        claim=claim,
+        verdict=Verdict.QUOTE_NOT_FOUND,
+        reasons=(XSS,),
+        source=src,
+        match=QuoteMatch(
+            claim.quote or "",
+            (Fragment(text=claim.quote or "", found=False),),
+            (Flag(kind=FlagKind.HEDGE_CUT, message=XSS, blocking=False, page_words=XSS),),
+        ),
+        figures=FigureCheck((Figure(text=XSS, status=FigureStatus.MISSING, reason=XSS),)),
+        near_miss=near,
+        context=Context(text=page, offset=0, highlights=((start, len(page) - 6),)),
     )
     nq = ClaimResult(
-        Claim("x2", XSS, url, None),
-        Verdict.NO_QUOTE,
-        (XSS,),
-        src,
-        near_miss=NearMiss(XSS, candidates=(Candidate(XSS, 0, 5),)),
+        claim=Claim(id="x2", text=XSS, url=url, quote=None),
+        verdict=Verdict.NO_QUOTE,
+        reasons=(XSS,),
+        source=src,
+        near_miss=NearMiss(summary=XSS, candidates=(Candidate(text=XSS, start=0, end=5),)),
     )
-    return Report(f"brief {XSS} {MD}", "markdown", f"{XSS} {MD}", (r, nq), uncited=(XSS,), warnings=(XSS, MD))
+    return Report(
+        brief_name=f"brief {XSS} {MD}",
+        brief_format=BriefFormat.MARKDOWN,
+        checked_at=f"{XSS} {MD}",
+        results=(r, nq),
+        uncited=(XSS,),
+        warnings=(XSS, MD),
+    )

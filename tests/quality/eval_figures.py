@@ -293,7 +293,9 @@ def evaluate() -> dict[str, float | int]:
                 wrong += 1
                 by_how["wrong: " + how] += 1
                 check = check_figures(claim, quote)
-                changed = [g for g in check.figures if g.start < f.start + len(text) and g.end > f.start]
+                changed = [
+                    g for g in check.figures if g.span and g.span[0] < f.start + len(text) and g.span[1] > f.start
+                ]
                 if any(g.status is FigureStatus.MISSING for g in changed):
                     flagged += 1
                 else:
