@@ -117,12 +117,17 @@ def test_footnote_link_is_in_the_footnote_part() -> None:
 @pytest.mark.parametrize("path", sorted((CORPUS / "docx").glob("*/*.docx")), ids=lambda p: p.stem)
 def test_paragraph_text_agrees_with_python_docx(path: Path) -> None:
     # Locations are offsets in python-docx's Paragraph.text: our text must be the same.
-    from core.brief.docx import _body, _open, _styles, _Walker
+    from core.brief.docx import _open
+    from core.brief.docx_walk import Walker, body_paragraphs, read_styles
     from core.settings import Settings
 
     data = path.read_bytes()
     doc = _open(data, path.name, Settings())
-    ours = [p for p in _body(doc, _Walker(doc.part.rels, _styles(doc))) if p.loc_kind == "paragraph" and p.index >= 0]
+    ours = [
+        p
+        for p in body_paragraphs(doc, Walker(doc.part.rels, read_styles(doc)))
+        if p.loc_kind == "paragraph" and p.index >= 0
+    ]
     assert [p.text for p in ours] == [p.text for p in docx.Document(io.BytesIO(data)).paragraphs]
 
 

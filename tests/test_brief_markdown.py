@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from core.brief import parse_markdown, read_brief
-from core.text.sentences import find_urls, split_sentences
+from core.brief.urls import find_urls
 from tests.servers import DATA
 
 CASES = sorted((DATA / "briefs" / "markdown").glob("*.md"))
@@ -117,32 +117,6 @@ def test_undefined_reference_is_a_warning_not_a_claim() -> None:
     brief = parse_markdown("Python is fast [7].\n\n[1]: https://example.org/\n")
     assert brief.claims == ()
     assert "The reference [7] is cited but not found in the references" in brief.warnings[0]
-
-
-@pytest.mark.parametrize(
-    ("text", "sentences"),
-    [
-        ("Version 3.12 shipped. It is 5.5% faster.", ["Version 3.12 shipped.", "It is 5.5% faster."]),
-        (
-            "The U.S. market, e.g. Texas, grew. Dr. Smith agreed.",
-            ["The U.S. market, e.g. Texas, grew.", "Dr. Smith agreed."],
-        ),
-        ("See https://example.org/a.b. Next one.", ["See https://example.org/a.b.", "Next one."]),
-        (
-            "It fell to No. 5 in Fig. 3 of the report. Then it rose.",
-            ["It fell to No. 5 in Fig. 3 of the report.", "Then it rose."],
-        ),
-        ("The answer is no. Then again.", ["The answer is no.", "Then again."]),
-        ("He said: “It works. Mostly.” Then left.", ["He said: “It works. Mostly.”", "Then left."]),
-        ("Growth was 2.5x... Then it slowed.", ["Growth was 2.5x...", "Then it slowed."]),
-        ("Prices rose (by 3%). Costs fell.", ["Prices rose (by 3%).", "Costs fell."]),
-        ("第一句。第二句。", ["第一句。", "第二句。"]),
-        ("可从19页看起，或D.C. Goldrei的书。", ["可从19页看起，或D.C. Goldrei的书。"]),
-    ],
-)
-def test_sentence_splitter(text: str, sentences: list[str]) -> None:
-    protected = find_urls(text)
-    assert [text[s:e] for s, e in split_sentences(text, protected)] == sentences
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,10 @@
 """Reading briefs: Markdown and text, DOCX, PDF, and JSON/CSV claims files, into a Brief of claims.
 
-``read`` looks at the bytes and picks the reader; ``markdown``/``inline``, ``docx``, ``pdf`` and
-``claims`` read each format into blocks with citations; ``refs`` resolves markers through
-reference lists; ``build`` turns blocks into claims for every format alike.
+``read`` looks at the bytes and picks the reader; ``markdown``/``inline``, ``docx``/``docx_walk``,
+``pdf`` and ``claims`` read each format into ``blocks`` with citations, finding bare URLs with
+``urls``; ``refs`` resolves markers through reference lists; ``build`` turns blocks into claims
+for every format alike, cutting sentences with ``core.text`` and reading their citations and
+quotes with ``citations``.
 
 The PDF reader (``core.brief.pdf``) is imported only when a PDF comes: PyMuPDF is slow to load.
 """

@@ -1,8 +1,8 @@
 """Turn a brief's blocks (paragraphs with their citations) into claims: shared by every reader.
 
-Markdown, DOCX and PDF readers each produce ``Block`` records: a block's plain text, the
-citations found in it (``Cite``: span of the link text, URL, link kind) and where it stands
-in the brief. This module cuts blocks into sentences and applies DESIGN.md's conventions:
+Markdown, DOCX and PDF readers each produce ``Block`` records (``core.brief.blocks``). This
+module cuts blocks into sentences (``core.text.split_sentences``) and applies DESIGN.md's
+conventions, reading each sentence's citations and quotes with ``core.brief.citations``:
 
 - a claim is a sentence (or list item) that carries a citation; one claim per distinct URL;
 - its quote: text in quotation marks inside the sentence (at least
@@ -15,14 +15,6 @@ in the brief. This module cuts blocks into sentences and applies DESIGN.md's con
   is its quote;
 - sentences without a citation are kept in ``Brief.uncited``, never dropped.
 
-Citation link text vs. woven link text (decided here, documented for figures): a link is a
-*citation* when its text is a marker ("1", "[1]"), a URL or domain ("python.org"), a word
-such as "source" or "link", when it stands alone in brackets ("([What's New](url))"), after
-"see", "via" or "Source:", after the sentence's full stop, or after a dash or colon at the
-sentence's end. Its text stays in
-``Claim.text`` but not in ``Claim.figure_text``. Any other link is *woven* into the sentence
-("CPython is [25% faster](url)") and its words are the claim's own, so they stay in both.
-
 This module refuses to read files: it only sees blocks the readers give it.
 """
 
@@ -30,92 +22,23 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from core.brief.blocks import Block, Cite
+from core.brief.citations import (
+    FILLER_WORDS,
+    QUOTE_LABEL,
+    SOURCE_LABEL,
+    WHOLE_QUOTE,
+    cut_spans,
+    inline_quotes,
+    is_citation_style,
+    strip_quote_text,
+    tidy,
+)
 from core.models import Brief, BriefFormat, Claim, Location, LocationKind
 from core.settings import Settings
-from core.text.sentences import split_sentences
-
-# Link texts that name a source rather than say anything ("[source](url)").
-CITATION_WORDS = frozenset(
-    [
-        "source",
-        "sources",
-        "link",
-        "here",
-        "ref",
-        "reference",
-        "citation",
-        "cite",
-        "pdf",
-        "docs",
-        "documentation",
-        "article",
-        "report",
-        "paper",
-        "study",
-        "website",
-        "web",
-        "page",
-        "url",
-        "via",
-        "see",
-    ]
-)
-# Words that carry no claim of their own around a citation ("See [1].", "Source: [2]").
-_FILLER_WORDS = CITATION_WORDS | frozenset(
-    ["also", "and", "at", "from", "in", "on", "online", "available", "cf", "e", "g", "the", "per"]
-)
-
-_QUOTE_LABEL = re.compile(r"^[*_>\s-]{0,3}(?:quote|quotation|evidence|excerpt)[*_]{0,2}\s*:[*_]{0,2}\s*", re.IGNORECASE)
-_SOURCE_LABEL = re.compile(
-    r"^[*_>\s-]{0,3}(?:sources?|url|link|citation|ref|reference)[*_]{0,2}\s*:[*_]{0,2}\s*", re.IGNORECASE
-)
-# Quotations: double marks, guillemets, low-high marks, and single curly marks whose closing
-# mark is not an apostrophe inside a word ("Python’s").
-_QUOTED = re.compile(r"“([^“”]*)”|\"([^\"]*)\"|«([^«»]*)»|„([^„“”]*)[“”]|(?<!\w)‘((?:[^‘’]|’(?=\w))+)’(?!\w)")
-_WHOLE_QUOTE = re.compile(r"^(?:“([^“”]+)”|\"([^\"]+)\"|«([^«»]+)»)[.!?]?$")
-_MARKER_TEXT = re.compile(r"^[\[(]?\^?\w{1,4}[\])]?$")
-_DOMAIN_TEXT = re.compile(r"^(?:https?://|www\.)\S*$|^[\w-]+(?:\.[\w-]+)+(?:/\S*)?$", re.IGNORECASE)
-_TERMINALS = ".!?…。！？"
-
-
-@dataclass(frozen=True)
-class Cite:
-    """A citation inside a block: the span of its text, its URL and its kind.
-
-    ``kind`` is "link" (text linked to a URL), "url" (a bare URL or autolink: the text is
-    the URL), or "marker" (a footnote or numbered-reference marker). A marker whose
-    reference holds no URL has ``url == ""``: its text still leaves ``figure_text``.
-    ``quote`` is the reference definition's title or the footnote's quoted passage.
-    """
-
-    start: int
-    end: int
-    url: str
-    anchor: str
-    kind: str = "link"
-    quote: str | None = None
-
-
-@dataclass
-class Block:
-    """A paragraph-like unit of a brief, as a reader found it.
-
-    ``kind``: "paragraph", "list", "table", "heading", "blockquote", "quote_line",
-    "source_line", "code", "reference" (references section: not claims), "footnote".
-    ``offsets`` maps each character of ``text`` to its position in the brief's source
-    (Markdown), or is None when positions are relative to the block (DOCX, PDF page).
-    """
-
-    kind: str
-    text: str
-    cites: list[Cite] = field(default_factory=list)
-    loc_kind: str = "paragraph"
-    loc_index: int = 0
-    offsets: list[int] | None = None
-    base: int = 0  # added to block-relative positions (a PDF block's start in its page text)
-    path: tuple[int, ...] = ()
+from core.text import split_sentences
 
 
 @dataclass
@@ -146,95 +69,6 @@ def _location(block: Block, start: int, end: int) -> Location:
     return Location(kind=LocationKind(block.loc_kind), index=block.loc_index, start=s, end=e, path=block.path)
 
 
-_LEAD_IN = re.compile(r"(?:\b(?:see(?: also)?|via|cf\.?|sources?:)\s*[(\[]?\s*)$", re.IGNORECASE)
-
-
-def is_citation_style(text: str, cite: Cite) -> bool:
-    """Return True when a cite's text names its source rather than saying part of the claim."""
-    if cite.kind != "link":
-        return True
-    anchor = cite.anchor.strip()
-    if not anchor or (_MARKER_TEXT.match(anchor) and any(c.isdigit() for c in anchor)):
-        return True
-    if _DOMAIN_TEXT.match(anchor) or anchor.lower().rstrip(".:") in CITATION_WORDS:
-        return True
-    # A short window either side is all the rule needs; slicing the whole block would cost O(n) per link.
-    before = text[max(0, cite.start - 80) : cite.start].rstrip()
-    after = text[cite.end : cite.end + 80].lstrip()
-    if before[-1:] in ("(", "[") and after[:1] in (")", "]"):
-        return True
-    if _LEAD_IN.search(before + " "):
-        return True  # "see [the notes](url)", "via [PEP 632](url)"
-    closed = before.rstrip("\"”’')]»")
-    if closed[-1:] in _TERMINALS and closed[-2:-1] not in ("", " "):
-        return True
-    after_end = after[:1] == "" or after[:1] in _TERMINALS or after[:2] in (").", ")")
-    return before[-1:] in ("—", "–", ":", "-") and after_end
-
-
-def _inline_quotes(text: str, start: int, end: int, cites: list[Cite], min_words: int) -> list[tuple[int, int, str]]:
-    """Return (start, end, inner text) of the quoted passages of a sentence."""
-    found = []
-    for m in _QUOTED.finditer(text, start, end):
-        inner = next(g for g in m.groups() if g is not None).strip()
-        if len(inner.split()) < min_words:
-            continue
-        if any(c.start < m.end() and m.start() < c.end for c in cites if c.kind != "link"):
-            continue
-        found.append((m.start(), m.end(), inner))
-    return found
-
-
-_TIDY = [
-    (re.compile(r"[(\[]\s*[,;]?\s*[)\]]"), ""),
-    (re.compile(r"\s+([.,;:!?)\]])"), r"\1"),
-    (re.compile(r"\s*[—–]\s*([.!?]|$)"), r"\1"),
-    (re.compile(r"[:,]\s*([.!?])$"), r"\1"),
-    (re.compile(r"[:;]\s*,"), ","),
-    (re.compile(r"\s*[:;,—–]+$"), ""),
-]
-_SPACES = re.compile(r"\s+")
-
-
-def _tidy(text: str) -> str:
-    """Return text with white space collapsed and the punctuation a removed citation left behind tidied."""
-    text = _SPACES.sub(" ", text).strip()
-    for _ in range(2):
-        for pattern, repl in _TIDY:
-            text = pattern.sub(repl, text).strip()
-    return text
-
-
-def _cut(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> str:
-    """Return text[start:end] without the spans (and a "see"/"via" standing right before one)."""
-    parts = []
-    pos = start
-    for s, e in sorted(spans):
-        if lead := _LEAD_IN.search(text, max(pos, start), s):
-            s = lead.start()
-        s, e = max(s, start), min(e, end)
-        if s < pos or s >= e:
-            continue
-        parts.append(text[pos:s])
-        parts.append(" ")
-        pos = e
-    parts.append(text[pos:end])
-    return "".join(parts)
-
-
-def strip_quote_text(text: str) -> str:
-    """Return a quote's words without its label ("Quote:") and enclosing quotation marks."""
-    text = _QUOTE_LABEL.sub("", text.strip()).strip()
-    if len(text) >= 2 and text[0] in "\"“„«'‘" and text[-1] in "\"”»'’":
-        text = text[1:-1].strip()
-    elif len(text) >= 2 and text[0] in '"“„«' and text.count(text[0]) + text.count("”") == 2:
-        # "quoted words" — attribution: drop the attribution after the closing mark
-        m = _QUOTED.match(text)
-        if m:
-            text = next(g for g in m.groups() if g is not None).strip()
-    return text
-
-
 class _Builder:
     """Walks the sentences in brief order, keeping the last one so that what follows can attach to it."""
 
@@ -256,17 +90,17 @@ class _Builder:
         citation = [c for c in cites if is_citation_style(text, c)]
         if active and self.last is not None:
             removed = [(c.start, c.end) for c in citation]
-            if label := _SOURCE_LABEL.match(text[start:end]):
+            if label := SOURCE_LABEL.match(text[start:end]):
                 removed.append((start, start + label.end()))
-            words = re.findall(r"\w+", _cut(text, start, end, removed))
-            if not [w for w in words if w.lower() not in _FILLER_WORDS]:
+            words = re.findall(r"\w+", cut_spans(text, start, end, removed))
+            if not [w for w in words if w.lower() not in FILLER_WORDS]:
                 # "See [1]." or "Source: https://..." after a sentence: the citation is that sentence's.
                 self.attach_sources(active)
                 return
         self.drop_pending()
         self.key += 1
         if not active:
-            self.uncited.append((self.key, _tidy(text[start:end])))
+            self.uncited.append((self.key, tidy(text[start:end])))
             self.last, self.last_cited = _Sentence(block, start, end, self.key), False
             return
         self._claims(_Sentence(block, start, end, self.key), cites)
@@ -291,12 +125,12 @@ class _Builder:
         text = block.text
         in_sentence = cites
         citation = [c for c in in_sentence if is_citation_style(text, c)]
-        quotes = _inline_quotes(text, start, end, in_sentence, self.settings.min_inline_quote_words)
+        quotes = inline_quotes(text, start, end, in_sentence, self.settings.min_inline_quote_words)
         removed = [(c.start, c.end) for c in citation] + [(q[0], q[1]) for q in quotes]
-        if label := _SOURCE_LABEL.match(text[start:end]):
+        if label := SOURCE_LABEL.match(text[start:end]):
             removed.append((start, start + label.end()))
-        figure_text = _tidy(_cut(text, start, end, removed))
-        claim_text = _tidy(text[start:end])
+        figure_text = tidy(cut_spans(text, start, end, removed))
+        claim_text = tidy(text[start:end])
         linked = [c for c in in_sentence if c.url] + (extra or [])
         owners = _quote_owners(quotes, linked)
         seen = {d.url for d in self.by_key.get(sent.key, [])}
@@ -400,12 +234,12 @@ def build_brief(
             if block.kind == "blockquote" and b.last is None:
                 _sentences(b, block)  # a blockquote that follows no claim is read as text
                 continue
-            b.quote_after(block, strip_quote_text(_cut(block.text, 0, len(block.text), _citation_spans(block))))
+            b.quote_after(block, strip_quote_text(cut_spans(block.text, 0, len(block.text), _citation_spans(block))))
             continue
         if block.kind == "source_line" or (
             block.kind == "table"
             and block.cites
-            and not re.search(r"\w", _cut(block.text, 0, len(block.text), [(c.start, c.end) for c in block.cites]))
+            and not re.search(r"\w", cut_spans(block.text, 0, len(block.text), [(c.start, c.end) for c in block.cites]))
         ):
             # A "Source:" line, or a table cell holding only a link: the source of the sentence before.
             b.source_after(block)
@@ -428,18 +262,18 @@ def _sentences(b: _Builder, block: Block) -> None:
     for n, (start, end) in enumerate(spans):
         # A citation in the gap after a sentence (a footnote mark after its full stop) is that sentence's.
         limit = spans[n + 1][0] if n + 1 < len(spans) else len(text) + 1
-        m = _QUOTE_LABEL.match(text[start:end])
+        m = QUOTE_LABEL.match(text[start:end])
         if m and b.last is not None:
             # "Quote: ..." inside a paragraph: the rest of the paragraph is the quote.
             rest = text[start:]
             cites = [Cite(c.start - start, c.end - start, c.url, c.anchor, c.kind, c.quote) for c in block.cites]
             sub = Block("quote_line", rest, [c for c in cites if c.start >= 0], block.loc_kind, block.loc_index)
             spans = [(c.start, c.end) for c in sub.cites if is_citation_style(rest, c)]
-            b.quote_after(sub, strip_quote_text(_cut(rest, 0, len(rest), spans)))
+            b.quote_after(sub, strip_quote_text(cut_spans(rest, 0, len(rest), spans)))
             return
         lo = 0 if n == 0 else bisect.bisect_left(cite_starts, start)
         cites = block.cites[lo : bisect.bisect_left(cite_starts, limit)]
-        whole = _WHOLE_QUOTE.match(text[start:end])
+        whole = WHOLE_QUOTE.match(text[start:end])
         if whole and b.last is not None and b.last_cited and not [c for c in cites if c.url]:
             # A sentence that is only a quotation, right after a cited claim, is that claim's quote.
             b.quote_after(block, next(g for g in whole.groups() if g is not None).strip())

@@ -1,13 +1,10 @@
 """Read a Word (.docx) brief: paragraphs and tables in order, hyperlinks, fields and notes.
 
-Opened with python-docx, read with lxml on its XML, so that nothing the editor sees is
-missed: hyperlinks (also a link split over several runs or several ``w:hyperlink``
-elements with the same target), ``HYPERLINK`` field codes (``w:instrText`` between
-``fldChar`` begin/separate/end, nested fields, empty fields, ``w:fldSimple``), footnotes
-and endnotes with their links (a footnote's first link is the source of the sentence that
-carries the footnote mark; a passage in quotation marks after that link is its quote),
-inserted text, content controls, bare URLs typed as text, numbered references ("[1]")
-resolved from a references section.
+Opened with python-docx and walked with lxml (``core.brief.docx_walk``), so that nothing the
+editor sees is missed: hyperlinks, ``HYPERLINK`` field codes, footnotes and endnotes with their
+links (a footnote's first link is the source of the sentence that carries the footnote mark; a
+passage in quotation marks after that link is its quote), inserted text, content controls,
+bare URLs typed as text, numbered references ("[1]") resolved from a references section.
 
 Locations: ``Location("paragraph", i, start, end)`` where ``i`` is the paragraph's index in
 python-docx's ``Document.paragraphs`` (the body's own paragraphs), so a comment can be
@@ -27,22 +24,19 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.brief.build import Block, Cite, build_brief
+from core.brief.blocks import Block, Cite
+from core.brief.build import build_brief
+from core.brief.docx_walk import Para, Walker, body_paragraphs, note_paragraphs, read_styles
 from core.brief.inline import usable_url
 from core.brief.refs import link_numbered_references, note_citation
+from core.brief.urls import find_urls
 from core.errors import BriefError, size_text
 from core.models import Brief
 from core.settings import Settings
-from core.text.sentences import find_urls
 
-W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_TEXT_TAGS = frozenset(f"{W}{t}" for t in ("t", "tab", "br", "cr", "noBreakHyphen", "ptab"))
-_DESCEND = frozenset(f"{W}{t}" for t in ("ins", "smartTag", "sdt", "sdtContent", "customXml", "dir", "bdo", "moveTo"))
 _ZIP_MAX_MEMBERS = 5000  # a Word document has dozens of parts; thousands means something else
 
 
@@ -56,27 +50,6 @@ class DocxLink:
     paragraph: int  # block number within the part, in reading order
     start: int = field(default=0, compare=False)
     end: int = field(default=0, compare=False)
-
-
-@dataclass
-class _Para:
-    text: str
-    links: list[tuple[int, int, str]]
-    notes: list[tuple[int, str, str]]  # (position, "footnote"/"endnote", id)
-    style: str
-    loc_kind: str
-    index: int
-    path: tuple[int, ...] = ()
-    bookmarks: list[str] = field(default_factory=list)
-
-
-@dataclass
-class _Field:
-    instr: str = ""
-    result: bool = False
-    url: str = ""
-    start: int = -1
-    para: int = -1
 
 
 def check_zip(data: bytes, name: str, settings: Settings) -> None:
@@ -119,205 +92,7 @@ def _open(data: bytes, name: str, settings: Settings) -> Any:
         ) from None
 
 
-class _Walker:
-    """Reads one part's paragraphs in order, keeping the state of fields across runs."""
-
-    def __init__(self, rels: Any, styles: dict[str, str]) -> None:
-        self.rels = rels
-        self.styles = styles
-        self.fields: list[_Field] = []
-        self.count = 0
-
-    def target(self, el: Any) -> str:
-        rid = el.get(f"{R}id")
-        anchor = el.get(f"{W}anchor") or ""
-        url = ""
-        if rid and rid in self.rels:
-            rel = self.rels[rid]
-            url = rel.target_ref if rel.is_external else ""
-        if anchor:
-            return f"{url}#{anchor}" if url else f"#{anchor}"
-        return url
-
-    def paragraph(self, p: Any, loc_kind: str, index: int, path: tuple[int, ...] = ()) -> _Para:
-        self.count += 1
-        out: list[str] = []
-        links: list[tuple[int, int, str]] = []
-        notes: list[tuple[int, str, str]] = []
-        bookmarks: list[str] = []
-        length = 0
-
-        def add(text: str) -> None:
-            nonlocal length
-            out.append(text)
-            length += len(text)
-
-        # A HYPERLINK field still open from an earlier paragraph goes on here.
-        for f in self.fields:
-            if f.url and f.result:
-                f.start, f.para = 0, self.count
-
-        def visible() -> bool:
-            return all(f.result for f in self.fields)
-
-        def walk(el: Any) -> None:
-            for child in el:
-                tag = child.tag
-                if tag == f"{W}r":
-                    run(child)
-                elif tag == f"{W}hyperlink":
-                    start = length
-                    walk(child)
-                    url = self.target(child)
-                    if url and length > start:
-                        links.append((start, length, url))
-                elif tag == f"{W}fldSimple":
-                    start = length
-                    walk(child)
-                    url = _hyperlink_instr(child.get(f"{W}instr") or "")
-                    if url and length > start:
-                        links.append((start, length, url))
-                elif tag == f"{W}bookmarkStart":
-                    name = child.get(f"{W}name") or ""
-                    if name and name != "_GoBack":
-                        bookmarks.append(name)
-                elif tag in _DESCEND:
-                    walk(child)
-
-        def run(r: Any) -> None:
-            for child in r:
-                tag = child.tag
-                if tag in _TEXT_TAGS:
-                    if visible():
-                        add(str(child) if tag != f"{W}t" else (child.text or ""))
-                elif tag == f"{W}fldChar":
-                    kind = child.get(f"{W}fldCharType")
-                    if kind == "begin":
-                        self.fields.append(_Field())
-                    elif kind == "separate" and self.fields:
-                        f = self.fields[-1]
-                        f.result = True
-                        f.url = _hyperlink_instr(f.instr)
-                        f.start, f.para = length, self.count
-                    elif kind == "end" and self.fields:
-                        f = self.fields.pop()
-                        if f.url and f.para == self.count and length > f.start:
-                            links.append((f.start, length, f.url))
-                elif tag == f"{W}instrText":
-                    if self.fields and not self.fields[-1].result:
-                        self.fields[-1].instr += child.text or ""
-                elif tag in (f"{W}footnoteReference", f"{W}endnoteReference"):
-                    kind = "footnote" if "footnote" in tag else "endnote"
-                    notes.append((length, kind, child.get(f"{W}id") or ""))
-
-        walk(p)
-        for f in self.fields:
-            if f.url and f.result and f.para == self.count and length > f.start:
-                links.append((f.start, length, f.url))
-        style_id = ""
-        ppr = p.find(f"{W}pPr")
-        if ppr is not None and (ps := ppr.find(f"{W}pStyle")) is not None:
-            style_id = ps.get(f"{W}val") or ""
-        if ppr is not None and ppr.find(f"{W}outlineLvl") is not None:
-            style_id = style_id or "Heading"
-        return _Para(
-            "".join(out), _merge(links), notes, self.styles.get(style_id, style_id), loc_kind, index, path, bookmarks
-        )
-
-
-def _hyperlink_instr(instr: str) -> str:
-    """Return the target of a HYPERLINK field instruction ("" for other fields)."""
-    tokens = re.findall(r'"[^"]*"|\S+', instr.strip())
-    if not tokens or tokens[0].upper() != "HYPERLINK":
-        return ""
-    url, anchor = "", ""
-    i = 1
-    while i < len(tokens):
-        tok = tokens[i]
-        if tok.startswith("\\"):
-            if tok.lower() == "\\l" and i + 1 < len(tokens):
-                anchor = tokens[i + 1].strip('"')
-            i += 2 if tok.lower() in ("\\l", "\\o", "\\t", "\\m") else 1
-            continue
-        if not url:
-            url = tok.strip('"')
-        i += 1
-    if anchor:
-        return f"{url}#{anchor}" if url else f"#{anchor}"
-    return url
-
-
-def _merge(links: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """Join touching links with one target (Word writes one link as several)."""
-    out: list[tuple[int, int, str]] = []
-    for s, e, url in sorted(links):
-        if out and out[-1][2] == url and out[-1][1] >= s:
-            out[-1] = (out[-1][0], max(e, out[-1][1]), url)
-        elif not any(os <= s and e <= oe for os, oe, _ in out):
-            out.append((s, e, url))
-    return out
-
-
-def _styles(doc: Any) -> dict[str, str]:
-    names: dict[str, str] = {}
-    try:
-        for s in doc.styles:
-            if s.style_id and s.name:
-                names[s.style_id] = s.name
-    except Exception:  # a broken styles part only costs us style names
-        return names
-    return names
-
-
-def _body(doc: Any, walker: _Walker) -> Iterator[_Para]:
-    """Yield the body's paragraphs in reading order, table cells included."""
-    p_index = t_index = 0
-    for child in doc.element.body:
-        if child.tag == f"{W}p":
-            yield walker.paragraph(child, "paragraph", p_index)
-            p_index += 1
-        elif child.tag == f"{W}tbl":
-            yield from _table(child, walker, t_index)
-            t_index += 1
-        elif child.tag == f"{W}sdt":
-            for p in child.iter(f"{W}p"):
-                yield walker.paragraph(p, "paragraph", -1)
-
-
-def _table(tbl: Any, walker: _Walker, t_index: int) -> Iterator[_Para]:
-    for r, tr in enumerate(tbl.iter(f"{W}tr")):
-        for c, tc in enumerate(tr.findall(f"{W}tc")):
-            for n, p in enumerate(tc.iter(f"{W}p")):
-                if p.getparent() is tc or p.getparent().tag == f"{W}sdtContent":
-                    yield walker.paragraph(p, "table", t_index, (t_index, r, c, n))
-        # nested tables are reached through tbl.iter: their rows come after their parent row
-
-
-def _notes(doc: Any, styles: dict[str, str]) -> dict[tuple[str, str], list[_Para]]:
-    """Return footnote and endnote paragraphs by (kind, id)."""
-    from docx.oxml.parser import parse_xml
-
-    found: dict[tuple[str, str], list[_Para]] = {}
-    for rel in doc.part.rels.values():
-        kind = (
-            "footnote" if rel.reltype.endswith("/footnotes") else "endnote" if rel.reltype.endswith("/endnotes") else ""
-        )
-        if not kind or rel.is_external:
-            continue
-        part = rel.target_part
-        root = parse_xml(part.blob)
-        walker = _Walker(part.rels, styles)
-        for note in root.findall(f"{W}{kind}"):
-            if note.get(f"{W}type") in ("separator", "continuationSeparator", "continuationNotice"):
-                continue
-            nid = note.get(f"{W}id") or ""
-            found[(kind, nid)] = [
-                walker.paragraph(p, kind, int(nid) if nid.lstrip("-").isdigit() else 0) for p in note.iter(f"{W}p")
-            ]
-    return found
-
-
-def _heading_ids(paras: list[_Para]) -> dict[str, str]:
+def _heading_ids(paras: list[Para]) -> dict[str, str]:
     """Map bookmark names to the target a reader's link shows: a heading's id, or the first name at a spot."""
     ids: dict[str, str] = {}
     for p in paras:
@@ -338,9 +113,9 @@ def _pandoc_id(text: str) -> str:
 def docx_links(data: bytes, name: str = "document.docx", settings: Settings | None = None) -> list[DocxLink]:
     """Return every hyperlink of a DOCX (body, tables, footnotes, endnotes) with its text; raises BriefError."""
     doc = _open(data, name, settings or Settings())
-    styles = _styles(doc)
-    body = list(_body(doc, _Walker(doc.part.rels, styles)))
-    notes = _notes(doc, styles)
+    styles = read_styles(doc)
+    body = list(body_paragraphs(doc, Walker(doc.part.rels, styles)))
+    notes = note_paragraphs(doc, styles)
     ids = _heading_ids(body)
     out: list[DocxLink] = []
     for n, p in enumerate(body):
@@ -351,7 +126,7 @@ def docx_links(data: bytes, name: str = "document.docx", settings: Settings | No
     return out
 
 
-def _links_of(p: _Para, part: str, n: int, ids: dict[str, str]) -> list[DocxLink]:
+def _links_of(p: Para, part: str, n: int, ids: dict[str, str]) -> list[DocxLink]:
     out = []
     for s, e, url in p.links:
         if url.startswith("#"):
@@ -360,7 +135,7 @@ def _links_of(p: _Para, part: str, n: int, ids: dict[str, str]) -> list[DocxLink
     return out
 
 
-def _kind(p: _Para) -> str:
+def _kind(p: Para) -> str:
     style = p.style.lower().replace(" ", "")
     if style.startswith(("heading", "title", "subtitle")):
         return "heading"
@@ -373,9 +148,9 @@ def read_docx(data: bytes, name: str, settings: Settings | None = None) -> Brief
     """Return the Brief a DOCX holds; raises BriefError for non-zip, bomb or damaged files."""
     settings = settings or Settings()
     doc = _open(data, name, settings)
-    styles = _styles(doc)
-    paras = list(_body(doc, _Walker(doc.part.rels, styles)))
-    notes = _notes(doc, styles)
+    styles = read_styles(doc)
+    paras = list(body_paragraphs(doc, Walker(doc.part.rels, styles)))
+    notes = note_paragraphs(doc, styles)
     warnings: list[str] = []
     note_cites: dict[tuple[str, str], tuple[str, str, str | None]] = {}
     for key, nparas in notes.items():
@@ -403,7 +178,7 @@ def read_docx(data: bytes, name: str, settings: Settings | None = None) -> Brief
     return build_brief(name, "docx", blocks, settings, warnings=warnings, raw=data)
 
 
-def _cites(p: _Para, offset: int) -> list[Cite]:
+def _cites(p: Para, offset: int) -> list[Cite]:
     """Return a paragraph's links and bare URLs as citations (internal #links are no source)."""
     cites = [
         Cite(s + offset, e + offset, usable_url(url), p.text[s:e], "url" if p.text[s:e].strip() == url else "link")

@@ -17,10 +17,10 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from core.brief.build import Cite
+from core.brief.blocks import Cite
 from core.brief.refs import _NUM_REFS, numbers
+from core.brief.urls import URL_START, url_end
 from core.settings import Settings
-from core.text.sentences import _URL_START, url_end
 
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _HTML_A = re.compile(r"<a\s[^>]*?href\s*=\s*([\"'])(.*?)\1[^>]*>(.*?)</a\s*>", re.IGNORECASE | re.DOTALL)
@@ -172,7 +172,7 @@ class InlineParser:
                         cites.append(Cite(start, here(), url, m.group(0), "marker", title))
                     i = m.end()
                     continue
-            if links and (ch in "hHwW") and (i == 0 or not s[i - 1].isalnum()) and _URL_START.match(s, i):
+            if links and (ch in "hHwW") and (i == 0 or not s[i - 1].isalnum()) and URL_START.match(s, i):
                 end = url_end(s, i)
                 if end > i + 8:
                     start = here()

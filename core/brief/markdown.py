@@ -20,13 +20,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.brief.build import _QUOTE_LABEL, _SOURCE_LABEL, Block, Cite, build_brief
+from core.brief.blocks import Block, Cite
+from core.brief.build import build_brief
+from core.brief.citations import QUOTE_LABEL, SOURCE_LABEL
 from core.brief.inline import InlineParser, Refs, ref_label
 from core.brief.refs import REF_HEADINGS, note_citation
+from core.brief.urls import URL_START
 from core.errors import BriefError, size_text
 from core.models import Brief
 from core.settings import Settings
-from core.text.sentences import _URL_START
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
@@ -149,10 +151,10 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             content, coff, label, kind = m.group(3), off + m.start(3), m.group(2).rstrip(".)"), "list"
         elif m := _BRACKET_REF_LINE.match(line):
             content, coff, label, kind = m.group(2), off + m.start(2), m.group(1), "bracket_ref"
-        if _QUOTE_LABEL.match(content):
+        if QUOTE_LABEL.match(content):
             kind = "quote_line"
-        elif (_SOURCE_LABEL.match(content) and _URL_START.search(content)) or (
-            _SOURCE_LABEL.match(content) and "](" in content
+        elif (SOURCE_LABEL.match(content) and URL_START.search(content)) or (
+            SOURCE_LABEL.match(content) and "](" in content
         ):
             kind = "source_line"
         continuation = cur is not None and cur.kind in ("paragraph", "list", "quote_line", "blockquote")

@@ -21,13 +21,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from core.brief.build import Block, Cite, build_brief
+from core.brief.blocks import Block, Cite
+from core.brief.build import build_brief
 from core.brief.inline import usable_url
 from core.brief.refs import link_numbered_references
+from core.brief.urls import find_urls
 from core.errors import BriefError
 from core.models import Brief
 from core.settings import Settings
-from core.text.sentences import find_urls
 
 _EDGE_LEFT = "(\"“‘'["
 _EDGE_RIGHT = ".,;:!?)]\"”’'"

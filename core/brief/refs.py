@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from core.brief.build import _QUOTED, Block, Cite, strip_quote_text
+from core.brief.blocks import Block, Cite
+from core.brief.citations import QUOTED, strip_quote_text
 
 REF_HEADINGS = re.compile(
     r"^\W*(references?|sources?|notes|footnotes|endnotes|bibliography|works cited|citations|links)\W*$",
@@ -34,7 +35,7 @@ def note_citation(text: str, cites: list[Cite], min_words: int) -> tuple[str, st
     if m := re.search(r"(?:quote|quotation|evidence|excerpt)\W{0,2}\s*:", text, re.IGNORECASE):
         quote = strip_quote_text(text[m.end() :]) or None
     else:
-        for q in _QUOTED.finditer(text, first.end):
+        for q in QUOTED.finditer(text, first.end):
             inner = next(g for g in q.groups() if g is not None).strip()
             if len(inner.split()) >= min_words:
                 quote = inner

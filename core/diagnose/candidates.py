@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 import time
 
-from core.diagnose.search import PageIndex, Prepared, Words, find_all, has_digit, page_index, words
+from core.diagnose.page_index import PageIndex, Prepared, page_index
+from core.diagnose.words import Words, has_digit, quote_words
 from core.models import Candidate, FigureCheck, NearMiss, Span
 from core.settings import Settings
-from core.text.normalise import normalise
 
 # Words too common to tell one sentence from another.
 _STOP = """
@@ -36,25 +36,24 @@ def passage_candidate(index: PageIndex, nstart: int, nend: int, score: float) ->
 
 
 def _figure_keys(w: Words) -> set[str]:
-    """Return the figures of some words, "25 percent" and "25 per cent" read as "25%"."""
+    """Return the figures of some words, "25 %", "25 percent" and "25 per cent" read as "25%"."""
     out: set[str] = set()
     for i, k in enumerate(w.keys):
         if not has_digit(k):
             continue
         out.add(k)
         nxt = w.keys[i + 1 : i + 3]
-        if nxt[:1] == ("percent",) or nxt == ("per", "cent"):
+        if nxt[:1] in (("%",), ("percent",)) or nxt == ("per", "cent"):
             out.add(k + "%")
     return out
 
 
 def _surfaces(figure: str) -> list[str]:
     """Return the normalised spellings a figure may have on a page."""
-    norm = normalise(figure).text.strip()
-    out = [norm]
-    w = words(norm)
-    if len(w) == 1 and w.keys[0].endswith("%"):
-        digits = w.keys[0].rstrip("%").strip()
+    norm, w, _ = quote_words(figure)
+    out = [norm.text.strip()]
+    if w.keys[1:] == ("%",) and has_digit(w.keys[0]):
+        digits = w.keys[0]
         out += [digits + "%", digits + " %", digits + " percent", digits + " per cent"]
     if len(w) == 1 and w.keys[0].isdigit() and len(w.keys[0]) >= 4:
         out.append(f"{int(w.keys[0]):,}")
@@ -64,10 +63,10 @@ def _surfaces(figure: str) -> list[str]:
 def locate_figure(text: str, prepared: Prepared, settings: Settings | None = None) -> tuple[Span, ...]:
     """Return the spans in page.text where a figure appears (its usual spellings), () when nowhere."""
     settings = settings or Settings()
-    index = page_index(prepared.page, prepared.norm)
+    index = page_index(prepared)
     spans: set[Span] = set()
     for surface in _surfaces(text):
-        hits = find_all(index.text, surface, settings.candidate_max_hits) or []
+        hits = index.find_all(surface, settings.candidate_max_hits) or []
         spans.update(index.orig_span(p, p + len(surface)) for p in hits)
     return tuple(sorted(spans))
 
@@ -77,7 +76,7 @@ def figures_near_miss(figures: FigureCheck, prepared: Prepared, settings: Settin
     settings = settings or Settings()
     if not figures.missing:
         return None
-    index = page_index(prepared.page, prepared.norm)
+    index = page_index(prepared)
     said: list[str] = []
     found: list[Candidate] = []
     for f in figures.missing:
@@ -101,12 +100,15 @@ def figures_near_miss(figures: FigureCheck, prepared: Prepared, settings: Settin
 
 def _terms(claim: str) -> list[tuple[str, str]]:
     """Return (key, normalised surface) of the claim's telling words, figures and longer words first."""
-    cn = normalise(claim).text
-    w = words(cn)
+    norm, w, _ = quote_words(claim)
     seen: dict[str, str] = {}
     for i, k in enumerate(w.keys):
-        if k not in seen and (has_digit(k) or (len(k) >= 3 and k not in STOPWORDS)):
-            seen[k] = cn[w.starts[i] : w.ends[i]]
+        end = w.ends[i]
+        if has_digit(k) and w.keys[i + 1 : i + 2] == ("%",):
+            k, end = k + "%", w.ends[i + 1]  # "25%" is the figure, not "25"
+        elif not has_digit(k) and (len(k) < 3 or k in STOPWORDS):
+            continue
+        seen.setdefault(k, norm.text[w.starts[i] : end])
     return sorted(seen.items(), key=lambda kv: (not has_digit(kv[0]), -len(kv[0])))
 
 
@@ -116,7 +118,7 @@ def candidates(
     """Return up to n sentences of the page closest to the claim (figures first); () when none shares a word."""
     settings = settings or Settings()
     deadline = time.monotonic() + settings.diagnose_budget_seconds
-    index = page_index(prepared.page, prepared.norm)
+    index = page_index(prepared)
     terms = _terms(claim_text)[: settings.candidate_max_terms]
     figures = {k for k, _ in terms if has_digit(k)}
     hits: list[tuple[int, str]] = []
@@ -124,7 +126,7 @@ def candidates(
     for k, surface in terms:
         if time.monotonic() > deadline:
             break
-        found = find_all(index.text, surface, settings.candidate_max_hits)
+        found = index.find_all(surface, settings.candidate_max_hits)
         # A word found on every other line tells nothing; a rare one tells a lot.
         weights[k] = 1.0 / math.log2(2 + len(found)) if found is not None else 0.05
         hits += [(p, k) for p in found or ()]

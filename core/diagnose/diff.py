@@ -4,8 +4,10 @@ Names (``DiffKind``): figure_changed, negation_added, negation_dropped, word_add
 word_replaced, reordered, spliced (the page has a sentence or block break the quote runs
 across), and typography_only when the words agree in full: the exact matcher should then have
 found the quote, so that is a matcher bug and is reported as one. "Added" and "dropped" are
-seen from the quote: a word the quote adds is not on the page. This module only names
-differences; it refuses to judge whether a difference matters for the claim.
+seen from the quote: a word the quote adds is not on the page. The words are the matcher's
+tokens, where "25%" is "25" and "%": a figure change is widened over the rest of its figure, so
+that it reads "5%" against "25%" and "$5" against "€5". This module only names differences; it
+refuses to judge whether a difference matters for the claim.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from collections.abc import Callable
 
 from rapidfuzz.distance import Indel
 
-from core.diagnose.search import Words, has_digit
+from core.diagnose.words import Words, has_digit, is_figure_part
 from core.models import DiffKind, DiffOp
-from core.text.normalise import normalise
+from core.text import is_sign, normalise
 
 NEGATIONS = frozenset(
     {"not", "no", "never", "none", "nor", "neither", "nobody", "nothing", "nowhere", "without", "cannot", "n't"}
@@ -33,7 +35,7 @@ Show = Callable[[int, int], str]
 
 
 def _pair_kind(qk: str, pk: str) -> DiffKind:
-    if has_digit(qk) and has_digit(pk):
+    if (has_digit(qk) and has_digit(pk)) or (is_figure_part(qk) and is_figure_part(pk)):
         return DiffKind.FIGURE_CHANGED
     if is_negation(qk) and not is_negation(pk):
         return DiffKind.NEGATION_ADDED
@@ -112,6 +114,57 @@ def _moves(steps: list[Step], q: Words, p: Words) -> list[Step]:
     return [s for i, s in enumerate(out) if i not in moved]
 
 
+# Steps that may be part of a figure change: a sign added, dropped or replaced beside a number.
+_WIDENED = frozenset({DiffKind.FIGURE_CHANGED, DiffKind.WORD_ADDED, DiffKind.WORD_DROPPED, DiffKind.WORD_REPLACED})
+
+
+def _glued(w: Words, a: int) -> bool:
+    """Return True when tokens a and a + 1 of w form one figure: a number and a sign at most a space apart."""
+    if not 0 <= a < len(w) - 1 or w.starts[a + 1] - w.ends[a] > 1:
+        return False
+    x, y = w.keys[a], w.keys[a + 1]
+    return is_figure_part(x) and is_figure_part(y) and is_sign(x) != is_sign(y)
+
+
+def _widen(step: Step, before: Step | None, after: Step | None, q: Words, p: Words) -> Step:
+    """Return a figure's step widened over the number or sign beside it in the equal steps around it."""
+    kind, i1, i2, j1, j2 = step
+    lo_q, lo_p = before[1] if before else i1, before[3] if before else j1
+    hi_q, hi_p = after[2] if after else i2, after[4] if after else j2
+    # Left: the equal token before is a figure part glued to the step's first token on either side.
+    while i1 > lo_q and j1 > lo_p and is_figure_part(q.keys[i1 - 1]):
+        q_glued = i1 < i2 and is_figure_part(q.keys[i1]) and _glued(q, i1 - 1)
+        p_glued = j1 < j2 and is_figure_part(p.keys[j1]) and _glued(p, j1 - 1)
+        if not (q_glued or p_glued):
+            break
+        i1, j1 = i1 - 1, j1 - 1
+    while i2 < hi_q and j2 < hi_p and is_figure_part(q.keys[i2]):
+        q_glued = i2 > i1 and is_figure_part(q.keys[i2 - 1]) and _glued(q, i2 - 1)
+        p_glued = j2 > j1 and is_figure_part(p.keys[j2 - 1]) and _glued(p, j2 - 1)
+        if not (q_glued or p_glued):
+            break
+        i2, j2 = i2 + 1, j2 + 1
+    if any(map(has_digit, q.keys[i1:i2])) and any(map(has_digit, p.keys[j1:j2])):
+        kind = DiffKind.FIGURE_CHANGED
+    return kind, i1, i2, j1, j2
+
+
+def _figures(steps: list[Step], q: Words, p: Words) -> list[Step]:
+    """Return steps with each figure change shown whole: "5%" against "25%", not "5" against "25"."""
+    out = list(steps)
+    for x, step in enumerate(out):
+        if step[0] not in _WIDENED:
+            continue
+        before = out[x - 1] if x > 0 and out[x - 1][0] is DiffKind.EQUAL else None
+        after = out[x + 1] if x + 1 < len(out) and out[x + 1][0] is DiffKind.EQUAL else None
+        _, i1, i2, j1, j2 = out[x] = _widen(step, before, after, q, p)
+        if before:
+            out[x - 1] = (DiffKind.EQUAL, before[1], i1, before[3], j1)
+        if after:
+            out[x + 1] = (DiffKind.EQUAL, i2, after[2], j2, after[4])
+    return [s for s in out if s[0] is not DiffKind.EQUAL or s[2] > s[1]]
+
+
 def _splices(steps: list[Step], q_breaks: frozenset[int], p_breaks: frozenset[int], nq: int) -> list[Step]:
     """Return steps with a "spliced" step wherever the page breaks a sentence the quote runs across."""
     out: list[Step] = []
@@ -139,7 +192,7 @@ def word_diff(
     q: Words, p: Words, q_breaks: frozenset[int], p_breaks: frozenset[int], show_q: Show, show_p: Show
 ) -> tuple[DiffOp, ...]:
     """Return the named word diff of quote q against passage p (equal runs included, in order)."""
-    steps = _splices(_moves(_steps(q, p), q, p), q_breaks, p_breaks, len(q))
+    steps = _splices(_figures(_moves(_steps(q, p), q, p), q, p), q_breaks, p_breaks, len(q))
     ops = []
     for kind, i1, i2, j1, j2 in steps:
         if kind is DiffKind.SPLICED:

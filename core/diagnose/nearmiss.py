@@ -2,11 +2,11 @@
 
 For a quote the exact matcher did not find, ``diagnose`` returns the page's own closest
 passage (snapped to whole words, in the page's original characters, with its similarity and
-its PDF page), a word diff with each difference named (core/diagnose_diff.py), and whether the
+its PDF page), a word diff with each difference named (``core.diagnose.diff``), and whether the
 quote is word for word on another source of the same brief (misattribution). For a quote that
 was found but cut, it names the words cut away; for a figures mismatch, where on the page the
 claim's figure does appear. ``candidates`` offers passages for a claim without a quote
-(core/diagnose_figures.py).
+(``core.diagnose.candidates``).
 
 It explains and never decides: it returns a NearMiss only, never a verdict or a QuoteMatch, and
 it never changes the match it is given (DESIGN.md, principle 1). Its work is bounded by
@@ -22,11 +22,13 @@ from collections.abc import Mapping
 
 from core.diagnose.candidates import candidates, figures_near_miss, locate_figure, passage_candidate
 from core.diagnose.diff import Show, describe, word_diff
-from core.diagnose.search import PageIndex, Passage, Words, closest_passage, page_index, text_breaks, words
+from core.diagnose.page_index import PageIndex, page_index
+from core.diagnose.search import Passage, closest_passage
+from core.diagnose.words import Words, count_words, quote_words
 from core.match import PreparedPage, match_quote
 from core.models import Candidate, DiffKind, DiffOp, FigureCheck, FlagKind, Fragment, NearMiss, QuoteMatch
 from core.settings import Settings
-from core.text.normalise import Normalised, normalise
+from core.text import Normalised
 
 __all__ = ["candidates", "diagnose", "figures_near_miss", "locate_figure"]
 
@@ -57,8 +59,7 @@ def _diagnose_text(
     text: str, index: PageIndex, settings: Settings, deadline: float
 ) -> tuple[Candidate | None, tuple[DiffOp, ...], str]:
     """Return the closest passage to one quote text, its named diff, and a sentence about it."""
-    qn = normalise(text)
-    q = words(qn.text)
+    qn, q, q_breaks = quote_words(text)
     if not q.keys:
         return None, (), "No close passage: the quote has no words to look for."
     if len(q) > settings.diagnose_max_quote_words:
@@ -93,9 +94,7 @@ def _diagnose_text(
         )
     passage = found.region.cut(found.lo, found.hi)
     candidate = passage_candidate(index, found.start, found.end, found.score)
-    ops = word_diff(
-        q, passage, text_breaks(qn.text, q), index.breaks(passage), _shower(text, qn, q), _page_shower(index, passage)
-    )
+    ops = word_diff(q, passage, q_breaks, index.breaks(passage), _shower(text, qn, q), _page_shower(index, passage))
     candidate, ops = _far_splice(qn, q, candidate, ops, found, index, settings, deadline)
     return candidate, ops, ""
 
@@ -142,7 +141,7 @@ def _far_splice(
         op = ops[-1] if at_end else ops[0]
         if op.kind not in named or not op.quote_words:
             continue
-        run = len(words(normalise(op.quote_words).text))
+        run = count_words(op.quote_words)
         if run < max(settings.splice_min_words, len(q) // 4) or run >= len(q):
             continue
         part = q.cut(len(q) - run, len(q)) if at_end else q.cut(0, run)
@@ -229,7 +228,7 @@ def diagnose(
     """
     settings = settings or Settings()
     deadline = time.monotonic() + settings.diagnose_budget_seconds
-    index = page_index(prepared.page, prepared.norm)
+    index = page_index(prepared)
     if match.found:
         return _found(quote, match, index, figures, prepared, settings)
     failing = [f for f in match.fragments if not f.found] or [Fragment(text=quote, found=False)]

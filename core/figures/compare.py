@@ -60,6 +60,7 @@ from core.figures import vocab as v
 from core.figures.read import ReadFigure, power_written_flat, read_figures
 from core.models import Figure, FigureCheck, FigureKind, FigureStatus, PageText, Span
 from core.settings import Settings
+from core.text import split_sentences
 
 _KIND_WORDS = {
     FigureKind.NUMBER: "number",
@@ -275,14 +276,23 @@ def _missing_reason(claim: ReadFigure, ctx: _QuoteContext) -> str:
     return f"{head}."
 
 
+def _last_sentence_end(text: str, start: int, end: int) -> int:
+    """Return where the last sentence ending before end (after start) ends, or -1 when none does."""
+    # The last few hundred characters hold the last sentence end of any ordinary text.
+    window = max(start, end - 400)
+    spans = split_sentences(text[window:end])
+    return window + spans[-2][1] if len(spans) > 1 else -1
+
+
 def _pieces(text: str, size: int) -> Iterator[tuple[int, str]]:
     """Yield (offset, piece) of text cut at block breaks, else sentence ends, else spaces, near size."""
     start = 0
     while start < len(text):
         end = min(len(text), start + size)
         if end < len(text):
-            # A figure never spans a block break; "525 thousand" may span a space, so spaces come last.
-            cut = max(text.rfind("\n", start, end), text.rfind(". ", start, end))
+            # A figure never spans a block break or a sentence end (the text layer's: "Jan. 15, 2024"
+            # and "No. 5" hold none); "525 thousand" may span a space, so spaces come last.
+            cut = max(text.rfind("\n", start, end), _last_sentence_end(text, start, end) - 1)
             if cut <= start:
                 cut = text.rfind(" ", start, end)
             end = cut + 1 if cut > start else end

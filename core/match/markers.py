@@ -14,7 +14,7 @@ import re
 from bisect import bisect_left
 
 from core.match.page import PreparedPage
-from core.text.tokens import QuotePart, quote_part
+from core.text import QuotePart, quote_part
 
 _GLUED = re.compile(
     # "alerts,22 and", "5 seconds.23 If", "user-visible?25", 'said."4'

@@ -23,7 +23,7 @@ from core.match.markers import glued_marker_match
 from core.match.page import PreparedPage
 from core.models import Flag, FlagKind, Fragment, QuoteMatch
 from core.settings import Settings
-from core.text.tokens import QuotePart, quote_part
+from core.text import QuotePart, quote_part
 
 # "…", "...", ". . .", and the bracketed forms "[...]", "[…]", "(...)" an editor writes for a cut.
 _ELLIPSIS = re.compile(r"\s*(?:[\[(]\s*(?:…|\.\s?\.\s?\.)\s*[\])]|…|\.(?:\s?\.){2,})\s*")

@@ -13,8 +13,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from core.models import PageText
-from core.text.normalise import Normalised, normalise
-from core.text.tokens import blank, page_breaks, tokenise
+from core.text import Normalised, blank, normalise, page_breaks, tokenise
 
 # Text an extractor may mark as a reference marker and the matcher will skip: a bracketed
 # marker, a note number of up to three digits ("22", "3,4"), a letter or a symbol, or

@@ -1,15 +1,12 @@
-"""Tokens and hard breaks of normalised text: what the exact matcher compares.
+"""Tokens of normalised text: what the exact matcher compares, and what every other reader counts.
 
 A token is a word or a number taken whole (``3.12``, ``129940`` from ``1,29,940``, ``-5``,
-``don't``), a single CJK character, or a sign that counts (``%``, ``$``, ``€``...). Every
-other character (commas, colons, brackets, quotation marks, hyphens) only separates tokens.
-Reference markers (``[12]``, ``[a]``, ``[citation needed]``, ``[edit]``) are blanked before
-tokenising, so that a quote may leave them out; an index such as ``arr[0]`` is kept.
-
-Breaks are told apart here too: on a page, a sentence end (``.`` ``!`` ``?`` followed by a
-space and not an abbreviation, an initial or a lower-case word) or a block edge; in a quote,
-any sentence mark or line break at all, because a quote may only cross a page's break where
-it shows a break of its own. This module compares nothing: it refuses to match or to judge.
+``don't``), an acronym with its dots dropped (``us`` from ``U.S.``), a single CJK character,
+or a sign that counts (``%``, ``$``, ``€``...). Every other character (commas, colons,
+brackets, quotation marks, hyphens) only separates tokens. Reference markers (``[12]``,
+``[a]``, ``[citation needed]``, ``[edit]``) are blanked before tokenising, so that a quote may
+leave them out; an index such as ``arr[0]`` is kept. Where sentences end is ``core.text.breaks``'
+job: this module only cuts text into tokens.
 """
 
 from __future__ import annotations
@@ -17,11 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 from itertools import accumulate
-
-from core.text.normalise import normalise
 
 
 def _ranges(chars: Iterable[int]) -> str:
@@ -73,8 +67,8 @@ TOKEN = _token_pattern(rf"(?:{_W}|[{_MARKS}])", _W, _OTHERS)
 _TOKEN_NO_MARKS = _token_pattern(_W, _W, _OTHERS)
 _TOKEN_ASCII = _token_pattern("[a-z0-9]", "[a-z0-9]", "[%$]")
 _HAS_MARK = re.compile(f"[{_MARKS}]")
-# Signs that are tokens but not words, for counting a quote's words.
-_SIGN = re.compile(f"[%‰‱{_CURRENCY}]")
+# Signs that are tokens but not words: a quote's word count leaves them out, a figure holds them.
+SIGN = re.compile(f"[%‰‱{_CURRENCY}]")
 # Initials and acronyms (U.S., e.g., a.m.) are one word, dots dropped: "US" matches "U.S.".
 ACRONYM = re.compile(rf"(?<![\w.]){_L}(?:\.{_L})+(?![\w]|\.\w\w)")
 _ACRONYM_ASCII = re.compile(r"(?<![\w.])[a-z](?:\.[a-z])+(?![\w]|\.\w\w)")
@@ -92,24 +86,6 @@ MARKER = re.compile(
     # Wikipedia's page-number markers after a sentence or a reference: "dogs.:35", "[5]:p158".
     r"|(?<=[.,;!?\]]):p?[1-9]\d{0,3}(?:-[1-9]\d{0,3})?(?=\s|$)"
 )
-
-# Lower-cased words after which "." is an abbreviation's, not a sentence end.
-ABBREVIATIONS = frozenset(
-    # A word list reads best as words; a list literal of 90 strings would hide them.
-    """
-    mr mrs ms mx messrs dr prof sr jr st mt ft gen gov sen rep rev hon pres col lt capt sgt cpl
-    maj adm brig det insp supt atty inc ltd co corp bros dept univ assn assoc intl vs approx ca
-    cf al est jan feb mar apr jun jul aug sep sept oct nov dec ibid ave blvd rd
-    """.split()  # noqa: SIM905
-)
-# Words that are abbreviations only before a number: "No. 5", "Fig. 3", but "said no. When".
-NUMBER_ABBREVIATIONS = frozenset(
-    "no nos fig figs vol vols pp p art sec ch chap para ref refs ed eds op ex eq eqs".split()  # noqa: SIM905
-)
-
-_SENTENCE_MARKS = re.compile(r"[.!?\u3002\u061f\u0964\u0965]+")
-_ALWAYS_ENDS = frozenset("\u3002\u061f\u0964\u0965")
-_QUOTE_BREAK = re.compile("[.!?\u3002\u061f\u0964\u0965\u2026\n\r\u2028\u2029\uff0e\uff01\uff1f]")
 
 
 def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
@@ -257,90 +233,6 @@ def _join_acronyms(
     return out_w, out_s, out_e
 
 
-def page_breaks(
-    work: str,
-    original: str,
-    offsets: Sequence[int],
-    words: list[str],
-    starts: list[int],
-    ends: list[int],
-    edges: Iterable[int],
-) -> set[int]:
-    """Return the indices k of tokens that a hard break separates from token k - 1.
-
-    ``edges`` are block edges as normalised positions; ``original`` and ``offsets`` let the
-    sentence rule see the case of the next word, which normalised text has folded away.
-    """
-    breaks: set[int] = set()
-    n = len(words)
-    for edge in edges:
-        k = bisect_left(starts, edge)
-        if 0 < k < n and ends[k - 1] <= edge:
-            breaks.add(k)
-    for m in _SENTENCE_MARKS.finditer(work):
-        k = bisect_left(starts, m.end())
-        if k == 0 or k >= n or ends[k - 1] > m.start() or k in breaks:
-            continue
-        before = work[starts[k - 1] : ends[k - 1]]
-        if _ends_sentence(m.group(), work[m.end() : starts[k]], before, original[offsets[starts[k]]]):
-            breaks.add(k)
-    return breaks
-
-
-def _ends_sentence(marks: str, after: str, before_word: str, next_char: str) -> bool:
-    """Return True when sentence marks between two words end a sentence on a page."""
-    if any(c in _ALWAYS_ENDS for c in marks):
-        return True
-    # "end.Next" or "3.x" glued together is not a sentence end; "end. Next" and "end.” Next" are.
-    if not any(c.isspace() for c in after):
-        return False
-    # "e.g. the", "Yahoo! announced", '"Why?" he asked': a lower-case word continues the sentence.
-    if next_char.islower():
-        return False
-    if marks == ".":
-        word = before_word
-        # "Mr. Smith", "U.S. forces", "J. K. Rowling"; "No. 5" but not "said no. When".
-        if word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or ("." in word and word[0].isalpha()):
-            return False
-        if word in NUMBER_ABBREVIATIONS and next_char.isdigit():
-            return False
-    return True
-
-
-def quote_breaks(original: str, offsets: Sequence[int], starts: list[int], ends: list[int]) -> list[bool]:
-    """Return, for each token of a quote, whether a sentence mark or line break stands before it."""
-    out = [False] * len(starts)
-    if len(starts) < 2:
-        return out
-    token_starts = [offsets[s] for s in starts]
-    for m in _QUOTE_BREAK.finditer(original):
-        k = bisect_left(token_starts, m.end())
-        # Only marks between two tokens count, not a decimal point inside "3.12".
-        if 0 < k < len(starts) and offsets[ends[k - 1] - 1] < m.start():
-            out[k] = True
-    return out
-
-
-@dataclass(frozen=True)
-class QuotePart:
-    """One ellipsis fragment of a quote, tokenised: its words and the breaks before each."""
-
-    text: str
-    words: tuple[str, ...]
-    breaks: tuple[bool, ...]
-    chars: int  # length of the normalised fragment
-    counted: int  # words and numbers, for "too short"
-    ostarts: tuple[int, ...] = ()  # each word's start in text
-
-
-def quote_part(text: str, *, with_starts: bool = False) -> QuotePart | None:
-    """Return a quote fragment normalised and tokenised, or None when it holds no word."""
-    norm = normalise(text, entities=True)
-    work = blank(norm.text, ())
-    words, starts, ends = tokenise(work)
-    if not words:
-        return None
-    counted = len(words) - len(_SIGN.findall(work))
-    breaks = tuple(quote_breaks(text, norm.offsets, starts, ends))
-    ostarts = tuple([norm.offsets[s] for s in starts]) if with_starts else ()
-    return QuotePart(text, tuple(words), breaks, len(norm.text), counted, ostarts)
+def is_sign(token: str) -> bool:
+    """Return True for a token that is a sign (``%``, ``$``, ``€``...), not a word or a number."""
+    return len(token) == 1 and SIGN.match(token) is not None

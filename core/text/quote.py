@@ -1,0 +1,62 @@
+"""A quote read as the matcher compares it: normalised, tokenised, with the breaks it shows.
+
+``quote_tokens`` is the one reading of a quote's text, used by the matcher (through
+``quote_part``, one ellipsis fragment at a time) and by the diagnosis, so that both see the
+same tokens and the same breaks. It reads; it refuses to look anything up on a page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.text.breaks import quote_breaks
+from core.text.normalise import Normalised, normalise
+from core.text.tokens import SIGN, blank, tokenise
+
+
+@dataclass(frozen=True)
+class QuoteTokens:
+    """A quote's normalised text, its tokens with their spans in it, and the breaks before each token."""
+
+    norm: Normalised
+    words: list[str]
+    starts: list[int]
+    ends: list[int]
+    breaks: list[bool]
+    signs: int  # how many tokens are signs (%, $...) rather than words
+
+
+def _read(text: str) -> tuple[Normalised, list[str], list[int], list[int], list[bool], int]:
+    """Return a quote's normalised text, tokens, their starts and ends, the breaks before each, and its signs."""
+    norm = normalise(text, entities=True)
+    work = blank(norm.text, ())
+    words, starts, ends = tokenise(work)
+    signs = len(SIGN.findall(work)) if words else 0
+    return norm, words, starts, ends, quote_breaks(text, norm.offsets, starts, ends), signs
+
+
+def quote_tokens(text: str) -> QuoteTokens:
+    """Return a quote's text read as the matcher reads it (entities decoded, markers blanked)."""
+    return QuoteTokens(*_read(text))
+
+
+@dataclass(frozen=True)
+class QuotePart:
+    """One ellipsis fragment of a quote, tokenised: its words and the breaks before each."""
+
+    text: str
+    words: tuple[str, ...]
+    breaks: tuple[bool, ...]
+    chars: int  # length of the normalised fragment
+    counted: int  # words and numbers, for "too short"
+    ostarts: tuple[int, ...] = ()  # each word's start in text
+
+
+def quote_part(text: str, *, with_starts: bool = False) -> QuotePart | None:
+    """Return a quote fragment normalised and tokenised, or None when it holds no word."""
+    # The matcher reads every fragment of every quote: no QuoteTokens record on its way.
+    norm, words, starts, _, breaks, signs = _read(text)
+    if not words:
+        return None
+    ostarts = tuple([norm.offsets[s] for s in starts]) if with_starts else ()
+    return QuotePart(text, tuple(words), tuple(breaks), len(norm.text), len(words) - signs, ostarts)
