@@ -147,20 +147,22 @@ _CUT = Flag(
     page_words="is not enabled by default",
 )
 _HEDGE = Flag(kind=FlagKind.HEDGE_CUT, message="The page says an estimated.", blocking=False)
-_MISSING = FigureCheck((Figure(text="3.12", status=FigureStatus.MISSING, reason="The quote holds no version 3.12."),))
-_SKIPPED = FigureCheck((Figure(text="3", status=FigureStatus.SKIPPED, reason="small number"),))
+_MISSING = FigureCheck(
+    figures=(Figure(text="3.12", status=FigureStatus.MISSING, reason="The quote holds no version 3.12."),)
+)
+_SKIPPED = FigureCheck(figures=(Figure(text="3", status=FigureStatus.SKIPPED, reason="small number"),))
 
 
 @pytest.mark.parametrize(
     ("match", "figures", "verdict"),
     [
         (None, _MISSING, Verdict.NO_QUOTE),
-        (QuoteMatch("q", (_LOST,), (_CUT,)), _MISSING, Verdict.QUOTE_NOT_FOUND),
-        (QuoteMatch("q", (_FOUND, _LOST)), FigureCheck(), Verdict.QUOTE_NOT_FOUND),
-        (QuoteMatch("q", (_FOUND,), (_CUT,)), _MISSING, Verdict.FIGURES_MISMATCH),
-        (QuoteMatch("q", (_FOUND,), (_CUT,)), _SKIPPED, Verdict.NEEDS_REVIEW),
-        (QuoteMatch("q", (_FOUND,), (_HEDGE,)), _SKIPPED, Verdict.VERIFIED),
-        (QuoteMatch("q", ()), FigureCheck(), Verdict.QUOTE_NOT_FOUND),  # no fragment is never found
+        (QuoteMatch(quote="q", fragments=(_LOST,), flags=(_CUT,)), _MISSING, Verdict.QUOTE_NOT_FOUND),
+        (QuoteMatch(quote="q", fragments=(_FOUND, _LOST)), FigureCheck(), Verdict.QUOTE_NOT_FOUND),
+        (QuoteMatch(quote="q", fragments=(_FOUND,), flags=(_CUT,)), _MISSING, Verdict.FIGURES_MISMATCH),
+        (QuoteMatch(quote="q", fragments=(_FOUND,), flags=(_CUT,)), _SKIPPED, Verdict.NEEDS_REVIEW),
+        (QuoteMatch(quote="q", fragments=(_FOUND,), flags=(_HEDGE,)), _SKIPPED, Verdict.VERIFIED),
+        (QuoteMatch(quote="q", fragments=()), FigureCheck(), Verdict.QUOTE_NOT_FOUND),  # no fragment is never found
     ],
 )
 def test_verdict_precedence_after_the_source(match: QuoteMatch | None, figures: FigureCheck, verdict: Verdict) -> None:

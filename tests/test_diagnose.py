@@ -231,12 +231,12 @@ def test_figure_located_elsewhere_on_the_page() -> None:
     prepared = corpus_page(WHATSNEW_311)
     spans = locate_figure("25%", prepared)
     every(spans, lambda span: prepared.page.text[span[0] : span[1]].startswith("25"))
-    check = FigureCheck((Figure(text="25%", status=FigureStatus.MISSING, kind=FigureKind.PERCENT),))
+    check = FigureCheck(figures=(Figure(text="25%", status=FigureStatus.MISSING, kind=FigureKind.PERCENT),))
     near = figures_near_miss(check, prepared)
     assert near is not None and near.passage is not None
     assert "25%" in near.passage.text
     assert "“25%” is not in the quote, but the page has it" in near.summary
-    nowhere = figures_near_miss(FigureCheck((Figure(text="97.3%", status=FigureStatus.MISSING),)), prepared)
+    nowhere = figures_near_miss(FigureCheck(figures=(Figure(text="97.3%", status=FigureStatus.MISSING),)), prepared)
     assert nowhere is not None and "appears nowhere on the page" in nowhere.summary
 
 
@@ -245,7 +245,7 @@ def test_figures_mismatch_diagnosis_through_diagnose() -> None:
     quote = "In Python 3.10 and 3.11, distutils will be formally marked as deprecated."
     match = match_quote(quote, prepared)
     assert match.found and not match.blocking
-    check = FigureCheck((Figure(text="3.12", status=FigureStatus.MISSING, kind=FigureKind.VERSION),))
+    check = FigureCheck(figures=(Figure(text="3.12", status=FigureStatus.MISSING, kind=FigureKind.VERSION),))
     near = diagnose(quote, prepared, match, {}, figures=check)
     assert "“3.12” is not in the quote, but the page has it 3 times" in near.summary
     assert near.passage is not None and "3.12" in near.passage.text
@@ -256,7 +256,7 @@ def test_typography_only_difference_is_reported_as_a_matcher_bug() -> None:
     quote = "In Python 3.10 and 3.11, distutils will be formally marked as deprecated."
     prepared = corpus_page(PEP_632)
     assert match_quote(quote, prepared).found
-    wrong = QuoteMatch(quote, (Fragment(text=quote, found=False),))
+    wrong = QuoteMatch(quote=quote, fragments=(Fragment(text=quote, found=False),))
     near = diagnose(quote, prepared, wrong, {})
     assert [op.kind for op in near.diff] == ["typography_only"]
     assert "matcher bug" in near.summary

@@ -78,7 +78,7 @@ def python_results() -> list[ClaimResult]:
     )
     r1, _ = _found(c1, "whatsnew/3.11.html", WHATSNEW_311)
     figs1 = FigureCheck(
-        (
+        figures=(
             figure_in(c1.text, "3.11", FigureStatus.MATCHED, quote_text="3.11", kind="version"),
             figure_in(c1.text, "25%", FigureStatus.MATCHED, quote_text="25%", kind="percent"),
             figure_in(c1.text, "3.10", FigureStatus.MATCHED, quote_text="3.10", kind="version"),
@@ -107,7 +107,7 @@ def python_results() -> list[ClaimResult]:
     r2, text311 = _found(c2, "whatsnew/3.11.html", WHATSNEW_311)
     e_start, _ = locate(text311, "10-60%")
     figs2 = FigureCheck(
-        (
+        figures=(
             figure_in(c2.text, "3.11", FigureStatus.MATCHED, quote_text="3.11", kind="version"),
             figure_in(
                 c2.text,
@@ -151,9 +151,9 @@ def python_results() -> list[ClaimResult]:
         span=(neg_start, neg_end),
     )
     m3 = QuoteMatch(
-        c3.quote or "",
-        (Fragment(text=c3.quote or "", found=True, page=None, in_main=True, span=(q_start, q_end)),),
-        (flag,),
+        quote=c3.quote or "",
+        fragments=(Fragment(text=c3.quote or "", found=True, page=None, in_main=True, span=(q_start, q_end)),),
+        flags=(flag,),
     )
     out.append(
         ClaimResult(
@@ -163,7 +163,7 @@ def python_results() -> list[ClaimResult]:
             source=ok_source(WHATSNEW_313, text313, origin=Origin.CACHE, drift=True),
             match=m3,
             figures=FigureCheck(
-                (
+                figures=(
                     figure_in(
                         c3.text,
                         "3.13",
@@ -201,7 +201,7 @@ def python_results() -> list[ClaimResult]:
             DiffOp(kind=DiffKind.WORD_REPLACED, quote_words="removed", page_words="marked as deprecated"),
         ),
     )
-    m4 = QuoteMatch(c4.quote or "", (Fragment(text=c4.quote or "", found=False),))
+    m4 = QuoteMatch(quote=c4.quote or "", fragments=(Fragment(text=c4.quote or "", found=False),))
     out.append(
         ClaimResult(
             claim=c4,
@@ -210,7 +210,7 @@ def python_results() -> list[ClaimResult]:
             source=ok_source(PEP_632, text632),
             match=m4,
             figures=FigureCheck(
-                (
+                figures=(
                     figure_in(
                         c4.text,
                         "3.10",
@@ -279,7 +279,7 @@ def python_results() -> list[ClaimResult]:
                 fetched_at="2026-11-29T18:02:12Z",
             ),
             figures=FigureCheck(
-                (
+                figures=(
                     figure_in(
                         c6.text, "1,200", FigureStatus.SKIPPED, kind="number", reason="The source could not be read."
                     ),
@@ -403,8 +403,8 @@ def hostile_report() -> Report:
         verdict=Verdict.VERIFIED,
         reasons=(f"Reason with {PAYLOAD}",),
         source=src,
-        match=QuoteMatch(quote, (Fragment(text=quote, found=True, span=(start, end)),)),
-        figures=FigureCheck((figure_in(claim.text, "25%", FigureStatus.MATCHED, quote_text="25%"),)),
+        match=QuoteMatch(quote=quote, fragments=(Fragment(text=quote, found=True, span=(start, end)),)),
+        figures=FigureCheck(figures=(figure_in(claim.text, "25%", FigureStatus.MATCHED, quote_text="25%"),)),
         context=context_for(page, [(start, end)], 20),
     )
     claim2 = Claim(

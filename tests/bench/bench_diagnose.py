@@ -85,7 +85,7 @@ def _baseline(quote: str, page_norm: str) -> tuple[float, int, int]:
 
 
 def _timed(quote: str, prepared, settings: Settings) -> tuple[float, str]:  # type: ignore[no-untyped-def]
-    match = QuoteMatch(quote, (Fragment(text=quote, found=False),))
+    match = QuoteMatch(quote=quote, fragments=(Fragment(text=quote, found=False),))
     started = time.perf_counter()
     near = diagnose(quote, prepared, match, {}, settings)
     return time.perf_counter() - started, near.summary

@@ -63,7 +63,7 @@ def _found(claim: Claim, verdict: Verdict, reasons: tuple[str, ...], figures: tu
     match = found_match(claim.quote or "", PAGE)
     context = context_for(PAGE, [f.span for f in match.fragments if f.span is not None])
     return result(
-        claim, verdict, reasons, _source(claim.url), match=match, figures=FigureCheck(figures), context=context
+        claim, verdict, reasons, _source(claim.url), match=match, figures=FigureCheck(figures=figures), context=context
     )
 
 
@@ -124,7 +124,7 @@ def sample_results() -> list[ClaimResult]:
         verdict=Verdict.QUOTE_NOT_FOUND,
         reasons=("The quote is not on the page: no passage matches it word for word.",),
         source=_source(WHATSNEW),
-        match=QuoteMatch(c3.quote or "", (Fragment(text=c3.quote or "", found=False),)),
+        match=QuoteMatch(quote=c3.quote or "", fragments=(Fragment(text=c3.quote or "", found=False),)),
         near_miss=near,
     )
     c4 = Claim(id="c4", text="distutils was deprecated.", url=PEP632, quote=None)
@@ -177,9 +177,9 @@ def sample_results() -> list[ClaimResult]:
         reasons=r7.reasons,
         source=r7.source,
         match=QuoteMatch(
-            r7.match.quote if r7.match else "",
-            r7.match.fragments if r7.match else (),
-            (
+            quote=r7.match.quote if r7.match else "",
+            fragments=r7.match.fragments if r7.match else (),
+            flags=(
                 Flag(
                     kind=FlagKind.NEGATION_CUT,
                     message="The page says “not” right before the quote.",
@@ -265,11 +265,11 @@ def hostile_report() -> Report:
         reasons=(XSS,),
         source=src,
         match=QuoteMatch(
-            claim.quote or "",
-            (Fragment(text=claim.quote or "", found=False),),
-            (Flag(kind=FlagKind.HEDGE_CUT, message=XSS, blocking=False, page_words=XSS),),
+            quote=claim.quote or "",
+            fragments=(Fragment(text=claim.quote or "", found=False),),
+            flags=(Flag(kind=FlagKind.HEDGE_CUT, message=XSS, blocking=False, page_words=XSS),),
         ),
-        figures=FigureCheck((Figure(text=XSS, status=FigureStatus.MISSING, reason=XSS),)),
+        figures=FigureCheck(figures=(Figure(text=XSS, status=FigureStatus.MISSING, reason=XSS),)),
         near_miss=near,
         context=Context(text=page, offset=0, highlights=((start, len(page) - 6),)),
     )

@@ -21,7 +21,7 @@ from core.diagnose.page_index import page_index
 from core.diagnose.words import quote_words
 from core.extract import extract_html
 from core.match import PreparedPage, prepare
-from core.models import PageText
+from core.models import PageKind, PageText
 from core.text import split_sentences
 from tests.servers import CORPUS
 
@@ -227,7 +227,7 @@ def page_text(source: str) -> str:
 
 @functools.cache
 def prepared(text: str) -> PreparedPage:
-    return prepare(PageText(text, "text"))
+    return prepare(PageText(text=text, kind=PageKind.TEXT))
 
 
 def sentence_breaks(row: Row) -> set[int]:
