@@ -82,7 +82,7 @@ class Location:
     """
 
     kind: LocationKind
-    index: int
+    index: int | None  # None when unknown (a DOCX paragraph inside a content control)
     start: int = field(default=0, compare=False)
     end: int = field(default=0, compare=False)
     # Where inside a table or note: DOCX table cell (table, row, cell, paragraph in cell); empty otherwise.

@@ -26,7 +26,7 @@ def default_db_path() -> Path:
 
 @dataclass(frozen=True)
 class Settings:
-    # ---- fetching (core/fetch.py)
+    # ---- fetching (core/fetch/)
     # An honest User-Agent: site owners can see who asks and why.
     user_agent: str = "Verbatim/0.1 (quote checker for editors; +https://github.com/verbatim-review)"
     # DESIGN.md: at most 5 redirects, each re-checked.
@@ -58,7 +58,7 @@ class Settings:
     # Decoded bytes looked at to tell what a body really is when its Content-Type lies or is missing.
     sniff_bytes: int = 4096
 
-    # ---- extraction (core/extract*.py)
+    # ---- extraction (core/extract/)
     # Pages beyond this are not read: a 2,000-page PDF should not stall a desk.
     max_pdf_pages: int = 500
     # Fewer visible characters than this on an HTML page suggests it needs JavaScript.
@@ -77,7 +77,7 @@ class Settings:
     # A DOCX part (document, footnotes) unpacking beyond this is a zip bomb, not a document.
     docx_max_part_bytes: int = 100_000_000
 
-    # ---- matching (core/match.py)
+    # ---- matching (core/match/)
     # DESIGN.md "too short to check": fewer than 4 words and under 20 characters.
     min_quote_words: int = 4
     min_quote_chars: int = 20
@@ -90,7 +90,7 @@ class Settings:
     # Steps allowed to place ellipsis fragments in some other order without reusing a span.
     max_fragment_search_steps: int = 5000
 
-    # ---- figures (core/figures*.py)
+    # ---- figures (core/figures/)
     # Whole numbers up to this, standing alone ("3 companies"), are too common to check: skipped.
     figures_small_whole_max: int = 10
     # Bare four-digit whole numbers in this span are read as years and compared exactly.
@@ -110,7 +110,7 @@ class Settings:
     # Characters of page text read for figures at a time between two looks at that budget.
     figures_elsewhere_piece_chars: int = 8000
 
-    # ---- diagnosis (core/diagnose.py)
+    # ---- diagnosis (core/diagnose/)
     # A diagnosis is help, not a verdict: it may not hold the review up longer than this.
     diagnose_budget_seconds: float = 0.5
     # Below this similarity (0-100) the diagnosis says "no close passage".
@@ -140,7 +140,7 @@ class Settings:
     # Candidates scoring under this share of the best one are not offered, figures or not.
     candidate_relative_floor: float = 0.5
 
-    # ---- briefs (core/brief*.py)
+    # ---- briefs (core/brief/)
     # Longest link destination read in a Markdown brief; real citation URLs are under 2,000 characters.
     max_url_chars: int = 8192
     # A brief above 20 MB is not a brief; the message says so rather than the desk stalling.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core.errors import VerbatimError
+from core.extract import SOURCE_EXTENSIONS
 from core.models import ClaimResult, Decision, Report, Verdict
 from core.report.marks import quote_marks
 from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words
@@ -116,7 +117,7 @@ def ways_out(result: ClaimResult, report: Report) -> None:
                 "Upload the source file or paste its text; the claim is re-checked against it "
                 "and the report says the evidence came from you."
             )
-            up = st.file_uploader("Source file", type=["html", "htm", "pdf", "docx", "txt"], key=f"src_up|{cid}")
+            up = st.file_uploader("Source file", type=list(SOURCE_EXTENSIONS), key=f"src_up|{cid}")
             pasted = st.text_area("…or paste the page text", key=f"src_paste|{cid}", height=120)
             if st.button("Re-check against this source", key=f"src_go|{cid}"):
                 if up is not None:
@@ -188,7 +189,7 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
         decision_form(result)
     with right:
         st.markdown("**Source text around the match**")
-        st.html(draw.context_html(result.context))
+        st.html(draw.context_html(result, state.settings().report_context_max_chars))
         if result.near_miss is not None:
             st.html(draw.near_miss_html(result.near_miss))
         st.markdown("**Evidence**")

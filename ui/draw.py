@@ -12,9 +12,9 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from core.models import ClaimResult, Context, DiffOp, FigureStatus, NearMiss, Source, Verdict
+from core.models import ClaimResult, DiffOp, FigureStatus, NearMiss, Source, Verdict
 from core.report.links import is_web_url, text_fragment_link
-from core.report.marks import claim_marks, figure_mark, segments
+from core.report.marks import Segment, claim_marks, context_view, figure_mark, segments
 from core.report.wording import MARK_WORDS, ORIGIN_WORDS, VERDICT_COLOURS, diff_words
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^])")
@@ -47,14 +47,14 @@ def verdict_badge(verdict: Verdict) -> str:
 
 def marked(text: str, spans: Iterable[tuple[int, int, str]]) -> str:
     """Return text escaped, with each (start, end, css class) span wrapped in a <mark>."""
-    out: list[str] = []
-    for seg in segments(text, tuple(spans)):
-        if seg.mark:
-            title = MARK_WORDS.get(seg.mark, "matched quote" if seg.mark == "match" else seg.mark)
-            out.append(f'<mark class="{esc(seg.mark)}" title="{esc(title)}">{esc(seg.text)}</mark>')
-        else:
-            out.append(esc(seg.text))
-    return "".join(out)
+    return "".join(_segment_html(seg) for seg in segments(text, tuple(spans)))
+
+
+def _segment_html(seg: Segment) -> str:
+    if not seg.mark:
+        return esc(seg.text)
+    title = MARK_WORDS.get(seg.mark, seg.mark)
+    return f'<mark class="{esc(seg.mark)}" title="{esc(title)}">{esc(seg.text)}</mark>'
 
 
 def claim_spans(result: ClaimResult) -> list[tuple[int, int, str]]:
@@ -62,13 +62,18 @@ def claim_spans(result: ClaimResult) -> list[tuple[int, int, str]]:
     return [(start, end, mark) for start, end, mark, _ in claim_marks(result)]
 
 
-def context_html(ctx: Context | None) -> str:
-    """Return the page text around the match with the matched quote highlighted, or a note."""
-    if ctx is None or not ctx.text:
+def context_html(result: ClaimResult, max_chars: int) -> str:
+    """Return the page text around the match, marked as the HTML report marks it (core's context_view), or a note."""
+    view = context_view(result, max_chars)
+    if view is None:
         return '<p class="muted">No page text to show for this claim.</p>'
-    body = marked(ctx.text, [(s, e, "match") for s, e in ctx.highlights])
-    page = f'<div class="muted">PDF page {int(ctx.page)}</div>' if ctx.page is not None else ""
-    return f'{page}<div class="ctx">{body}</div>'
+    body = "".join(_segment_html(seg) for seg in view.segments)
+    before = '<span class="muted">… </span>' if view.cut_before else ""
+    after = '<span class="muted"> …</span>' if view.cut_after else ""
+    ctx = result.context
+    page = f'<div class="muted">PDF page {int(ctx.page)}</div>' if ctx is not None and ctx.page is not None else ""
+    note = f'<div class="muted">{esc(view.note)}</div>' if view.note else ""
+    return f'{page}{note}<div class="ctx">{before}{body}{after}</div>'
 
 
 def diff_html(ops: Sequence[DiffOp]) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 from core.brief import BRIEF_EXTENSIONS, parse_markdown, read_brief
 from core.check import adopt_quote, check_brief, recheck_claim
 from core.fetch import Fetcher, supplied_source
-from core.models import Brief, Report
+from core.models import Brief, FetchState, Report
 from core.report import MEDIA_TYPES, ExportKind, to_json
 from core.report import exports as report_exports
 from core.samples import SAMPLE_BRIEF
@@ -31,7 +31,7 @@ from core.samples import load_samples as _load_samples
 from core.settings import Settings
 
 #: The states a source goes through, in the order the progress display lists them.
-STATES = ("waiting", "fetching", "fetched", "cached", "failed")
+STATES = tuple(FetchState)
 
 #: Upload types the Check page accepts: every file name ending a brief reader reads. With their dots:
 #: to Streamlit a bare "text" means any text/* file, not the ending ".text".

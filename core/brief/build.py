@@ -24,7 +24,7 @@ import bisect
 import re
 from dataclasses import dataclass
 
-from core.brief.blocks import Block, Cite
+from core.brief.blocks import Block, BlockKind, Cite
 from core.brief.citations import (
     FILLER_WORDS,
     QUOTE_LABEL,
@@ -227,17 +227,17 @@ def build_brief(
     """Return the Brief the blocks hold: claims in order, uncited sentences, warnings."""
     b = _Builder(settings)
     for block in blocks:
-        if block.kind in ("heading", "code", "reference"):
+        if block.kind in (BlockKind.HEADING, BlockKind.CODE, BlockKind.REFERENCE):
             b.reset()
             continue
-        if block.kind in ("blockquote", "quote_line"):
-            if block.kind == "blockquote" and b.last is None:
+        if block.kind in (BlockKind.BLOCKQUOTE, BlockKind.QUOTE_LINE):
+            if block.kind == BlockKind.BLOCKQUOTE and b.last is None:
                 _sentences(b, block)  # a blockquote that follows no claim is read as text
                 continue
             b.quote_after(block, strip_quote_text(cut_spans(block.text, 0, len(block.text), _citation_spans(block))))
             continue
-        if block.kind == "source_line" or (
-            block.kind == "table"
+        if block.kind == BlockKind.SOURCE_LINE or (
+            block.kind == BlockKind.TABLE
             and block.cites
             and not re.search(r"\w", cut_spans(block.text, 0, len(block.text), [(c.start, c.end) for c in block.cites]))
         ):
@@ -267,7 +267,7 @@ def _sentences(b: _Builder, block: Block) -> None:
             # "Quote: ..." inside a paragraph: the rest of the paragraph is the quote.
             rest = text[start:]
             cites = [Cite(c.start - start, c.end - start, c.url, c.anchor, c.kind, c.quote) for c in block.cites]
-            sub = Block("quote_line", rest, [c for c in cites if c.start >= 0], block.loc_kind, block.loc_index)
+            sub = Block(BlockKind.QUOTE_LINE, rest, [c for c in cites if c.start >= 0], block.loc_kind, block.loc_index)
             spans = [(c.start, c.end) for c in sub.cites if is_citation_style(rest, c)]
             b.quote_after(sub, strip_quote_text(cut_spans(rest, 0, len(rest), spans)))
             return

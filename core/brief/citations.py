@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from core.brief.blocks import Cite
+from core.brief.blocks import Cite, CiteKind
 
 # Link texts that name a source rather than say anything ("[source](url)").
 CITATION_WORDS = frozenset(
@@ -66,7 +66,7 @@ LEAD_IN = re.compile(r"(?:\b(?:see(?: also)?|via|cf\.?|sources?:)\s*[(\[]?\s*)$"
 
 def is_citation_style(text: str, cite: Cite) -> bool:
     """Return True when a cite's text names its source rather than saying part of the claim."""
-    if cite.kind != "link":
+    if cite.kind != CiteKind.LINK:
         return True
     anchor = cite.anchor.strip()
     if not anchor or (_MARKER_TEXT.match(anchor) and any(c.isdigit() for c in anchor)):
@@ -94,7 +94,7 @@ def inline_quotes(text: str, start: int, end: int, cites: list[Cite], min_words:
         inner = next(g for g in m.groups() if g is not None).strip()
         if len(inner.split()) < min_words:
             continue
-        if any(c.start < m.end() and m.start() < c.end for c in cites if c.kind != "link"):
+        if any(c.start < m.end() and m.start() < c.end for c in cites if c.kind != CiteKind.LINK):
             continue
         found.append((m.start(), m.end(), inner))
     return found

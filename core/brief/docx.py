@@ -11,7 +11,7 @@ python-docx's ``Document.paragraphs`` (the body's own paragraphs), so a comment 
 anchored there; ``start``/``end`` are offsets in that paragraph's text as
 ``Paragraph.text`` gives it (footnote marks add no characters; text inside
 ``w:fldSimple``, ``w:ins`` or ``w:smartTag``, which python-docx leaves out, is counted here,
-so offsets after such text differ). Paragraphs inside content controls have index -1.
+so offsets after such text differ). Paragraphs inside content controls have no index (None).
 Table cells: ``Location("table", t, start, end, path=(t, row, cell, paragraph in cell))``
 with ``t`` the index in ``Document.tables``.
 
@@ -27,14 +27,14 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.brief.blocks import Block, Cite
+from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.docx_walk import Para, Walker, body_paragraphs, note_paragraphs, read_styles
 from core.brief.inline import usable_url
 from core.brief.refs import link_numbered_references, note_citation
 from core.brief.urls import find_urls
 from core.errors import BriefError, size_text
-from core.models import Brief
+from core.models import Brief, LocationKind
 from core.settings import Settings
 
 _ZIP_MAX_MEMBERS = 5000  # a Word document has dozens of parts; thousands means something else
@@ -135,13 +135,13 @@ def _links_of(p: Para, part: str, n: int, ids: dict[str, str]) -> list[DocxLink]
     return out
 
 
-def _kind(p: Para) -> str:
+def _kind(p: Para) -> BlockKind:
     style = p.style.lower().replace(" ", "")
     if style.startswith(("heading", "title", "subtitle")):
-        return "heading"
+        return BlockKind.HEADING
     if style in ("quote", "intensequote", "blocktext", "blockquote"):
-        return "blockquote"
-    return "table" if p.loc_kind == "table" else "paragraph"
+        return BlockKind.BLOCKQUOTE
+    return BlockKind.TABLE if p.loc_kind is LocationKind.TABLE else BlockKind.PARAGRAPH
 
 
 def read_docx(data: bytes, name: str, settings: Settings | None = None) -> Brief:
@@ -170,7 +170,7 @@ def read_docx(data: bytes, name: str, settings: Settings | None = None) -> Brief
                     f"The {kind} mark in “{p.text[:60]}” leads to a {kind} without a link, so its claim has no "
                     f"source. Put the source's link in the {kind}."
                 )
-            cites.append(Cite(pos, pos, url, anchor, "marker", quote))
+            cites.append(Cite(pos, pos, url, anchor, CiteKind.MARKER, quote))
         blocks.append(
             Block(_kind(p), p.text, sorted(cites, key=lambda c: c.start), p.loc_kind, p.index, None, path=p.path)
         )
@@ -181,12 +181,18 @@ def read_docx(data: bytes, name: str, settings: Settings | None = None) -> Brief
 def _cites(p: Para, offset: int) -> list[Cite]:
     """Return a paragraph's links and bare URLs as citations (internal #links are no source)."""
     cites = [
-        Cite(s + offset, e + offset, usable_url(url), p.text[s:e], "url" if p.text[s:e].strip() == url else "link")
+        Cite(
+            s + offset,
+            e + offset,
+            usable_url(url),
+            p.text[s:e],
+            CiteKind.URL if p.text[s:e].strip() == url else CiteKind.LINK,
+        )
         for s, e, url in p.links
         if usable_url(url)  # internal #links, relative files and mailto: are no sources
     ]
     for s, e in find_urls(p.text):
         if not any(c.start - offset <= s < c.end - offset for c in cites):
             url = p.text[s:e]
-            cites.append(Cite(s + offset, e + offset, url if "://" in url else "http://" + url, url, "url"))
+            cites.append(Cite(s + offset, e + offset, url if "://" in url else "http://" + url, url, CiteKind.URL))
     return cites

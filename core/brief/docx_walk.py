@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.models import LocationKind
+
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _TEXT_TAGS = frozenset(f"{W}{t}" for t in ("t", "tab", "br", "cr", "noBreakHyphen", "ptab"))
@@ -27,8 +29,8 @@ class Para:
     links: list[tuple[int, int, str]]
     notes: list[tuple[int, str, str]]  # (position, "footnote"/"endnote", id)
     style: str
-    loc_kind: str
-    index: int
+    loc_kind: LocationKind
+    index: int | None  # None: inside a content control, not one of python-docx's paragraphs
     path: tuple[int, ...] = ()
     bookmarks: list[str] = field(default_factory=list)
 
@@ -62,7 +64,7 @@ class Walker:
             return f"{url}#{anchor}" if url else f"#{anchor}"
         return url
 
-    def paragraph(self, p: Any, loc_kind: str, index: int, path: tuple[int, ...] = ()) -> Para:
+    def paragraph(self, p: Any, loc_kind: LocationKind, index: int | None, path: tuple[int, ...] = ()) -> Para:
         self.count += 1
         out: list[str] = []
         links: list[tuple[int, int, str]] = []
@@ -197,14 +199,14 @@ def body_paragraphs(doc: Any, walker: Walker) -> Iterator[Para]:
     p_index = t_index = 0
     for child in doc.element.body:
         if child.tag == f"{W}p":
-            yield walker.paragraph(child, "paragraph", p_index)
+            yield walker.paragraph(child, LocationKind.PARAGRAPH, p_index)
             p_index += 1
         elif child.tag == f"{W}tbl":
             yield from _table(child, walker, t_index)
             t_index += 1
         elif child.tag == f"{W}sdt":
             for p in child.iter(f"{W}p"):
-                yield walker.paragraph(p, "paragraph", -1)
+                yield walker.paragraph(p, LocationKind.PARAGRAPH, None)  # not one of python-docx's paragraphs
 
 
 def _table(tbl: Any, walker: Walker, t_index: int) -> Iterator[Para]:
@@ -212,7 +214,7 @@ def _table(tbl: Any, walker: Walker, t_index: int) -> Iterator[Para]:
         for c, tc in enumerate(tr.findall(f"{W}tc")):
             for n, p in enumerate(tc.iter(f"{W}p")):
                 if p.getparent() is tc or p.getparent().tag == f"{W}sdtContent":
-                    yield walker.paragraph(p, "table", t_index, (t_index, r, c, n))
+                    yield walker.paragraph(p, LocationKind.TABLE, t_index, (t_index, r, c, n))
         # nested tables are reached through tbl.iter: their rows come after their parent row
 
 
@@ -235,6 +237,7 @@ def note_paragraphs(doc: Any, styles: dict[str, str]) -> dict[tuple[str, str], l
                 continue
             nid = note.get(f"{W}id") or ""
             found[(kind, nid)] = [
-                walker.paragraph(p, kind, int(nid) if nid.lstrip("-").isdigit() else 0) for p in note.iter(f"{W}p")
+                walker.paragraph(p, LocationKind(kind), int(nid) if nid.lstrip("-").isdigit() else 0)
+                for p in note.iter(f"{W}p")
             ]
     return found

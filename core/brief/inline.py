@@ -17,7 +17,7 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from core.brief.blocks import Cite
+from core.brief.blocks import Cite, CiteKind
 from core.brief.refs import _NUM_REFS, numbers
 from core.brief.urls import URL_START, url_end
 from core.settings import Settings
@@ -109,14 +109,14 @@ class InlineParser:
                     start = here()
                     emit(text, tpos)
                     if url and links:
-                        cites.append(Cite(start, here(), url, text, "link"))
+                        cites.append(Cite(start, here(), url, text, CiteKind.LINK))
                     i = m.end()
                     continue
                 if (m := re.match(r"<((?:https?|ftp)://[^\s<>]+)>", s[i:])) is not None:
                     start = here()
                     emit(m.group(1), pos[i + 1 : i + 1 + len(m.group(1))])
                     if links:
-                        cites.append(Cite(start, here(), m.group(1), m.group(1), "url"))
+                        cites.append(Cite(start, here(), m.group(1), m.group(1), CiteKind.URL))
                     i += m.end()
                     continue
                 if m := _HTML_TAG.match(s, i):
@@ -140,9 +140,9 @@ class InlineParser:
                             f"The footnote [^{s[i + 2 : close]}] is cited but never defined, so its claim has no "
                             "source. Add the footnote with its URL."
                         )
-                        cites.append(Cite(start, here(), "", "", "marker"))
+                        cites.append(Cite(start, here(), "", "", CiteKind.MARKER))
                     else:
-                        cites.append(Cite(start, here(), note[0], note[1], "marker", note[2]))
+                        cites.append(Cite(start, here(), note[0], note[1], CiteKind.MARKER, note[2]))
                     i = close + 1
                     continue
                 parsed = self._link(s, i)
@@ -155,7 +155,7 @@ class InlineParser:
                     start = here()
                     emit(text, tpos)
                     if url:
-                        cites.append(Cite(start, here(), url, text, "link", title or None))
+                        cites.append(Cite(start, here(), url, text, CiteKind.LINK, title or None))
                     i = end
                     continue
                 if (m := _NUM_REFS.match(s, i)) and (i == 0 or not s[i - 1].isalnum()):
@@ -169,7 +169,7 @@ class InlineParser:
                                 f"The reference [{number}] is cited but not found in the references, so its "
                                 "claim has no source. Add it to the references section with its URL."
                             )
-                        cites.append(Cite(start, here(), url, m.group(0), "marker", title))
+                        cites.append(Cite(start, here(), url, m.group(0), CiteKind.MARKER, title))
                     i = m.end()
                     continue
             if links and (ch in "hHwW") and (i == 0 or not s[i - 1].isalnum()) and URL_START.match(s, i):
@@ -178,7 +178,7 @@ class InlineParser:
                     start = here()
                     url = html.unescape(s[i:end])
                     emit(url, (pos[i:end] + [pos[end - 1]] * len(url))[: len(url)])
-                    cites.append(Cite(start, here(), usable_url(url) or url, url, "url"))
+                    cites.append(Cite(start, here(), usable_url(url) or url, url, CiteKind.URL))
                     i = end
                     continue
             if ch in "*_~":

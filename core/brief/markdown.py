@@ -20,14 +20,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.brief.blocks import Block, Cite
+from core.brief.blocks import Block, BlockKind, Cite
 from core.brief.build import build_brief
 from core.brief.citations import QUOTE_LABEL, SOURCE_LABEL
 from core.brief.inline import InlineParser, Refs, ref_label
 from core.brief.refs import REF_HEADINGS, note_citation
 from core.brief.urls import URL_START
 from core.errors import BriefError, size_text
-from core.models import Brief
+from core.models import Brief, LocationKind
 from core.settings import Settings
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -48,7 +48,7 @@ _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 
 @dataclass
 class _Raw:
-    kind: str
+    kind: BlockKind
     lines: list[tuple[str, int]] = field(default_factory=list)  # (content, source offset)
     label: str = ""
     in_refs: bool = False
@@ -94,11 +94,11 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             continue
         if m := _HEADING.match(line):
             cur = None
-            blocks.append(_Raw("heading", [(m.group(2), off + m.start(2))]))
+            blocks.append(_Raw(BlockKind.HEADING, [(m.group(2), off + m.start(2))]))
             in_refs = bool(REF_HEADINGS.match(_plain_words(m.group(2))))
             continue
-        if cur is not None and cur.kind == "paragraph" and _SETEXT.match(line) and len(cur.lines) == 1:
-            cur.kind = "heading"
+        if cur is not None and cur.kind == BlockKind.PARAGRAPH and _SETEXT.match(line) and len(cur.lines) == 1:
+            cur.kind = BlockKind.HEADING
             in_refs = bool(REF_HEADINGS.match(_plain_words(cur.lines[0][0])))
             cur = None
             continue
@@ -111,10 +111,10 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             refs.defs[ref_label(m.group(1))] = (m.group(2), title)
             continue
         if m := _FOOTDEF.match(line):
-            cur = _Raw("footnote", [(m.group(2), off + m.start(2))], label=ref_label(m.group(1)))
+            cur = _Raw(BlockKind.FOOTNOTE, [(m.group(2), off + m.start(2))], label=ref_label(m.group(1)))
             notes.append(cur)
             continue
-        if cur is not None and cur.kind == "footnote" and (line.startswith(("  ", "\t")) or cur.lines):
+        if cur is not None and cur.kind == BlockKind.FOOTNOTE and (line.startswith(("  ", "\t")) or cur.lines):
             cur.lines.append((line.strip(), off + len(line) - len(line.lstrip())))
             continue
         if (
@@ -123,12 +123,12 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             and (line.strip().startswith(("*", "_")) or line.rstrip().endswith(":"))
         ):
             cur, in_refs = None, True  # "**References**" or "Sources:" alone on its line
-            blocks.append(_Raw("heading", [(line.strip(), off)]))
+            blocks.append(_Raw(BlockKind.HEADING, [(line.strip(), off)]))
             continue
         if m := _QUOTE_LINE.match(line):
             content = m.group(1)
-            if cur is None or cur.kind != "blockquote":
-                cur = _Raw("blockquote", in_refs=in_refs)
+            if cur is None or cur.kind != BlockKind.BLOCKQUOTE:
+                cur = _Raw(BlockKind.BLOCKQUOTE, in_refs=in_refs)
                 blocks.append(cur)
             cur.lines.append((content, off + m.start(1)))
             continue
@@ -136,29 +136,34 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             cur = None
             if _TABLE_SEP.match(line) and set(line.strip()) <= set("|:- "):
                 for header in blocks[len(blocks) - header_cells :]:
-                    header.kind = "heading"  # the row above the separator is the table's header
+                    header.kind = BlockKind.HEADING  # the row above the separator is the table's header
                 header_cells = 0
                 continue
             header_cells = 0
             for cell in re.finditer(r"[^|]+", line):
                 if cell.group(0).strip():
                     start = off + cell.start() + len(cell.group(0)) - len(cell.group(0).lstrip())
-                    blocks.append(_Raw("table", [(cell.group(0).strip(), start)], in_refs=in_refs))
+                    blocks.append(_Raw(BlockKind.TABLE, [(cell.group(0).strip(), start)], in_refs=in_refs))
                     header_cells += 1
             continue
-        content, coff, label, kind = line.strip(), off + len(line) - len(line.lstrip()), "", "paragraph"
+        content, coff, label, kind = line.strip(), off + len(line) - len(line.lstrip()), "", BlockKind.PARAGRAPH
         if m := _LIST.match(line):
-            content, coff, label, kind = m.group(3), off + m.start(3), m.group(2).rstrip(".)"), "list"
+            content, coff, label, kind = m.group(3), off + m.start(3), m.group(2).rstrip(".)"), BlockKind.LIST
         elif m := _BRACKET_REF_LINE.match(line):
-            content, coff, label, kind = m.group(2), off + m.start(2), m.group(1), "bracket_ref"
+            content, coff, label, kind = m.group(2), off + m.start(2), m.group(1), BlockKind.BRACKET_REF
         if QUOTE_LABEL.match(content):
-            kind = "quote_line"
+            kind = BlockKind.QUOTE_LINE
         elif (SOURCE_LABEL.match(content) and URL_START.search(content)) or (
             SOURCE_LABEL.match(content) and "](" in content
         ):
-            kind = "source_line"
-        continuation = cur is not None and cur.kind in ("paragraph", "list", "quote_line", "blockquote")
-        if kind == "paragraph" and continuation and cur is not None:
+            kind = BlockKind.SOURCE_LINE
+        continuation = cur is not None and cur.kind in (
+            BlockKind.PARAGRAPH,
+            BlockKind.LIST,
+            BlockKind.QUOTE_LINE,
+            BlockKind.BLOCKQUOTE,
+        )
+        if kind == BlockKind.PARAGRAPH and continuation and cur is not None:
             cur.lines.append((content, coff))
             continue
         cur = _Raw(kind, [(content, coff)], label=label, in_refs=in_refs)
@@ -196,7 +201,11 @@ def parse_markdown(
     early_warnings = list(refs.warnings)
     # References in a references section, in their common shapes.
     for r in raws:
-        if not (r.in_refs or r.kind == "bracket_ref") or r.kind not in ("list", "paragraph", "bracket_ref"):
+        if not (r.in_refs or r.kind == BlockKind.BRACKET_REF) or r.kind not in (
+            BlockKind.LIST,
+            BlockKind.PARAGRAPH,
+            BlockKind.BRACKET_REF,
+        ):
             continue
         s, pos = r.source()
         plain, _, cites = inline.parse(s, pos)
@@ -204,9 +213,9 @@ def parse_markdown(
         label = r.label or (m.group(1) if (m := re.match(r"\[?(\d{1,3})[\].)]", plain)) else "")
         if url and label and label not in refs.defs:
             refs.defs[label] = (url, None)
-            r.kind = "reference"
+            r.kind = BlockKind.REFERENCE
         elif url and r.in_refs:
-            r.kind = "reference"
+            r.kind = BlockKind.REFERENCE
     refs.warnings = early_warnings
     # Footnote definitions: their URL, and a quote after the URL.
     for note in notes:
@@ -223,9 +232,9 @@ def parse_markdown(
     for index, r in enumerate(raws):
         s, pos = r.source()
         plain, opos, cites = inline.parse(s, pos)
-        kind = "paragraph" if r.kind == "bracket_ref" else r.kind
-        if r.in_refs and kind in ("list", "paragraph"):
-            kind = "reference"
-        blocks.append(Block(kind, plain, cites, "paragraph", index, opos))
+        kind = BlockKind.PARAGRAPH if r.kind == BlockKind.BRACKET_REF else r.kind
+        if r.in_refs and kind in (BlockKind.LIST, BlockKind.PARAGRAPH):
+            kind = BlockKind.REFERENCE
+        blocks.append(Block(kind, plain, cites, LocationKind.PARAGRAPH, index, opos))
     warnings = list(dict.fromkeys(refs.warnings))
     return build_brief(name, fmt, blocks, settings, warnings=warnings, raw=raw or text.encode("utf-8"))

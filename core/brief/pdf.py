@@ -21,13 +21,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from core.brief.blocks import Block, Cite
+from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.inline import usable_url
 from core.brief.refs import link_numbered_references
 from core.brief.urls import find_urls
 from core.errors import BriefError
-from core.models import Brief
+from core.models import Brief, LocationKind
 from core.settings import Settings
 
 _EDGE_LEFT = "(\"“‘'["
@@ -162,8 +162,10 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
                 word.start = len(text)
                 text += word.text
                 word.end = len(text)
-        kind = "heading" if b in headings and text and text[-1] not in '.!?:;"”' else "paragraph"
-        block = Block(kind, text, _cites(text, [w for ws in blocks[b] for w in ws]), "page", number, None, base=offset)
+        kind = BlockKind.HEADING if b in headings and text and text[-1] not in '.!?:;"”' else BlockKind.PARAGRAPH
+        block = Block(
+            kind, text, _cites(text, [w for ws in blocks[b] for w in ws]), LocationKind.PAGE, number, None, base=offset
+        )
         out.append(block)
         page_text.append(text)
         offset += len(text) + 1
@@ -181,7 +183,7 @@ def _cites(text: str, words: list[_Word]) -> list[Cite]:
                 start += 1
             while end > start + 1 and text[end - 1] in _EDGE_RIGHT:
                 end -= 1
-            kind = "url" if text[start:end] == run[0].url else "link"
+            kind = CiteKind.URL if text[start:end] == run[0].url else CiteKind.LINK
             cites.append(Cite(start, end, run[0].url, text[start:end], kind))
             run = []
         if word.url:
@@ -189,7 +191,7 @@ def _cites(text: str, words: list[_Word]) -> list[Cite]:
     for s, e in find_urls(text):
         if not any(c.start <= s < c.end for c in cites):
             url = text[s:e]
-            cites.append(Cite(s, e, url if "://" in url else "http://" + url, url, "url"))
+            cites.append(Cite(s, e, url if "://" in url else "http://" + url, url, CiteKind.URL))
     return sorted(cites, key=lambda c: c.start)
 
 

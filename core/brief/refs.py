@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from core.brief.blocks import Block, Cite
+from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.citations import QUOTED, strip_quote_text
 
 REF_HEADINGS = re.compile(
@@ -68,9 +68,9 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     for block in blocks:
         if REF_HEADINGS.match(block.text.strip()) and len(block.text) < 40:
             in_refs, place = True, 0
-            block.kind = "heading"
+            block.kind = BlockKind.HEADING
             continue
-        if block.kind == "heading":
+        if block.kind == BlockKind.HEADING:
             in_refs = False
             continue
         if not in_refs or not block.text.strip():
@@ -80,12 +80,12 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
         label = (m.group(1) or m.group(2)) if m else str(place)
         if any(c.url for c in block.cites):
             refs.setdefault(label, block)
-            block.kind = "reference"
+            block.kind = BlockKind.REFERENCE
     if not refs:
         return []
     warnings: list[str] = []
     for block in blocks:
-        if block.kind in ("reference", "heading"):
+        if block.kind in (BlockKind.REFERENCE, BlockKind.HEADING):
             continue
         for m in _NUM_REFS.finditer(block.text):
             if any(c.start <= m.start() < c.end for c in block.cites):
@@ -98,8 +98,8 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
                         f"The reference [{number}] is cited but not found in the references, so its claim has no "
                         "source. Add it to the references section with its URL."
                     )
-                    block.cites.append(Cite(m.start(), m.end(), "", m.group(0), "marker"))
+                    block.cites.append(Cite(m.start(), m.end(), "", m.group(0), CiteKind.MARKER))
                 else:
-                    block.cites.append(Cite(m.start(), m.end(), cite.url, m.group(0), "marker", cite.quote))
+                    block.cites.append(Cite(m.start(), m.end(), cite.url, m.group(0), CiteKind.MARKER, cite.quote))
         block.cites.sort(key=lambda c: c.start)
     return list(dict.fromkeys(warnings))

@@ -10,6 +10,14 @@ from __future__ import annotations
 
 from core.extract.docx import extract_docx
 from core.extract.html import html_page_text
-from core.extract.read import decode_body, extract, extract_html, extract_text
+from core.extract.read import SOURCE_EXTENSIONS, decode_body, extract, extract_html, extract_text
 
-__all__ = ["decode_body", "extract", "extract_docx", "extract_html", "extract_text", "html_page_text"]
+__all__ = [
+    "SOURCE_EXTENSIONS",
+    "decode_body",
+    "extract",
+    "extract_docx",
+    "extract_html",
+    "extract_text",
+    "html_page_text",
+]

@@ -12,8 +12,8 @@ page such as ``<sup><a href="#n22">22</a></sup>``) stay in the text and are list
 ``PageText.footnotes`` so that the matcher can skip them. readability-lxml only tells main
 content from navigation (``PageText.main``): it never cuts the text.
 
-It refuses to decode bytes (core/extract.py does that) and to judge whether a page needs
-JavaScript (also core/extract.py): it returns the text it sees, possibly empty.
+It refuses to decode bytes (core/extract/read.py does that) and to judge whether a page needs
+JavaScript (also core/extract/read.py): it returns the text it sees, possibly empty.
 """
 
 from __future__ import annotations

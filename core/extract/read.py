@@ -7,7 +7,7 @@ order mark, header, ``<meta charset>``/http-equiv/XML declaration, then detectio
 are decoded exactly once, by the HTML parser; plain text is never entity-decoded.
 
 It refuses to fetch, to guess text out of binary data, to run JavaScript, or to cut the page to
-a "main content" window: readability only marks main spans (core/extract_html.py).
+a "main content" window: readability only marks main spans (core/extract/html.py).
 """
 
 from __future__ import annotations
@@ -53,6 +53,9 @@ _BINARY_MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"OggS", "an audio or video file"),
     (b"ID3", "an MP3 audio file"),
 )
+#: File name endings an editor may upload as a source: the kinds ``extract`` reads (the desk's upload types).
+SOURCE_EXTENSIONS = (".html", ".htm", ".xhtml", ".pdf", ".docx", ".txt", ".text")
+
 _WHAT_TO_DO = "Upload a PDF, DOCX or HTML copy of the source, or paste its text."
 _JS_WHAT_TO_DO = "Open it in a browser and paste the text, or upload a saved copy of the page."
 

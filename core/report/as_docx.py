@@ -151,7 +151,10 @@ def _place(body: list[Paragraph], cells: list[Paragraph], result: ClaimResult) -
     key = _key(claim.text)
     at_index = (
         body[loc.index]
-        if loc is not None and loc.kind == LocationKind.PARAGRAPH and 0 <= loc.index < len(body)
+        if loc is not None
+        and loc.kind == LocationKind.PARAGRAPH
+        and loc.index is not None
+        and 0 <= loc.index < len(body)
         else None
     )
     if loc is not None and at_index is not None and (_holds(at_index, key) or not key):

@@ -54,7 +54,12 @@ def _start_end(span: Span | None) -> tuple[int, int]:
 def _location(loc: Location | None) -> Json | None:
     if loc is None:
         return None
-    return {"kind": loc.kind, "index": loc.index, "start": loc.start, "end": loc.end}
+    return {
+        "kind": loc.kind,
+        "index": UNKNOWN_POSITION if loc.index is None else loc.index,
+        "start": loc.start,
+        "end": loc.end,
+    }
 
 
 def _fragment(f: Fragment) -> Json:

@@ -125,7 +125,7 @@ def _read_location(value: Any, where: str) -> Location | None:
     d = _obj(value, where)
     return Location(
         kind=_enum_value(LocationKind, _get(d, "kind", str, where), f"{where}.kind"),
-        index=_get(d, "index", int, where),
+        index=None if (index := _get(d, "index", int, where)) == UNKNOWN_POSITION else index,
         start=_get(d, "start", int, where, 0),
         end=_get(d, "end", int, where, 0),
     )

@@ -2,7 +2,7 @@
 
 Where else on the page a missing figure appears is diagnosis, and on a page made of numbers
 that search is nearly the whole cost of the check; ``figures_elsewhere_budget_seconds`` caps
-it (tests/test_hostile_sources.py checks what is found, this measures how long it takes). The
+it (tests/fetch/test_hostile.py checks what is found, this measures how long it takes). The
 baseline, measured in the same run, is the same claim checked against a page of the quote's
 paragraph and a paragraph of plain words (a page too short reads as needing JavaScript).
 Reading every figure of the page without a budget is timed on a twentieth of the page and

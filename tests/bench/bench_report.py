@@ -1,6 +1,6 @@
 """Benchmark: building every export of a 500-claim run, each against building its JSON alone.
 
-The run cycles through the python.org cases of tests/test_report_cases.py (every verdict,
+The run cycles through the python.org cases of tests/report/test_cases.py (every verdict,
 real page contexts of about 700 characters). The DOCX brief case first writes a 500-paragraph
 DOCX brief with python-docx, then times commenting it.
 """
@@ -18,7 +18,7 @@ from core.models import BriefFormat, Location, LocationKind, Report
 from core.report import from_json, to_csv, to_docx, to_html, to_json
 from tests import builders
 from tests.bench.run import best_of
-from tests.test_report_cases import many_results
+from tests.report.test_cases import many_results
 
 CLAIMS = 500
 REPEAT = 3

@@ -152,7 +152,7 @@ def test_sample_brief_open_claim_decide_and_reload(desk: Desk, watched: Watched)
     card = page.locator("[class*='st-key-card-']").filter(has=page.locator("[data-verdict=verified]")).first
     quote = " ".join(card.locator("blockquote.q").first.inner_text().split()).lower()
     card.get_by_role("button", name="Open beside its source").click()
-    mark = page.locator("mark.match").first
+    mark = page.locator("mark.hl").first
     mark.wait_for()
     assert " ".join(mark.inner_text().split()).lower().rstrip(".") in quote
     page.get_by_role("radiogroup", name="Decision").get_by_text("Reject").click()

@@ -59,9 +59,9 @@ def clock_reads(path: Path) -> list[str]:
 
 
 def test_the_scans_see_the_test_modules() -> None:
-    names = {p.name for p in _test_modules()}
-    assert {"test_fetch.py", "test_hostile_sources.py", "test_honest_tests.py"} <= names
-    assert "bench_fetch.py" not in names
+    names = {p.relative_to(TESTS).as_posix() for p in _test_modules()}
+    assert {"fetch/test_fetcher.py", "fetch/test_hostile.py", "meta/test_honest_tests.py"} <= names
+    assert "bench/bench_fetch.py" not in names
 
 
 def test_no_assert_calls_all() -> None:

@@ -445,7 +445,7 @@ def evaluate() -> dict[str, float | int]:
         "#     line; the page has them in separate blocks, and a quote may not cross a block without a break.\n"
         "#   ground truth: not in the page's HTML - the ground truth's words differ from the page's.\n"
         "#   ground truth: spaces differ - the ground truth splits or joins words ('expand ed', 'mediaA').\n"
-        "#   extraction: ... - the extracted text lacks or hides words the HTML has (core/extract*.py).\n"
+        "#   extraction: ... - the extracted text lacks or hides words the HTML has (core/extract/).\n"
         "#   MATCHER: ... - our fault; none may stay.\n" + "\n".join(misses) + "\n"
     )
     figures: dict[str, float | int] = {

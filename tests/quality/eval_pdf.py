@@ -9,7 +9,7 @@ against the PDF's PageText. In the same run a simple baseline is counted: PyMuPD
 
 Every miss is written to ``pdf_misses.txt`` with its cause and the closest passage of the
 extracted text (rapidfuzz alignment, for reading only: it decides nothing). The line-end hyphen
-rule of core/extract_pdf.py is measured against its two naive alternatives (always join the word,
+rule of core/extract/pdf.py is measured against its two naive alternatives (always join the word,
 always keep the hyphen) in the same run.
 """
 

@@ -172,7 +172,7 @@ ROWS = [
     ),
     Row(
         "Indian grouping 1,29,940",
-        # No corpus page writes Indian grouping; DESIGN.md's own example, as tests/test_match.py writes it.
+        # No corpus page writes Indian grouping; DESIGN.md's own example, as tests/match/test_matcher.py writes it.
         "DESIGN.md, Matching rules",
         ("Sales reached 1,29,940 units, up from 1,5 lakh; the price was 2,499.50 rupees.",),
         ("reached", "129940", "units"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core.errors import VerbatimError
-from core.models import Verdict
+from core.models import BriefFormat, Verdict
 from core.report import comments_on_brief
 from ui import draw, services, state
 
@@ -47,7 +47,7 @@ if unchecked:
     )
 
 brief_raw = b""
-if report.run_id and report.brief_format == "docx":
+if report.run_id and report.brief_format is BriefFormat.DOCX:
     try:
         brief_raw = state.store().brief_raw(report.run_id)
     except VerbatimError as exc:

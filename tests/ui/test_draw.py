@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import lxml.html
 import pytest
@@ -27,7 +28,7 @@ def _everything(result) -> str:
     return "".join(
         [
             draw.card_html(result, 1),
-            draw.context_html(result.context),
+            draw.context_html(result, 2000),
             draw.near_miss_html(result.near_miss),
             draw.source_meta_html(result.source, result.claim.quote),
             draw.figures_table_html(result),
@@ -104,8 +105,10 @@ def test_the_summary_bar_skips_empty_and_unknown_verdicts() -> None:
 
 
 def test_context_without_text_says_so() -> None:
-    assert draw.context_html(None) == '<p class="muted">No page text to show for this claim.</p>'
-    assert XSS not in draw.context_html(hostile_report().results[0].context)
+    assert draw.context_html(replace(hostile_report().results[0], context=None), 2000) == (
+        '<p class="muted">No page text to show for this claim.</p>'
+    )
+    assert XSS not in draw.context_html(hostile_report().results[0], 2000)
 
 
 def test_progress_lists_every_source_with_its_state_in_words() -> None:

@@ -23,7 +23,7 @@ from tests.builders import run_cli
 from tests.fetch_servers import page, serve_quick
 from tests.servers import LoopbackServer
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FORMATS = ROOT / "assets" / "samples" / "formats"
 SAMPLE_PDF = (FORMATS / "brief.pdf").read_bytes()
 SAMPLE_DOCX = (FORMATS / "brief.docx").read_bytes()

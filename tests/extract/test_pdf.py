@@ -1,4 +1,4 @@
-"""PDF extraction on real corpus PDFs (core/extract_pdf.py), and the bad PDFs editors meet."""
+"""PDF extraction on real corpus PDFs (core/extract/pdf.py), and the bad PDFs editors meet."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from core.settings import Settings
 from core.store import Store
 from tests.browser.records import MD, XSS, hostile_report, sample_report
 
-APP = Path(__file__).resolve().parents[1] / "ui" / "app.py"
+APP = Path(__file__).resolve().parents[2] / "ui" / "app.py"
 
 
 def _store() -> Store:
@@ -224,7 +224,7 @@ def test_opening_a_claim_shows_it_beside_its_source() -> None:
     at.button(key="openbtn|c1").click().run()
     _no_exceptions(at)
     page = _all_html(at)
-    assert '<mark class="match" title="matched quote">CPython 3.11 is an average' in page
+    assert '<mark class="hl" title="matched quote">CPython 3.11 is an average' in page
     sha = sample_report().results[0].source.sha256
     assert sha in page and "#:~:text=CPython%203.11%20is%20an" in page
     assert "the bundled offline sample copy, not the live page" in page

@@ -21,7 +21,7 @@ from core.models import FigureCheck, Report, Verdict
 from core.report import to_html
 from core.report.wording import FOUND_IS_NOT_SUPPORT, VERDICT_COLOURS
 from tests.browser.desk import CHROMIUM, CHROMIUM_ARGS
-from tests.test_report_cases import (
+from tests.report.test_cases import (
     IMG_PAYLOAD,
     PAYLOAD,
     empty_report,
@@ -30,7 +30,7 @@ from tests.test_report_cases import (
     hostile_report,
     python_report,
 )
-from tests.test_report_cases import REPORTS as REPORT_CASES
+from tests.report.test_cases import REPORTS as REPORT_CASES
 
 REPORTS = {**REPORT_CASES, "enormous": enormous_report}
 

@@ -1,4 +1,4 @@
-"""HTML and plain-text extraction on real corpus pages (core/extract.py, core/extract_html.py)."""
+"""HTML and plain-text extraction on real corpus pages (core/extract/read.py, core/extract/html.py)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import pytest
 from core.models import BriefFormat, Claim, Report
 from core.report import ExportKind, clean_text, comments_on_brief, exports, from_json, to_csv, to_json
 from tests.builders import every
-from tests.test_report_cases import python_report
+from tests.report.test_cases import python_report
 
 
 def _odd_report() -> Report:

@@ -28,10 +28,10 @@ from core.extract import extract
 from core.fetch import Fetcher
 from core.models import Brief, Report, Verdict
 from core.settings import Settings
+from tests.brief.test_hostile import future_zip_version
 from tests.builders import every
 from tests.fetch_servers import PUBLIC, StubNet, Timeouts, bomb, dribble, endless, page, redirect, serve_quick, stall
 from tests.servers import LoopbackServer, Reply, corpus_bytes
-from tests.test_hostile_briefs import future_zip_version
 
 KROGER_QUOTE = (
     "The Kroger Co. (NYSE: KR) today reported its second quarter 2023 results, reaffirmed 2023 guidance and"

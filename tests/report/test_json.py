@@ -9,8 +9,8 @@ import pytest
 
 from core.models import ClaimResult, Report, Verdict
 from core.report import ReportFormatError, from_json, to_json
-from tests.test_report_cases import REPORTS as REPORT_CASES
-from tests.test_report_cases import (
+from tests.report.test_cases import REPORTS as REPORT_CASES
+from tests.report.test_cases import (
     empty_report,
     enormous_report,
     failed_report,

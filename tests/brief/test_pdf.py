@@ -117,7 +117,7 @@ def test_ligatures_are_expanded_in_claims() -> None:
 def test_sample_pdf_location_spans_the_claim_in_the_page_text() -> None:
     from core.brief.pdf import _open, _page_blocks
 
-    data = (Path(__file__).resolve().parents[1] / "assets" / "samples" / "formats" / "brief.pdf").read_bytes()
+    data = (Path(__file__).resolve().parents[2] / "assets" / "samples" / "formats" / "brief.pdf").read_bytes()
     brief = read_brief(data, "brief.pdf")
     doc = _open(data, "brief.pdf")
     _, page_text = _page_blocks(doc, doc[0], 1)

@@ -12,7 +12,7 @@ from core.models import BriefFormat, Location, LocationKind, SourceStatus, Verdi
 from core.report import to_csv
 from core.report.as_csv import COLUMNS, safe_cell
 from tests.builders import claim, report, result, source
-from tests.test_report_cases import IMG_PAYLOAD, PAYLOAD, empty_report, failed_report, hostile_report, python_report
+from tests.report.test_cases import IMG_PAYLOAD, PAYLOAD, empty_report, failed_report, hostile_report, python_report
 
 
 def _rows(text: str) -> list[dict[str, str]]:

@@ -1,4 +1,4 @@
-"""DOCX sources (core/extract_docx.py) on the corpus's real DOCX files, and bad files."""
+"""DOCX sources (core/extract/docx.py) on the corpus's real DOCX files, and bad files."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ import pytest
 from core.brief import BriefError, read_brief
 from core.settings import Settings
 
-SAMPLES = Path(__file__).resolve().parents[1] / "assets" / "samples" / "formats"
+SAMPLES = Path(__file__).resolve().parents[2] / "assets" / "samples" / "formats"
 PDF = (SAMPLES / "brief.pdf").read_bytes()
 DOCX = (SAMPLES / "brief.docx").read_bytes()
 

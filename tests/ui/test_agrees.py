@@ -28,7 +28,7 @@ from core.report import to_html
 from tests.browser.records import WHATSNEW, sample_results
 from ui import draw, services
 
-UI = Path(__file__).resolve().parents[1] / "ui"
+UI = Path(__file__).resolve().parents[2] / "ui"
 
 # A claim whose two figures read alike: the first is matched, the second is missing. Its figures
 # were read from figure_text (the claim without its citation marker), so the second figure's

@@ -19,8 +19,7 @@ from core.models import BriefFormat, ClaimResult, Location, LocationKind, Report
 from core.report import to_docx
 from core.report.as_docx import UNPLACED_HEADING, xml_text
 from tests import builders
-from tests.servers import CORPUS
-from tests.test_report_cases import (
+from tests.report.test_cases import (
     PAYLOAD,
     empty_report,
     enormous_report,
@@ -28,6 +27,7 @@ from tests.test_report_cases import (
     hostile_report,
     python_results,
 )
+from tests.servers import CORPUS
 
 INTRO = "Background sentence with no claim. "
 OUTRO = " A closing remark."
