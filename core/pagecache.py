@@ -24,9 +24,9 @@ from core.store import Store
 
 
 def extraction_files() -> list[Path]:
-    """Return every file whose code decides a page's text: the extract package, the records, the limits."""
+    """Return every file whose code decides a page's text: the extract and models packages, the limits."""
     core = Path(__file__).resolve().parent
-    return [*sorted((core / "extract").glob("*.py")), core / "models.py", core / "kinds.py", core / "settings.py"]
+    return [*sorted((core / "extract").glob("*.py")), *sorted((core / "models").glob("*.py")), core / "settings.py"]
 
 
 def fingerprint(paths: list[Path]) -> str:

@@ -1,11 +1,11 @@
-"""The records of Verbatim's data flow, with the fixed sets of values they hold (from core.kinds).
+"""The records of Verbatim's data flow, with the fixed sets of values they hold (from ``kinds``).
 
 Brief(claims) -> Source(bytes) -> PageText -> QuoteMatch -> FigureCheck -> ClaimResult -> Report.
 Records are frozen dataclasses; character spans and positions are kept out of equality
 (``compare=False``) so that two records of the same thing compare equal wherever they sit, and
 an unknown position is None, never -1. Records of more than a few fields, or of several fields
-of one type, are built with keywords only (``kw_only=True``). Every enum of ``core.kinds`` is
-re-exported here, so that ``from core.models import Verdict`` keeps working. This module holds
+of one type, are built with keywords only (``kw_only=True``). Every enum of ``core.models.kinds`` is
+re-exported by the package, so that ``from core.models import Verdict`` works. This module holds
 no logic beyond small derived properties: it refuses to parse, fetch or match.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from core.kinds import (
+from core.models.kinds import (
     STRICT_FAILURES,
     BriefFormat,
     Choice,

@@ -1,0 +1,78 @@
+"""The data flow's records (``records``) and the StrEnums of every fixed set of values they hold (``kinds``).
+
+Callers import from here: ``from core.models import Claim, Verdict``.
+"""
+
+from __future__ import annotations
+
+from core.models.kinds import (
+    STRICT_FAILURES,
+    BriefFormat,
+    Choice,
+    DiffKind,
+    FetchState,
+    FigureKind,
+    FigureStatus,
+    FlagKind,
+    LocationKind,
+    Origin,
+    PageKind,
+    SourceStatus,
+    Verdict,
+)
+from core.models.records import (
+    Brief,
+    Candidate,
+    Claim,
+    ClaimResult,
+    Context,
+    Decision,
+    DiffOp,
+    Figure,
+    FigureCheck,
+    Flag,
+    Fragment,
+    Location,
+    NearMiss,
+    PageText,
+    QuoteMatch,
+    Report,
+    Source,
+    Span,
+    Unreadable,
+)
+
+__all__ = [
+    "STRICT_FAILURES",
+    "Brief",
+    "BriefFormat",
+    "Candidate",
+    "Choice",
+    "Claim",
+    "ClaimResult",
+    "Context",
+    "Decision",
+    "DiffKind",
+    "DiffOp",
+    "FetchState",
+    "Figure",
+    "FigureCheck",
+    "FigureKind",
+    "FigureStatus",
+    "Flag",
+    "FlagKind",
+    "Fragment",
+    "Location",
+    "LocationKind",
+    "NearMiss",
+    "Origin",
+    "PageKind",
+    "PageText",
+    "QuoteMatch",
+    "Report",
+    "Source",
+    "SourceStatus",
+    "Span",
+    "Unreadable",
+    "Verdict",
+]
