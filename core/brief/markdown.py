@@ -24,9 +24,9 @@ from core.brief.blocks import Block, BlockKind, Cite
 from core.brief.build import build_brief
 from core.brief.citations import QUOTE_LABEL, SOURCE_LABEL
 from core.brief.inline import InlineParser, Refs, ref_label
+from core.brief.limits import check_size
 from core.brief.refs import REF_HEADINGS, note_citation
 from core.brief.urls import URL_START
-from core.errors import BriefError, size_text
 from core.models import Brief, LocationKind
 from core.settings import Settings
 
@@ -189,13 +189,7 @@ def parse_markdown(
     """
     settings = settings or Settings()
     text = text.lstrip("\ufeff")
-    if not text.strip():
-        raise BriefError(f"The {name} is empty: there is nothing to check. Paste the brief's text, or upload its file.")
-    if len(text) > settings.max_brief_bytes:
-        raise BriefError(
-            f"The {name} is {size_text(len(text))}, more than the {size_text(settings.max_brief_bytes)} "
-            "a brief may be. Split it into smaller briefs."
-        )
+    check_size(len(text), not text.strip(), f"The {name}", settings, pasted=True)
     raws, notes, refs = _split_blocks(text)
     inline = InlineParser(refs, settings)
     early_warnings = list(refs.warnings)

@@ -22,8 +22,9 @@ import json
 import os
 
 from core.brief.claims import parse_csv, parse_json
+from core.brief.limits import check_size
 from core.brief.markdown import parse_markdown
-from core.errors import BriefError, size_text
+from core.errors import BriefError
 from core.models import Brief, BriefFormat
 from core.settings import Settings
 
@@ -118,13 +119,7 @@ def read_brief(data: bytes, filename: str, settings: Settings | None = None) -> 
     """Return the Brief a file holds; raises BriefError with the reason and what to do when it cannot."""
     settings = settings or Settings()
     name = os.path.basename(filename) or "the brief"
-    if not data.strip():
-        raise BriefError(f"{name} is empty: there is nothing to check. Choose the file again, or paste the brief.")
-    if len(data) > settings.max_brief_bytes:
-        raise BriefError(
-            f"{name} is {size_text(len(data))}, more than the {size_text(settings.max_brief_bytes)} a brief may be. "
-            "Split it into smaller briefs, or remove images and attachments."
-        )
+    check_size(len(data), not data.strip(), name, settings, pasted=False)
     actual, said = detect_format(data, name)
     warnings: list[str] = []
     if actual == "doc":

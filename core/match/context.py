@@ -44,7 +44,24 @@ CONDITIONS: tuple[tuple[str, ...], ...] = (
 )
 _CONDITION_FILLERS = frozenset({"but", "and", "or", "even", "and/or", "that", "which", "is", "are", "was", "were"})
 
-# Hedges dropped from a quote's start. Those in _NUMBER_HEDGES only hedge a number that follows.
+# Hedges that only hedge a number that follows ("up to 40%", "about 3 million").
+_NUMBER_HEDGES: tuple[tuple[str, ...], ...] = (
+    ("up", "to"),
+    ("at", "least"),
+    ("more", "than"),
+    ("less", "than"),
+    ("fewer", "than"),
+    ("approximately",),
+    ("roughly",),
+    ("about",),
+    ("around",),
+    ("nearly",),
+    ("almost",),
+    ("some",),
+    ("over",),
+    ("under",),
+)
+# Hedges dropped from a quote's start: these, and the number hedges when a number follows.
 HEDGES: tuple[tuple[str, ...], ...] = (
     ("an", "estimated"),
     ("estimated",),
@@ -64,42 +81,11 @@ HEDGES: tuple[tuple[str, ...], ...] = (
     ("proposed",),
     ("planned",),
     ("expected", "to"),
-    ("up", "to"),
     ("as", "many", "as"),
     ("as", "much", "as"),
     ("as", "few", "as"),
     ("as", "little", "as"),
-    ("at", "least"),
-    ("more", "than"),
-    ("less", "than"),
-    ("fewer", "than"),
-    ("approximately",),
-    ("roughly",),
-    ("about",),
-    ("around",),
-    ("nearly",),
-    ("almost",),
-    ("some",),
-    ("over",),
-    ("under",),
-)
-_NUMBER_HEDGES = frozenset(
-    {
-        ("up", "to"),
-        ("at", "least"),
-        ("more", "than"),
-        ("less", "than"),
-        ("fewer", "than"),
-        ("about",),
-        ("around",),
-        ("nearly",),
-        ("almost",),
-        ("some",),
-        ("over",),
-        ("under",),
-        ("roughly",),
-        ("approximately",),
-    }
+    *_NUMBER_HEDGES,
 )
 _SNIPPET_WORDS = 8
 

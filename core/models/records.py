@@ -15,11 +15,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from core.models.kinds import (
-    STRICT_FAILURES,
     BriefFormat,
     Choice,
     DiffKind,
-    FetchState,
     FigureKind,
     FigureStatus,
     FlagKind,
@@ -32,41 +30,6 @@ from core.models.kinds import (
 
 #: A (start, end) character span, end exclusive.
 Span = tuple[int, int]
-
-__all__ = [
-    "STRICT_FAILURES",
-    "Brief",
-    "BriefFormat",
-    "Candidate",
-    "Choice",
-    "Claim",
-    "ClaimResult",
-    "Context",
-    "Decision",
-    "DiffKind",
-    "DiffOp",
-    "FetchState",
-    "Figure",
-    "FigureCheck",
-    "FigureKind",
-    "FigureStatus",
-    "Flag",
-    "FlagKind",
-    "Fragment",
-    "Location",
-    "LocationKind",
-    "NearMiss",
-    "Origin",
-    "PageKind",
-    "PageText",
-    "QuoteMatch",
-    "Report",
-    "Source",
-    "SourceStatus",
-    "Span",
-    "Unreadable",
-    "Verdict",
-]
 
 
 # --------------------------------------------------------------------------- briefs
