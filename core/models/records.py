@@ -198,9 +198,10 @@ class Figure:
     """One figure of a claim and what the figures check made of it.
 
     ``quote_text`` is the quote's own figure when matched. ``reason`` says why a figure was
-    skipped or missing. ``kind`` is None when unknown (a report from another writer), and
-    ``span`` (in Claim.text) None when unknown. ``elsewhere`` lists spans in the page text
-    where a missing figure does appear (diagnosis only).
+    skipped or missing. ``kind`` is None when unknown (a report from another writer).
+    ``span`` is the figure's place in Claim.figure_text (the text figures are read from; the
+    reports carry it over to Claim.text), None when unknown. ``elsewhere`` lists spans in the
+    page text where a missing figure does appear (diagnosis only).
     """
 
     text: str
