@@ -12,7 +12,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from core.models import ClaimResult, DiffOp, FigureStatus, NearMiss, Source, Verdict
+from core.models import ClaimResult, DiffKind, DiffOp, FigureStatus, NearMiss, Source, Verdict
 from core.report.links import is_web_url, text_fragment_link
 from core.report.marks import Segment, claim_marks, context_view, figure_mark, segments
 from core.report.wording import MARK_WORDS, ORIGIN_WORDS, VERDICT_COLOURS, diff_words
@@ -80,7 +80,7 @@ def diff_html(ops: Sequence[DiffOp]) -> str:
     """Return a word diff: quote words struck through, page words underlined, each labelled."""
     parts: list[str] = []
     for op in ops:
-        if op.kind == "equal":
+        if op.kind is DiffKind.EQUAL:
             parts.append(esc(op.quote_words or op.page_words))
             continue
         label = esc(diff_words(op.kind))

@@ -4,7 +4,8 @@ Marks are (start, end, mark) spans and the segments cut from them; the desk's dr
 and the HTML report both draw these same marks, so a figure is marked at the same characters
 everywhere. Mark names: ``fig-matched``, ``fig-missing``, ``fig-skipped``, ``fig-unchecked``
 (a figure nobody compared) and ``fig-other`` (a figure of the quote that no claim figure
-matched); ``hl`` (the quote on the page) and ``flagged`` (page words a context flag points at).
+matched); ``hl`` (the quote on the page), ``near`` (the closest passage to a quote not found:
+diagnosis, never a match) and ``flagged`` (page words a context flag points at).
 This module produces no markup and refuses to escape anything: escaping belongs to the
 template or the drawing code that knows its context.
 """
@@ -173,11 +174,13 @@ class ContextView:
 
 
 def context_view(result: ClaimResult, max_chars: int) -> ContextView | None:
-    """Return the claim's page context with quote highlights ("hl") and flagged page words ("flagged")."""
+    """Return the claim's page context: the found quote ("hl") or, when it was not found, the closest
+    passage ("near", diagnosis only), and flagged page words ("flagged"); None without page text."""
     ctx: Context | None = result.context
     if ctx is None or not ctx.text:
         return None
-    spans: list[Mark] = [(s, e, "hl") for s, e in ctx.highlights]
+    highlight = "hl" if result.match is not None and result.match.found else "near"
+    spans: list[Mark] = [(s, e, highlight) for s, e in ctx.highlights]
     if result.match is not None:
         for flag in result.match.flags:
             if flag.span is not None and flag.span[1] > flag.span[0]:

@@ -47,6 +47,7 @@ UNCHECKED = "not checked: nothing from the source was compared with this claim"
 #: What each figure mark means (core.report.marks), said beside it so that colour is never the only signal.
 MARK_WORDS: dict[str, str] = {
     "hl": "matched quote",
+    "near": "closest passage (diagnosis)",
     "flagged": "the page's words a context flag is about",
     "fig-matched": "figure found in the quote",
     "fig-missing": "figure NOT in the quote",

@@ -26,6 +26,7 @@ from core.models import (
 )
 from core.report import to_html
 from tests.browser.records import WHATSNEW, sample_results
+from tests.report.test_cases import python_report
 from ui import draw, services
 
 UI = Path(__file__).resolve().parents[2] / "ui"
@@ -144,3 +145,15 @@ def _broad_handlers(path: Path) -> list[int]:
 def test_the_desk_has_one_handler_for_bugs() -> None:
     found = {str(p.relative_to(UI)): _broad_handlers(p) for p in sorted(UI.rglob("*.py"))}
     assert {k: v for k, v in found.items() if v} == {"app.py": found["app.py"]} and len(found["app.py"]) == 1
+
+
+def test_desk_and_report_draw_a_closest_passage_as_diagnosis_not_as_a_match() -> None:
+    report = python_report()
+    lost = next(r for r in report.results if r.verdict is Verdict.QUOTE_NOT_FOUND and r.context is not None)
+    desk = lxml.html.fromstring(f"<div>{draw.context_html(lost, 10_000)}</div>")
+    page = lxml.html.fromstring(to_html(replace(report, results=(lost,))))
+    for root in (desk, page):
+        assert root.cssselect("mark.hl") == []
+        (near,) = root.cssselect("mark.near")
+        assert near.get("title") == "closest passage (diagnosis)"
+        assert near.text_content() == lost.context.text[slice(*lost.context.highlights[0])]

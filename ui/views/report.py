@@ -11,14 +11,17 @@ import streamlit as st
 
 from core.errors import VerbatimError
 from core.models import BriefFormat, Verdict
-from core.report import comments_on_brief
+from core.report import ExportKind, comments_on_brief
 from ui import draw, services, state
 
 _LABELS = {
-    "html": ("Annotated HTML report", "Every claim with its verdict, reasons, highlighted quote and your decision."),
-    "json": ("JSON report", "The machine-readable report (schema 1), decisions included."),
-    "csv": ("CSV table", "One row per claim, for a spreadsheet."),
-    "docx": ("DOCX with comments", "Your brief with a comment on every claim that is not verified."),
+    ExportKind.HTML: (
+        "Annotated HTML report",
+        "Every claim with its verdict, reasons, highlighted quote and your decision.",
+    ),
+    ExportKind.JSON: ("JSON report", "The machine-readable report (schema 1), decisions included."),
+    ExportKind.CSV: ("CSV table", "One row per claim, for a spreadsheet."),
+    ExportKind.DOCX: ("DOCX with comments", "Your brief with a comment on every claim that is not verified."),
 }
 
 st.title("Report")
@@ -56,7 +59,7 @@ if report.run_id and report.brief_format is BriefFormat.DOCX:
 files = services.exports(report, brief_raw)
 for kind, (label, what) in _LABELS.items():
     build, name, mime = files[kind]
-    if kind == "docx" and not comments_on_brief(report, brief_raw):
+    if kind is ExportKind.DOCX and not comments_on_brief(report, brief_raw):
         label, what = "DOCX report", "A Word document of the report (comments go on the brief itself for DOCX briefs)."
     col1, col2 = st.columns([1, 2])
     col1.download_button(label, data=build, file_name=name, mime=mime, key=f"dl|{kind}", on_click="ignore")
