@@ -1,4 +1,4 @@
-"""The command line: ``python -m core check BRIEF ...`` as DESIGN.md's contract says.
+"""The command line: ``python -m core check BRIEF ...`` as DESIGN.md's contract says, and ``mcp`` (the MCP server).
 
 It prints one line per claim and a summary. Exit status: 0 when the report was built; with
 ``--strict``, 1 when any claim is quote_not_found, figures_mismatch or dead_link; 2 when the
@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from core.api.calls import keep_run, settings_for
 from core.brief import BriefError, read_brief
 from core.check import check_brief
 from core.errors import StoreError
-from core.fetch import parse_allowlist
 from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
-from core.report import ExportKind, clean_text, exports, to_json
+from core.report import ExportKind, clean_text, exports
 from core.samples import load_samples
 from core.settings import Settings
 from core.store import Store
@@ -45,23 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--docx", metavar="FILE", help="write the DOCX report (the brief with comments, for a DOCX brief)"
     )
-    check.add_argument(
-        "--allow-domain",
-        metavar="DOMAIN",
-        action="append",
-        default=[],
-        help="fetch only from this domain and its subdomains (repeatable); every other URL is blocked",
-    )
-    check.add_argument(
-        "--allow-private",
-        action="store_true",
-        help="allow private and loopback addresses (intranet sources); off by default",
-    )
-    store = check.add_mutually_exclusive_group()
-    store.add_argument(
-        "--db", metavar="FILE", help="the SQLite evidence store (default: $VERBATIM_DB or ~/.local/share)"
-    )
-    store.add_argument("--no-cache", action="store_true", help="keep nothing: fetch everything, store nothing on disk")
+    _policy_and_store(check)
     check.add_argument("--refresh", action="store_true", help="fetch fresh copies even when the store has one")
     check.add_argument(
         "--offline",
@@ -71,16 +55,43 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--strict", action="store_true", help="exit 1 when any claim is quote_not_found, figures_mismatch or dead_link"
     )
+    mcp = sub.add_parser("mcp", help="serve the MCP tools check_claims, check_brief and get_source on stdio")
+    _policy_and_store(mcp)
+    mcp.add_argument(
+        "--brief-dir",
+        metavar="DIR",
+        action="append",
+        default=[],
+        help="a folder whose briefs check_brief may read by path (repeatable); without it, only text is read",
+    )
+    mcp.add_argument("--offline", action="store_true", help="use stored copies only; never touch the network")
     return parser
 
 
+def _policy_and_store(command: argparse.ArgumentParser) -> None:
+    """Add the fetch policy's and the store's options, the same for every command that checks."""
+    command.add_argument(
+        "--allow-domain",
+        metavar="DOMAIN",
+        action="append",
+        default=[],
+        help="fetch only from this domain and its subdomains (repeatable); every other URL is blocked",
+    )
+    command.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="allow private and loopback addresses (intranet sources); off by default",
+    )
+    store = command.add_mutually_exclusive_group()
+    store.add_argument(
+        "--db", metavar="FILE", help="the SQLite evidence store (default: $VERBATIM_DB or ~/.local/share)"
+    )
+    store.add_argument("--no-cache", action="store_true", help="keep nothing: fetch everything, store nothing on disk")
+
+
 def _settings(args: argparse.Namespace) -> Settings:
-    settings = Settings.from_env()
+    settings = settings_for(allow_domains=args.allow_domain, allow_private=args.allow_private)
     changes: dict[str, object] = {}
-    if args.allow_private:
-        changes["allow_private"] = True
-    if args.allow_domain:
-        changes["allowed_domains"] = parse_allowlist(args.allow_domain)
     if args.db:
         changes["db_path"] = Path(args.db)
     if args.no_cache:
@@ -161,9 +172,7 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     unsaved = False
     if settings.use_cache:
         try:
-            run_id = store.save_run(to_json(report), brief_raw=data, brief_name=brief.name)
-            report = dataclasses.replace(report, run_id=run_id)
-            store.update_run(run_id, to_json(report))
+            report = keep_run(store, report, brief_raw=data, brief_name=brief.name)
         except StoreError as exc:
             # The check is done: its reports are still written, only the run is not kept.
             err.write(f"error: {printable(str(exc))}\n")
@@ -197,4 +206,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextI
     args = _parser().parse_args(argv)
     if args.command == "check":
         return run_check(args, out, err)
+    if args.command == "mcp":
+        # Imported here: the MCP SDK is loaded only by the command that serves it.
+        from core.api.server import serve
+
+        return serve(_settings(args), offline=args.offline, brief_dirs=[Path(d) for d in args.brief_dir])
     return EXIT_UNREADABLE  # argparse rejects unknown commands before this

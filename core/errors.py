@@ -7,6 +7,8 @@ warning); these exceptions are for what cannot be turned into one where it happe
     ├── BriefError              a brief cannot be read at all (empty, too large, damaged, ...)
     ├── ReportFormatError       a JSON report cannot be read back (also a ValueError)
     ├── StoreError              the evidence store cannot be opened, read or written
+    ├── RequestError            another program's request (core.api, the MCP server) that cannot
+    │                           be served: a path outside the allowed folders, evidence never stored
     └── FetchError              raised and caught inside core.fetch, which turns each into a
         │                       Source with a reason: none leaves Fetcher.fetch
         ├── Refused             the address policy refuses a URL or an address (check_url
@@ -54,6 +56,10 @@ class StoreError(VerbatimError):
         self.store = store
         self.action = action
         self.why = why
+
+
+class RequestError(VerbatimError):
+    """A request from another program (core.api, an MCP client) that cannot be served; the message says what to do."""
 
 
 class FetchError(VerbatimError):

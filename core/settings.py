@@ -161,6 +161,9 @@ class Settings:
     page_cache_max_chars: int = 20_000_000
     # A report shows at most this much page text per claim: an enormous context must not bloat the file.
     report_context_max_chars: int = 4000
+    # An agent reading stored evidence (get_source) gets at most this much page text at once: enough
+    # for a section around a quote, and a 25 MB page cannot flood a model's context.
+    evidence_max_chars: int = 20_000
 
     # ---- storage (core/store.py)
     db_path: Path = field(default_factory=default_db_path)

@@ -57,7 +57,8 @@ CREATE TABLE IF NOT EXISTS runs (
     created_at TEXT NOT NULL,
     summary_json TEXT NOT NULL DEFAULT '{}',
     report_json TEXT NOT NULL,
-    brief_raw BLOB                          -- PostgreSQL: BYTEA
+    brief_raw BLOB,                         -- PostgreSQL: BYTEA
+    client TEXT NOT NULL DEFAULT ''         -- the agent's MCP client name; added later, older files gain it in _create
 );
 CREATE INDEX IF NOT EXISTS runs_by_time ON runs (created_at);
 CREATE TABLE IF NOT EXISTS decisions (
@@ -97,12 +98,13 @@ _INSERT_SOURCE = (
 
 @dataclass(frozen=True, kw_only=True)
 class RunInfo:
-    """One stored run as the run list shows it: id, brief, time and verdict counts."""
+    """One stored run as the run list shows it: id, brief, time, verdict counts, the agent that asked ("" if none)."""
 
     run_id: str
     brief_name: str
     created_at: str
     summary: dict[str, int] = field(default_factory=dict, compare=False)
+    client: str = ""
 
 
 def now_iso() -> str:
@@ -153,6 +155,8 @@ class Store:
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.executescript(SCHEMA)
+            if "client" not in {row[1] for row in self._conn.execute("PRAGMA table_info(runs)")}:
+                self._conn.execute("ALTER TABLE runs ADD COLUMN client TEXT NOT NULL DEFAULT ''")
             if self._conn.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 0:
                 self._conn.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
             self._conn.commit()
@@ -245,16 +249,17 @@ class Store:
     # ------------------------------------------------------------------ runs
 
     def save_run(self, report_json: dict[str, Any], brief_raw: bytes = b"", brief_name: str = "") -> str:
-        """Keep a checked brief's report (and the brief file); return the new run id."""
+        """Keep a checked brief's report (the brief file, the agent that asked as its "client"); return the run id."""
         # Milliseconds: runs saved within one second still list in the order they were made.
         created = datetime.now(UTC).isoformat(timespec="milliseconds")
         run_id = f"{created[:19].replace(':', '').replace('-', '')}-{secrets.token_hex(3)}"
         name = brief_name or str(report_json.get("brief_name", ""))
+        client = str(report_json.get("client", ""))
         with self._tx() as c:
             c.execute(
-                "INSERT INTO runs (run_id, brief_name, created_at, summary_json, report_json, brief_raw)"
-                " VALUES (?,?,?,?,?,?)",
-                (run_id, name, created, _summary_json(report_json), json.dumps(report_json), brief_raw),
+                "INSERT INTO runs (run_id, brief_name, created_at, summary_json, report_json, brief_raw, client)"
+                " VALUES (?,?,?,?,?,?,?)",
+                (run_id, name, created, _summary_json(report_json), json.dumps(report_json), brief_raw, client),
             )
         return run_id
 
@@ -287,11 +292,13 @@ class Store:
         """Return the newest runs first, at most limit of them (empty when none)."""
         with self._read() as c:
             rows = c.execute(
-                "SELECT run_id, brief_name, created_at, summary_json FROM runs"
+                "SELECT run_id, brief_name, created_at, summary_json, client FROM runs"
                 " ORDER BY created_at DESC, run_id DESC LIMIT ?",
                 (limit,),
             ).fetchall()
-        return [RunInfo(run_id=r[0], brief_name=r[1], created_at=r[2], summary=json.loads(r[3])) for r in rows]
+        return [
+            RunInfo(run_id=a, brief_name=b, created_at=c, summary=json.loads(d), client=e) for a, b, c, d, e in rows
+        ]
 
     # ------------------------------------------------------------------ decisions
 

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 import lxml.html
 
+from core.brief import parse_markdown
 from core.cli import main
 from core.extract import extract_html
 from core.match import PreparedPage, prepare
@@ -35,7 +36,8 @@ from core.models import (
     SourceStatus,
     Verdict,
 )
-from tests.servers import CORPUS, corpus_bytes
+from core.samples import SAMPLE_BRIEF
+from tests.servers import CORPUS, LoopbackServer, corpus_bytes
 
 T = TypeVar("T")
 
@@ -166,3 +168,30 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = main(list(argv), out, err)
     return code, out.getvalue(), err.getvalue()
+
+
+# --------------------------------------------------------------------------- an agent's claims on loopback
+
+#: The sample brief's sources and the corpus pages its stored copies were made from.
+SAMPLE_PAGES = {
+    "https://docs.python.org/3/whatsnew/3.11.html": "html/python/whatsnew/3.11.html",
+    "https://docs.python.org/3/whatsnew/3.12.html": "html/python/whatsnew/3.12.html",
+    "https://docs.python.org/3/whatsnew/3.13.html": "html/python/whatsnew/3.13.html",
+    "https://peps.python.org/pep-0632/": "html/python/peps/pep-0632.html",
+    "https://peps.python.org/pep-0703/": "html/python/peps/pep-0703.html",
+}
+
+
+def sample_on_loopback(server: LoopbackServer) -> str:
+    """Return the sample brief citing loopback copies of its real corpus pages; its invented URL is a 404 there."""
+    text = SAMPLE_BRIEF.read_text(encoding="utf-8")
+    for url, page in SAMPLE_PAGES.items():
+        text = text.replace(url, server.add("/" + page, corpus_bytes(page)))
+    return text.replace("https://docs.python.org/3/whatsnew/3.15-gil-removal.html", server.url("/3.15-gil-removal"))
+
+
+def sample_claims(server: LoopbackServer, repeat: int = 1) -> list[dict[str, str | None]]:
+    """Return the sample brief's claims as an agent sends them ({claim, url, quote}), on loopback, repeat times."""
+    brief = parse_markdown(sample_on_loopback(server))
+    rows = [{"claim": c.figure_text, "url": c.url, "quote": c.quote} for c in brief.claims]
+    return [dict(r) for _ in range(repeat) for r in rows]

@@ -134,6 +134,27 @@ def test_brief_name_falls_back_to_the_report(tmp_path: Path) -> None:
         assert store.brief_raw(run_id) == b""
 
 
+def test_a_run_keeps_the_agent_that_asked(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite3")
+    agent = store.save_run({"summary": {}, "client": "research-agent"}, brief_name="claims")
+    editor = store.save_run({"summary": {}}, brief_name="brief.md")
+    assert {r.run_id: r.client for r in store.list_runs()} == {agent: "research-agent", editor: ""}
+
+
+def test_a_store_made_before_runs_had_a_client_gains_the_column(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:  # the runs table as stores made before the MCP server have it
+        old.execute(
+            "CREATE TABLE runs (run_id TEXT PRIMARY KEY, brief_name TEXT NOT NULL DEFAULT '', created_at TEXT NOT"
+            " NULL, summary_json TEXT NOT NULL DEFAULT '{}', report_json TEXT NOT NULL, brief_raw BLOB)"
+        )
+        old.execute("INSERT INTO runs VALUES ('r1', 'old.md', '2026-01-01T00:00:00', '{}', '{}', NULL)")
+    old.close()
+    store = Store(path)
+    new = store.save_run({"summary": {}, "client": "research-agent"}, brief_name="claims")
+    assert {r.run_id: r.client for r in store.list_runs()} == {"r1": "", new: "research-agent"}
+
+
 def test_decision_is_upserted(tmp_path: Path) -> None:
     with Store(tmp_path / "s.sqlite3") as store:
         run_id = store.save_run(REPORT)

@@ -9,8 +9,9 @@ from tests.meta.test_layers import CORE, core_modules
 
 #: A module longer than this does more than one job (STYLE.md, 2).
 MAX_LINES = 400
-#: core/'s own entries: the pipeline's packages beside a few modules (DESIGN.md, "Layout").
-MAX_ENTRIES = 18
+#: core/'s own entries: the pipeline's packages beside a few modules (DESIGN.md, "Layout"); 19 since
+#: ``core/api/``, the face other programs call (the Python API and the MCP server over it).
+MAX_ENTRIES = 19
 
 
 def _path(module: str) -> Path:

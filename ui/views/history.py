@@ -28,7 +28,9 @@ for info in runs:
         left, right = st.columns([4, 1])
         left.html(
             f"<b>{draw.esc(info.brief_name or 'unnamed brief')}</b> "
-            f'<span class="muted">{draw.esc(info.created_at)} · run {draw.esc(info.run_id)}</span>'
+            f'<span class="muted">{draw.esc(info.created_at)} · run {draw.esc(info.run_id)}'
+            + (f" · asked by agent {draw.esc(info.client)}" if info.client else "")
+            + "</span>"
             + draw.summary_bar_html(dict(info.summary))
         )
         if right.button("Open", key=f"hist|{info.run_id}"):

@@ -1,0 +1,195 @@
+"""The MCP server (``python -m core mcp``): research agents check their claims before an editor sees them.
+
+Tools ``check_claims``, ``check_brief`` and ``get_source`` over stdio, built with the official
+MCP Python SDK's ``MCPServer``. Each call goes through ``core.api`` with the fetch policy the
+server was started with (no private addresses unless ``--allow-private``, the allowlist, every
+limit): an agent can narrow nothing and widen nothing. Runs go into the same store as the
+desk's, under the name the agent's MCP client gave, so an editor opens them in History.
+A brief is read from a path only inside a folder the server was started with (``--brief-dir``).
+Nothing but protocol goes to stdout: logs go to stderr, and while serving the SDK points the
+process's own stdout at stderr so that a stray print cannot corrupt the protocol.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import ToolAnnotations
+from pydantic import BaseModel, Field
+
+from core import api
+from core.api.calls import claims_brief, read_brief_file, run
+from core.brief import read_brief
+from core.errors import RequestError, VerbatimError
+from core.report.wording import FOUND_IS_NOT_SUPPORT
+from core.settings import Settings
+from core.store import Store, open_store
+
+logger = logging.getLogger("verbatim.mcp")
+
+#: What every tool says about verdicts, so that an agent reads a failure for what it is.
+VERDICTS_NOTE = (
+    "Verdicts: verified (the quote is on the page word for word and the claim's figures are in it; "
+    f"{FOUND_IS_NOT_SUPPORT}), figures_mismatch (the quote is there, a figure of the claim is not in it), "
+    "needs_review (the quote is there but cut away a 'not' or an 'unless', or is too short), quote_not_found "
+    "(the page was read and the quote is not on it), no_quote, dead_link (possibly an invented source), "
+    "not_checked (the page could not be read: NOT a failure and NOT a wrong quote; do not rewrite or retry the "
+    "quote because of it), blocked (this server's policy refuses the URL; nothing was fetched). Each claim "
+    "carries 'meaning', saying what to do. A near_miss is the page's exact words closest to a failed quote, "
+    "labelled diagnosis_only: it explains the failure, it is never a verdict, and replacing the quote with it "
+    "does not make the claim true. gate.passed is the --strict gate: it fails on quote_not_found, "
+    "figures_mismatch and dead_link only."
+)
+
+_CLIENT_MAX = 100  # characters of an MCP client's name kept on a run: a name, not a payload
+
+
+class ClaimIn(BaseModel):
+    """One claim an agent wrote: what it says, the URL it cites, the quote it offers as evidence."""
+
+    claim: str = Field(description="The claim as written in the brief.")
+    url: str = Field(description="The http(s) URL of the cited source.")
+    quote: str | None = Field(
+        default=None, description="The words copied from the source as evidence; '...' joins fragments."
+    )
+    id: str | None = Field(default=None, description="Optional id, kept in the result.")
+
+
+def client_name(ctx: Context) -> str:
+    """Return the name the MCP client gave in its handshake (printable, at most 100 characters), or ""."""
+    params = ctx.session.client_params
+    name = params.client_info.name if params is not None else ""
+    return "".join(c for c in name if c.isprintable())[:_CLIENT_MAX]
+
+
+class Gate:
+    """The server's fixed policy, store and allowed folders (a class: it owns the open store for the session)."""
+
+    def __init__(self, settings: Settings, store: Store, brief_dirs: Sequence[Path], offline: bool) -> None:
+        self.settings = settings
+        self.store = store
+        self.brief_dirs = tuple(d.resolve() for d in brief_dirs)
+        self.offline = offline
+
+    def check_claims(self, claims: list[ClaimIn], client: str) -> dict[str, Any]:
+        rows = [c.model_dump(exclude_none=True) for c in claims]
+        name = f"claims from {client}" if client else "claims from an agent"
+        try:
+            brief = claims_brief(rows, name, self.settings)
+            return run(brief, self.settings, self.store, offline=self.offline, client=client).for_agent()
+        except VerbatimError as exc:
+            raise ToolError(str(exc)) from None
+
+    def brief_path(self, path: str) -> Path:
+        """Return the brief's real path when it lies inside an allowed folder; raises RequestError otherwise."""
+        if not self.brief_dirs:
+            raise RequestError(
+                "This server reads no brief files (it was started without --brief-dir): pass the brief's text instead."
+            )
+        wanted = Path(path)
+        real = (wanted if wanted.is_absolute() else self.brief_dirs[0] / wanted).resolve()
+        if not any(real.is_relative_to(d) for d in self.brief_dirs):
+            folders = ", ".join(str(d) for d in self.brief_dirs)
+            raise RequestError(
+                f"{path} is outside the folders this server reads briefs from ({folders}): put the brief there, "
+                "or pass its text."
+            )
+        return real
+
+    def check_brief(self, text: str | None, path: str | None, name: str | None, client: str) -> dict[str, Any]:
+        try:
+            if (text is None) == (path is None):
+                raise RequestError("Give either the brief's text or its path, not both and not neither.")
+            if path is not None:
+                real = self.brief_path(path)
+                data, filename = read_brief_file(real, self.settings), name or real.name
+            else:
+                data, filename = (text or "").encode("utf-8", errors="replace"), name or "brief from an agent"
+            brief = read_brief(data, filename, self.settings)
+            return run(brief, self.settings, self.store, offline=self.offline, client=client).for_agent()
+        except VerbatimError as exc:
+            raise ToolError(str(exc)) from None
+
+    def get_source(self, url: str, start: int | None, end: int | None, chars: int | None) -> dict[str, Any]:
+        try:
+            return api.get_source(url, store=self.store, settings=self.settings, start=start, end=end, chars=chars)
+        except VerbatimError as exc:
+            raise ToolError(str(exc)) from None
+
+
+def build(gate: Gate) -> MCPServer[Any]:
+    """Return the MCP server whose tools call the gate."""
+    server: MCPServer[Any] = MCPServer(
+        "verbatim",
+        title="Verbatim quote and figure checker",
+        instructions=(
+            "Check every quote and figure of a brief against its sources before an editor sees it. " + VERDICTS_NOTE
+        ),
+        log_level="WARNING",
+    )
+    read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    fetches = ToolAnnotations(read_only_hint=False, open_world_hint=True, idempotent_hint=True)
+
+    @server.tool(
+        annotations=fetches,
+        description=(
+            "Check claims given as {claim, url, quote}: fetch each source (this server's fetch policy applies), "
+            "find each quote word for word, check each figure of the claim against the quote. Returns per claim "
+            "the verdict, its meaning, reasons, the matched page text with its span, figures, flags, and for "
+            "failures a near_miss (diagnosis only). The run is kept for the editor's review. " + VERDICTS_NOTE
+        ),
+    )
+    def check_claims(claims: list[ClaimIn], ctx: Context) -> dict[str, Any]:
+        return gate.check_claims(claims, client_name(ctx))
+
+    @server.tool(
+        annotations=fetches,
+        description=(
+            "Check a whole brief (Markdown, text, or a JSON/CSV claims file): give its text, or the path of a "
+            "file inside a folder this server was started with (--brief-dir). Returns what check_claims "
+            "returns, plus the sentences that cite no source (uncited) and the links no claim cites "
+            "(unused_links). " + VERDICTS_NOTE
+        ),
+    )
+    def check_brief(
+        ctx: Context, text: str | None = None, path: str | None = None, name: str | None = None
+    ) -> dict[str, Any]:
+        return gate.check_brief(text, path, name, client_name(ctx))
+
+    @server.tool(
+        annotations=read_only,
+        description=(
+            "Read the stored evidence of a URL that was checked: status, HTTP status, sha256 of the bytes, when "
+            "it was fetched, and the page's text around a span (start and end of a matched fragment, from "
+            "check_claims) or its opening. Never fetches: read what was checked instead of fetching it again."
+        ),
+    )
+    def get_source(
+        url: str, start: int | None = None, end: int | None = None, chars: int | None = None
+    ) -> dict[str, Any]:
+        return gate.get_source(url, start, end, chars)
+
+    return server
+
+
+def serve(settings: Settings, *, offline: bool, brief_dirs: Sequence[Path]) -> int:
+    """Serve MCP on stdio until the client closes it; return the exit status (2 when the store cannot be opened)."""
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="verbatim mcp: %(levelname)s %(message)s")
+    missing = [d for d in brief_dirs if not d.is_dir()]
+    if missing:
+        sys.stderr.write(f"error: --brief-dir {missing[0]} is not a folder. Give a folder that exists.\n")
+        return 2
+    try:
+        store = open_store(settings)  # --no-cache: in memory, so get_source still reads this session's evidence
+    except VerbatimError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    with store:
+        build(Gate(settings, store, brief_dirs, offline)).run("stdio")
+    return 0
