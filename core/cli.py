@@ -210,5 +210,5 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextI
         # Imported here: the MCP SDK is loaded only by the command that serves it.
         from core.api.server import serve
 
-        return serve(_settings(args), offline=args.offline, brief_dirs=[Path(d) for d in args.brief_dir])
+        return serve(_settings(args), offline=args.offline, brief_dirs=[Path(d) for d in args.brief_dir], err=err)
     return EXIT_UNREADABLE  # argparse rejects unknown commands before this

@@ -13,8 +13,11 @@ import functools
 import hashlib
 import io
 import json
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+import sys
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, TypeVar
 
 import lxml.html
 
@@ -195,3 +198,17 @@ def sample_claims(server: LoopbackServer, repeat: int = 1) -> list[dict[str, str
     brief = parse_markdown(sample_on_loopback(server))
     rows = [{"claim": c.figure_text, "url": c.url, "quote": c.quote} for c in brief.claims]
     return [dict(r) for _ in range(repeat) for r in rows]
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@asynccontextmanager
+async def mcp_session(*args: str, client: str = "research-agent", mode: str = "auto") -> AsyncIterator[Any]:
+    """Yield a real MCP client (the SDK's, over stdio) connected to a spawned ``python -m core mcp ARGS``."""
+    from mcp import Client, StdioServerParameters  # the SDK loads only for the tests that speak MCP
+    from mcp.types import Implementation
+
+    params = StdioServerParameters(command=sys.executable, args=["-m", "core", "mcp", *args], cwd=str(ROOT))
+    async with Client(params, client_info=Implementation(name=client, version="1.0"), mode=mode) as session:
+        yield session

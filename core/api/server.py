@@ -16,7 +16,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -178,17 +178,17 @@ def build(gate: Gate) -> MCPServer[Any]:
     return server
 
 
-def serve(settings: Settings, *, offline: bool, brief_dirs: Sequence[Path]) -> int:
+def serve(settings: Settings, *, offline: bool, brief_dirs: Sequence[Path], err: TextIO = sys.stderr) -> int:
     """Serve MCP on stdio until the client closes it; return the exit status (2 when the store cannot be opened)."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="verbatim mcp: %(levelname)s %(message)s")
     missing = [d for d in brief_dirs if not d.is_dir()]
     if missing:
-        sys.stderr.write(f"error: --brief-dir {missing[0]} is not a folder. Give a folder that exists.\n")
+        err.write(f"error: --brief-dir {missing[0]} is not a folder. Give a folder that exists.\n")
         return 2
     try:
         store = open_store(settings)  # --no-cache: in memory, so get_source still reads this session's evidence
     except VerbatimError as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        err.write(f"error: {exc}\n")
         return 2
     with store:
         build(Gate(settings, store, brief_dirs, offline)).run("stdio")
