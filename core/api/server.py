@@ -12,15 +12,16 @@ process's own stdout at stderr so that a stray print cannot corrupt the protocol
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Annotated, Any, TextIO
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import ToolAnnotations
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from core import api
@@ -48,6 +49,15 @@ VERDICTS_NOTE = (
 )
 
 _CLIENT_MAX = 100  # characters of an MCP client's name kept on a run: a name, not a payload
+
+#: A tool's answer: the JSON object (the published output schema) and the same JSON as text for the model.
+Answer = Annotated[CallToolResult, dict[str, Any]]
+
+
+def answer(data: dict[str, Any]) -> CallToolResult:
+    """Return data as a tool result: structured, and as compact JSON text (the SDK's own is indented, twice as long)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
 class ClaimIn(BaseModel):
@@ -145,8 +155,8 @@ def build(gate: Gate) -> MCPServer[Any]:
             "failures a near_miss (diagnosis only). The run is kept for the editor's review. " + VERDICTS_NOTE
         ),
     )
-    def check_claims(claims: list[ClaimIn], ctx: Context) -> dict[str, Any]:
-        return gate.check_claims(claims, client_name(ctx))
+    def check_claims(claims: list[ClaimIn], ctx: Context) -> Answer:
+        return answer(gate.check_claims(claims, client_name(ctx)))
 
     @server.tool(
         annotations=fetches,
@@ -157,10 +167,8 @@ def build(gate: Gate) -> MCPServer[Any]:
             "(unused_links). " + VERDICTS_NOTE
         ),
     )
-    def check_brief(
-        ctx: Context, text: str | None = None, path: str | None = None, name: str | None = None
-    ) -> dict[str, Any]:
-        return gate.check_brief(text, path, name, client_name(ctx))
+    def check_brief(ctx: Context, text: str | None = None, path: str | None = None, name: str | None = None) -> Answer:
+        return answer(gate.check_brief(text, path, name, client_name(ctx)))
 
     @server.tool(
         annotations=read_only,
@@ -170,10 +178,8 @@ def build(gate: Gate) -> MCPServer[Any]:
             "check_claims) or its opening. Never fetches: read what was checked instead of fetching it again."
         ),
     )
-    def get_source(
-        url: str, start: int | None = None, end: int | None = None, chars: int | None = None
-    ) -> dict[str, Any]:
-        return gate.get_source(url, start, end, chars)
+    def get_source(url: str, start: int | None = None, end: int | None = None, chars: int | None = None) -> Answer:
+        return answer(gate.get_source(url, start, end, chars))
 
     return server
 

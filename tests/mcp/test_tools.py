@@ -6,6 +6,7 @@ SQLite file that the desk then reads.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,7 @@ def test_every_tool_says_what_a_verdict_means_and_does_not() -> None:
     assert set(claim["properties"]) == {"claim", "url", "quote", "id"} and claim["required"] == ["claim", "url"]
     assert "Never fetches" in tools["get_source"].description
     assert tools["get_source"].annotations.read_only_hint is True
+    assert tools["check_claims"].output_schema["type"] == "object"
 
 
 def test_an_agent_checks_its_claims_and_the_editor_finds_the_run_in_history(server: LoopbackServer) -> None:
@@ -72,6 +74,7 @@ def test_an_agent_checks_its_claims_and_the_editor_finds_the_run_in_history(serv
         ("get_source", {"url": claims[0]["url"], "start": 0, "end": 0}),
     )
     report = answer(checked)
+    assert json.loads(checked.content[0].text) == report  # what the model reads is the same JSON
     assert [c["verdict"] for c in report["claims"]] == SAMPLE
     assert report["client"] == "research-agent" and report["run_id"]
     assert report["gate"]["failing"] == ["c3", "c4", "c7", "c8", "c9", "c10"] and not report["gate"]["passed"]

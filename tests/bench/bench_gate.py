@@ -1,0 +1,87 @@
+"""Benchmark: an agent's claims checked over MCP, by the command line and by the Python API, the same claims.
+
+The sample brief's claims on its real corpus pages served on loopback, repeated to 200 (and 500)
+claims, against one SQLite store whose copies are already stored, so every way does the same
+check: the Python API in process (the baseline), ``check_claims`` over a real MCP session (the
+server spawned once, calls timed), and ``python -m core check claims.json`` (a new process each
+time, as a pipeline runs it). The MCP overhead is the MCP time over the API time; target under 10%.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import anyio
+
+from core import api
+from tests.builders import ROOT, mcp_session, sample_claims
+from tests.servers import serve
+
+REPEAT = 5
+
+
+def _cli(path: Path, db: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "core", "check", str(path), "--allow-private", "--db", str(db)],
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def _rounds(claims: list[dict[str, str | None]], path: Path, db: Path) -> tuple[float, float, float]:
+    """Return the best API, MCP and CLI times of REPEAT rounds, the three ways taking turns in each round.
+
+    Taking turns: two cores shared with other work make any one minute slower than the next, and
+    a ratio of times measured minutes apart would measure the machine.
+    """
+
+    def clock(call: Callable[[], object]) -> float:
+        started = time.perf_counter()
+        call()
+        return time.perf_counter() - started
+
+    async def timed() -> tuple[float, float, float]:
+        async with mcp_session("--allow-private", "--db", str(db), client="bench") as mcp:
+            await mcp.call_tool("check_claims", {"claims": claims})  # the server's first call warms it up
+            best = [float("inf")] * 3
+            for _ in range(REPEAT):
+                started = time.perf_counter()
+                result = await mcp.call_tool("check_claims", {"claims": claims})
+                over_mcp = time.perf_counter() - started
+                assert not result.is_error, result.content[0].text
+                in_process = clock(lambda: api.check_claims(claims, allow_private=True, store=db).for_agent())
+                cli = clock(lambda: _cli(path, db))
+                best = [min(b, t) for b, t in zip(best, (in_process, over_mcp, cli), strict=True)]
+            return best[0], best[1], best[2]
+
+    return anyio.run(timed)
+
+
+def run() -> list[str]:
+    lines = []
+    with serve() as server, tempfile.TemporaryDirectory() as tmp:
+        server.httpd.handle_error = lambda *_: None  # type: ignore[method-assign]  # a client hanging up is no news
+        db = Path(tmp) / "bench.sqlite3"
+        for n in (200, 500):
+            claims = sample_claims(server, n // 10)
+            path = Path(tmp) / f"claims-{n}.json"
+            path.write_text(json.dumps({"claims": claims}), encoding="utf-8")
+            api.check_claims(claims, allow_private=True, store=db)  # sources fetched and stored once
+            in_process, over_mcp, cli = _rounds(claims, path, db)
+            lines += [
+                f"{n} claims, Python API check_claims + for_agent: {in_process:.2f} s (baseline)",
+                f"{n} claims, check_claims over MCP (stdio, one session): {over_mcp:.2f} s, "
+                f"{over_mcp / in_process:.2f}x the API (MCP overhead {100 * (over_mcp / in_process - 1):+.0f}%; "
+                "target under +10%)",
+                f"{n} claims, python -m core check claims.json (a new process each time): {cli:.2f} s; "
+                f"MCP takes {over_mcp / cli:.2f}x the CLI's time",
+            ]
+    return lines
