@@ -10,7 +10,8 @@ from pathlib import Path
 from core.errors import StoreError
 from core.samples import SAMPLE_BRIEF, load_samples
 from core.store import Store
-from tests.builders import run_cli
+from tests.builders import run_cli, sample_claims
+from tests.servers import LoopbackServer, corpus_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -124,3 +125,16 @@ def test_python_dash_m_core_runs() -> None:
         [sys.executable, "-m", "core", "--help"], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert proc.returncode == 0 and "check" in proc.stdout
+
+
+def test_strict_gates_an_agent_s_claims_file(server: LoopbackServer, tmp_path: Path) -> None:
+    claims = sample_claims(server)
+    login = server.add("/login", corpus_bytes("html/python/whatsnew/3.11.html"), status=403)
+    passing, failing = tmp_path / "passing.json", tmp_path / "failing.json"
+    # Verified claims and one page behind a login (not_checked: the machine could not look) pass the gate.
+    passing.write_text(json.dumps([claims[0], claims[4], {**claims[0], "url": login}]), encoding="utf-8")
+    failing.write_text(json.dumps([claims[0], claims[7]]), encoding="utf-8")  # c8 dropped "experimental"
+    db = str(tmp_path / "s.sqlite3")
+    assert run_cli("check", str(passing), "--allow-private", "--db", db, "--strict")[0] == 0
+    code, out, _ = run_cli("check", str(failing), "--allow-private", "--db", db, "--strict")
+    assert code == 1 and "\tquote_not_found\t" in out

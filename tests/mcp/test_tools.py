@@ -92,16 +92,19 @@ def test_an_agent_checks_its_claims_and_the_editor_finds_the_run_in_history(serv
     assert f"run {report['run_id']} · asked by agent research-agent" in shown
 
 
-def test_get_source_reads_the_page_around_a_matched_span(server: LoopbackServer, tmp_path: Path) -> None:
+def test_get_source_and_offline_read_the_stored_copy_only(server: LoopbackServer, tmp_path: Path) -> None:
     claims = sample_claims(server)[:1]
     args = ["--allow-private", "--db", str(tmp_path / "s.sqlite3")]
     (checked,) = call(args, ("check_claims", {"claims": claims}))
     fragment = answer(checked)["claims"][0]["matched"][0]
     span = {"url": claims[0]["url"], "start": fragment["start"], "end": fragment["end"], "chars": 40}
-    (read,) = call(args, ("get_source", span))
+    server.requests.clear()
+    read, offline = call([*args, "--offline"], ("get_source", span), ("check_claims", {"claims": claims}))
     excerpt = answer(read)["excerpt"]
     assert excerpt["start"] == fragment["start"] - 40 and excerpt["end"] == fragment["end"] + 40
     assert excerpt["text"][40:-40] == fragment["page_text"]
+    assert answer(offline)["claims"][0]["verdict"] == "verified"
+    assert server.requests == []  # the stored copy was read, and nothing fetched
 
 
 def test_check_brief_takes_text_or_a_path_inside_the_allowed_folder(server: LoopbackServer, tmp_path: Path) -> None:
