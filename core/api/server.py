@@ -89,7 +89,7 @@ class Gate:
 
     def check_claims(self, claims: list[ClaimIn], client: str) -> dict[str, Any]:
         rows = [c.model_dump(exclude_none=True) for c in claims]
-        name = f"claims from {client}" if client else "claims from an agent"
+        name = f"claims from {client or 'an agent'}"
         try:
             brief = claims_brief(rows, name, self.settings)
             return run(brief, self.settings, self.store, offline=self.offline, client=client).for_agent()
@@ -120,7 +120,8 @@ class Gate:
                 real = self.brief_path(path)
                 data, filename = read_brief_file(real, self.settings), name or real.name
             else:
-                data, filename = (text or "").encode("utf-8", errors="replace"), name or "brief from an agent"
+                data = (text or "").encode("utf-8", errors="replace")
+                filename = name or f"brief from {client or 'an agent'}"
             brief = read_brief(data, filename, self.settings)
             return run(brief, self.settings, self.store, offline=self.offline, client=client).for_agent()
         except VerbatimError as exc:

@@ -164,11 +164,12 @@ def test_hostile_requests_get_clear_tool_errors_and_nothing_refused_is_fetched(
     )
     assert "escape.md is outside the folders this server reads briefs from" in error(link)
     assert error(huge) == (
-        "Error executing tool check_brief: brief from an agent is 50 MB, more than the 20 MB a brief may be. "
+        "Error executing tool check_brief: brief from research-agent is 50 MB, more than the 20 MB a brief may be. "
         "Split it into smaller briefs, or remove images and attachments."
     )
     assert error(broken).startswith(
-        "Error executing tool check_brief: brief from an agent is not valid JSON (line 1, column 55: Expecting value)."
+        "Error executing tool check_brief: brief from research-agent is not valid JSON "
+        "(line 1, column 55: Expecting value)."
     )
     assert "Input should be a valid list" in error(shape)
     assert answer(after)["claims"][0]["verdict"] == "blocked"  # the session goes on after every refusal
