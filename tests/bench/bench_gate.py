@@ -14,12 +14,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import anyio
 
 from core import api
+from tests.bench.run import best_of
 from tests.builders import ROOT, mcp_session, sample_claims
 from tests.servers import serve
 
@@ -36,31 +36,26 @@ def _cli(path: Path, db: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
-def _rounds(claims: list[dict[str, str | None]], path: Path, db: Path) -> tuple[float, float, float]:
-    """Return the best API, MCP and CLI times of REPEAT rounds, the three ways taking turns in each round.
+def _rounds(claims: list[dict[str, str | None]], db: Path) -> tuple[float, float]:
+    """Return the best API and MCP times of REPEAT rounds, the two ways taking turns in each round.
 
     Taking turns: two cores shared with other work make any one minute slower than the next, and
     a ratio of times measured minutes apart would measure the machine.
     """
 
-    def clock(call: Callable[[], object]) -> float:
-        started = time.perf_counter()
-        call()
-        return time.perf_counter() - started
-
-    async def timed() -> tuple[float, float, float]:
+    async def timed() -> tuple[float, float]:
         async with mcp_session("--allow-private", "--db", str(db), client="bench") as mcp:
             await mcp.call_tool("check_claims", {"claims": claims})  # the server's first call warms it up
-            best = [float("inf")] * 3
+            in_process, over_mcp = float("inf"), float("inf")
             for _ in range(REPEAT):
                 started = time.perf_counter()
                 result = await mcp.call_tool("check_claims", {"claims": claims})
-                over_mcp = time.perf_counter() - started
+                over_mcp = min(over_mcp, time.perf_counter() - started)
                 assert not result.is_error, result.content[0].text
-                in_process = clock(lambda: api.check_claims(claims, allow_private=True, store=db).for_agent())
-                cli = clock(lambda: _cli(path, db))
-                best = [min(b, t) for b, t in zip(best, (in_process, over_mcp, cli), strict=True)]
-            return best[0], best[1], best[2]
+                started = time.perf_counter()
+                api.check_claims(claims, allow_private=True, store=db).for_agent()
+                in_process = min(in_process, time.perf_counter() - started)
+            return in_process, over_mcp
 
     return anyio.run(timed)
 
@@ -75,7 +70,8 @@ def run() -> list[str]:
             path = Path(tmp) / f"claims-{n}.json"
             path.write_text(json.dumps({"claims": claims}), encoding="utf-8")
             api.check_claims(claims, allow_private=True, store=db)  # sources fetched and stored once
-            in_process, over_mcp, cli = _rounds(claims, path, db)
+            in_process, over_mcp = _rounds(claims, db)
+            cli = best_of(lambda p=path: _cli(p, db), REPEAT)
             lines += [
                 f"{n} claims, Python API check_claims + for_agent: {in_process:.2f} s (baseline)",
                 f"{n} claims, check_claims over MCP (stdio, one session): {over_mcp:.2f} s, "
