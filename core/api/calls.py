@@ -25,7 +25,7 @@ from core.errors import BriefError
 from core.fetch import parse_allowlist
 from core.models import STRICT_FAILURES, Brief, ClaimResult
 from core.models import Report as Record
-from core.report import to_json
+from core.report import clean_text, to_json
 from core.settings import Settings
 from core.store import Store
 
@@ -137,8 +137,9 @@ def claims_brief(claims: Sequence[Mapping[str, Any]], name: str, settings: Setti
         )
     if not claims:
         raise BriefError('The list of claims is empty: give at least one {"claim", "url", "quote"} object.')
-    # default=str: a value that is not JSON (a Path, a date) is read as its text, like a CSV cell.
-    text = json.dumps({"claims": list(claims)}, ensure_ascii=False, default=str)
+    # default=str: a value that is not JSON (a Path, a date) is read as its text, like a CSV cell;
+    # a lone surrogate (JSON allows "\ud800") becomes U+FFFD, as in every export.
+    text = clean_text(json.dumps({"claims": list(claims)}, ensure_ascii=False, default=str))
     check_size(len(text), False, name, settings, pasted=False)
     return parse_json(text, name, settings, raw=text.encode("utf-8"))
 

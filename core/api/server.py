@@ -28,6 +28,7 @@ from core import api
 from core.api.calls import claims_brief, read_brief_file, run
 from core.brief import read_brief
 from core.errors import RequestError, VerbatimError
+from core.report import clean_text
 from core.report.wording import FOUND_IS_NOT_SUPPORT
 from core.settings import Settings
 from core.store import Store, open_store
@@ -55,9 +56,13 @@ Answer = Annotated[CallToolResult, dict[str, Any]]
 
 
 def answer(data: dict[str, Any]) -> CallToolResult:
-    """Return data as a tool result: structured, and as compact JSON text (the SDK's own is indented, twice as long)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+    """Return data as a tool result: structured, and as compact JSON text (the SDK's own is indented, twice as long).
+
+    A lone surrogate sent in (JSON allows "\\ud800") and echoed back could not be written as
+    UTF-8: the SDK would drop the answer and leave the agent waiting. It becomes U+FFFD.
+    """
+    text = clean_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=json.loads(text))
 
 
 class ClaimIn(BaseModel):
@@ -103,9 +108,13 @@ class Gate:
                 "This server reads no brief files (it was started without --brief-dir): pass the brief's text instead."
             )
         wanted = Path(path)
-        real = (wanted if wanted.is_absolute() else self.brief_dirs[0] / wanted).resolve()
+        folders = ", ".join(str(d) for d in self.brief_dirs)
+        try:
+            real = (wanted if wanted.is_absolute() else self.brief_dirs[0] / wanted).resolve()
+        except (OSError, ValueError) as exc:  # a NUL byte, a loop of links
+            why = f"{path!r} is not a path this server can read ({exc})"
+            raise RequestError(f"{why}: give a brief in {folders}.") from None
         if not any(real.is_relative_to(d) for d in self.brief_dirs):
-            folders = ", ".join(str(d) for d in self.brief_dirs)
             raise RequestError(
                 f"{path} is outside the folders this server reads briefs from ({folders}): put the brief there, "
                 "or pass its text."
@@ -120,7 +129,7 @@ class Gate:
                 real = self.brief_path(path)
                 data, filename = read_brief_file(real, self.settings), name or real.name
             else:
-                data = (text or "").encode("utf-8", errors="replace")
+                data = clean_text(text or "").encode("utf-8")
                 filename = name or f"brief from {client or 'an agent'}"
             brief = read_brief(data, filename, self.settings)
             return run(brief, self.settings, self.store, offline=self.offline, client=client).for_agent()

@@ -162,3 +162,11 @@ def test_a_brief_that_cannot_be_read_says_why(tmp_path: Path) -> None:
     big.write_bytes(b"x" * (50 << 20))
     with pytest.raises(api.BriefError, match=r"^huge.md is 50 MB, more than the 20 MB a brief may be\."):
         api.check_brief(big)
+
+
+def test_a_lone_surrogate_in_a_claim_is_written_as_a_replacement_character(server: LoopbackServer) -> None:
+    # JSON allows "\\ud800"; an agent's claims file decoded by json.loads can carry one.
+    claim = {"claim": "Python 3.11 is faster \ud800", "url": server.url("/x"), "quote": "an average of \udfff"}
+    data = api.check_claims([claim]).to_json()
+    assert data["claims"][0]["claim"] == "Python 3.11 is faster \ufffd"
+    assert data["claims"][0]["verdict"] == "blocked"

@@ -142,12 +142,13 @@ def test_hostile_requests_get_clear_tool_errors_and_nothing_refused_is_fetched(
     (folder / "escape.md").symlink_to(outside)
     claims = sample_claims(server)
     server.requests.clear()
-    private, to_store, up, link, huge, broken, shape, after = call(
+    private, to_store, up, link, nul, huge, broken, shape, after = call(
         ["--db", str(tmp_path / "s.sqlite3"), "--brief-dir", str(folder)],  # private addresses not allowed
         ("check_claims", {"claims": claims}),
         ("get_source", {"url": claims[0]["url"]}),
         ("check_brief", {"path": "../secret.md"}),
         ("check_brief", {"path": "escape.md"}),
+        ("check_brief", {"path": "brief\x00.md"}),
         ("check_brief", {"text": "x" * (50 << 20)}),
         ("check_brief", {"text": '{"claims": [{"claim": "Python 3.11 is faster", "url": '}),
         ("check_claims", {"claims": "CPython 3.11 is an average of 25% faster"}),
@@ -163,6 +164,10 @@ def test_hostile_requests_get_clear_tool_errors_and_nothing_refused_is_fetched(
         f"({folder.resolve()}): put the brief there, or pass its text."
     )
     assert "escape.md is outside the folders this server reads briefs from" in error(link)
+    assert error(nul) == (
+        f"Error executing tool check_brief: 'brief\\x00.md' is not a path this server can read (embedded null byte): "
+        f"give a brief in {folder.resolve()}."
+    )
     assert error(huge) == (
         "Error executing tool check_brief: brief from research-agent is 50 MB, more than the 20 MB a brief may be. "
         "Split it into smaller briefs, or remove images and attachments."
