@@ -9,6 +9,7 @@ This module draws nothing and writes no files; it stores evidence only through t
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
@@ -37,6 +38,8 @@ from core.pagecache import read_page
 from core.report.wording import FOUND_IS_NOT_SUPPORT  # one wording, in reasons and reports alike
 from core.settings import Settings
 from core.store import Store
+
+_log = logging.getLogger("verbatim.check")
 
 _SOURCE_VERDICTS = {
     SourceStatus.BLOCKED: Verdict.BLOCKED,
@@ -182,6 +185,29 @@ def check_claim(
     )
 
 
+def _internal(subject: str, exc: Exception) -> str:
+    """Log a bug met on one claim or page; return the reason that claim then carries."""
+    _log.exception("Bug while checking %s", subject)
+    return (
+        f"Verbatim could not check this claim: it hit an internal error ({type(exc).__name__}: {exc})."
+        " The error has been logged; the rest of the brief was checked. Check the claim by hand."
+    )
+
+
+def _isolated(
+    claim: Claim,
+    source: Source,
+    page: PreparedPage | Unreadable | None,
+    settings: Settings,
+    others: Mapping[str, PreparedPage],
+) -> ClaimResult:
+    """Return check_claim's result, or the claim not_checked with the reason when it raised (a bug)."""
+    try:
+        return check_claim(claim, source, page, settings, others)
+    except Exception as exc:  # every claim is checked in isolation: one bug never sinks the brief
+        return ClaimResult(claim=claim, verdict=Verdict.NOT_CHECKED, reasons=(_internal(claim.id, exc),), source=source)
+
+
 def check_brief(
     brief: Brief,
     settings: Settings,
@@ -207,10 +233,13 @@ def check_brief(
     pages: dict[str, PreparedPage | Unreadable] = {}
     for url, source in sources.items():
         if source.status is SourceStatus.OK:
-            pages[url] = read_page(source, settings, store)
+            try:
+                pages[url] = read_page(source, settings, store)
+            except Exception as exc:  # one unreadable page never sinks the rest of the brief
+                pages[url] = Unreadable(reason=_internal(url, exc))
     prepared = {u: p for u in urls if isinstance(p := pages.get(u), PreparedPage)}
     results = tuple(
-        check_claim(claim, sources[claim.url], pages.get(claim.url), settings, prepared) for claim in brief.claims
+        _isolated(claim, sources[claim.url], pages.get(claim.url), settings, prepared) for claim in brief.claims
     )
     return Report(
         brief_name=brief.name,

@@ -147,7 +147,12 @@ class Fetcher:
             # Drift is news of the run that fetched the new copy; reading it again is not a change.
             return replace(stored, origin=Origin.CACHE, drift=False)
         emit(key, FetchState.FETCHING, host_key(key))
-        source = self._network(key)
+        try:
+            source = self._network(key)
+        except (httpx.InvalidURL, UnicodeError, ValueError) as e:
+            # A spelling the policy let through but a library cannot parse is this link's problem only.
+            reason = f"The link {key!r} cannot be fetched: it could not be parsed ({e}). Fix the link in the brief."
+            source = failure(key, SourceStatus.BLOCKED, reason)
         if self.store is not None:
             if source.status is SourceStatus.OK:
                 previous = self.store.latest_source(key, origins=(Origin.FETCHED, Origin.SAMPLE))
