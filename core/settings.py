@@ -162,7 +162,7 @@ class Settings:
     # A report shows at most this much page text per claim: an enormous context must not bloat the file.
     report_context_max_chars: int = 4000
 
-    # ---- storage (core/store.py)
+    # ---- storage (core/store/)
     db_path: Path = field(default_factory=default_db_path)
     # False gives an in-memory store: nothing is kept (--no-cache).
     use_cache: bool = True

@@ -42,13 +42,14 @@ from core.fetch.reasons import (
     too_large,
     via,
 )
+from core.fetch.stored import EDITORS_COPIES, UNPROVEN, stored_refusal
 from core.models import FetchState, Origin, Source, SourceStatus
 from core.settings import Settings
 from core.store import Store, now_iso, strip_fragment
 
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
 _REDIRECTS = (301, 302, 303, 307, 308)
-_LIVE_ORIGINS = (Origin.EDITOR, Origin.SAMPLE)  # copies that came from no fetch: used whatever the policy says
+_LIVE_ORIGINS = EDITORS_COPIES  # copies that came from no fetch: used whatever the policy says
 
 
 class Fetcher:
@@ -139,13 +140,14 @@ class Fetcher:
             if stored.origin in _LIVE_ORIGINS:
                 emit(key, FetchState.CACHED, f"supplied copy of {stored.fetched_at}")
                 return stored
-            target = check_url(key, self.policy)
-            if isinstance(target, Refused):
-                emit(key, FetchState.FAILED, target.reason)
-                return failure(key, SourceStatus.BLOCKED, target.reason)
-            emit(key, FetchState.CACHED, f"stored copy of {stored.fetched_at}")
-            # Drift is news of the run that fetched the new copy; reading it again is not a change.
-            return replace(stored, origin=Origin.CACHE, drift=False)
+            refusal = stored_refusal(stored, self.policy)
+            if refusal is None:
+                emit(key, FetchState.CACHED, f"stored copy of {stored.fetched_at}")
+                # Drift is news of the run that fetched the new copy; reading it again is not a change.
+                return replace(stored, origin=Origin.CACHE, drift=False)
+            if refusal.rule != UNPROVEN:  # what this policy would not fetch, it does not serve from the store either
+                emit(key, FetchState.FAILED, refusal.reason)
+                return failure(key, SourceStatus.BLOCKED, refusal.reason)
         emit(key, FetchState.FETCHING, host_key(key))
         try:
             source = self._network(key)
@@ -174,6 +176,7 @@ class Fetcher:
         at = self.clock.now() + s.total_deadline
         jar = httpx.Cookies()  # per source: no cookie ever travels from one source to another
         chain: list[str] = []
+        hops: list[tuple[str, str]] = []  # (host, address) of every connection: kept with the copy
         current = url
         with netguard.deadline(at, self.clock):
             for _ in range(s.max_redirects + 1):
@@ -181,9 +184,9 @@ class Fetcher:
                 if isinstance(target, Refused):
                     return failure(url, SourceStatus.BLOCKED, via(chain, current, target.reason), current)
                 chain.append(current)
-                outcome = self._get(url, target, jar, at, chain)
+                outcome = self._get(url, target, jar, at, chain, hops)
                 if isinstance(outcome, Source):
-                    return outcome
+                    return replace(outcome, addresses=tuple(hops))
                 if strip_fragment(outcome) in (strip_fragment(c) for c in chain):
                     return failure(
                         url,
@@ -201,21 +204,31 @@ class Fetcher:
             current,
         )
 
-    def _get(self, url: str, target: netguard.Target, jar: httpx.Cookies, at: float, chain: list[str]) -> Source | str:
+    def _get(
+        self,
+        url: str,
+        target: netguard.Target,
+        jar: httpx.Cookies,
+        at: float,
+        chain: list[str],
+        hops: list[tuple[str, str]],
+    ) -> Source | str:
         """Return the Source, or the next URL of a redirect; retries 429/5xx as settings allow."""
         s = self.settings
         attempt = 0
         while True:
             try:
                 with self._limiter.slot(target.host):
+                    checked: list[str] = []
                     if self._precheck is not None:
-                        self._precheck.checked_addresses(target.host, target.port)
+                        checked = self._precheck.checked_addresses(target.host, target.port)
                     request = self._client.build_request("GET", target.url)
                     jar.set_cookie_header(request)
                     # The transport, not Client.send: the client would parse every Location
                     # itself and raise on odd ones; redirects are this module's business.
                     response = self.transport.handle_request(request)
                     response.request = request
+                    hops.append((target.host, _peer(response) or (checked[0] if checked else "")))
                     try:
                         status = response.status_code
                         if status in _REDIRECTS and response.headers.get("location"):
@@ -318,6 +331,19 @@ class Fetcher:
 
 def _no_progress(url: str, state: FetchState, detail: str) -> None:
     return None
+
+
+def _peer(response: httpx.Response) -> str:
+    """Return the address the response's connection is connected to ("" when the transport does not say)."""
+    stream = response.extensions.get("network_stream")
+    if stream is None:
+        return ""
+    # The address the guard checked and connected to (a test's connector may route it elsewhere).
+    checked = stream.get_extra_info(netguard.CHECKED_ADDRESS)
+    if checked:
+        return str(checked)
+    peer = stream.get_extra_info("server_addr")
+    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
 
 
 def _same_content(a: Source, b: Source) -> bool:
