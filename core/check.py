@@ -19,6 +19,7 @@ from core.figures import check_figures
 from core.match import PreparedPage, match_quote
 from core.models import (
     Brief,
+    CheckPolicy,
     Claim,
     ClaimResult,
     Context,
@@ -255,6 +256,7 @@ def check_brief(
         results=results,
         uncited=brief.uncited,
         warnings=brief.warnings,
+        policy=CheckPolicy(allow_private=settings.allow_private, allowed_domains=tuple(settings.allowed_domains)),
     )
 
 

@@ -51,6 +51,7 @@ def _open_run() -> str:
         return str(exc)
 
 
+state.keep_options()
 try:
     problem = _open_run()
     if problem:

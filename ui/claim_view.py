@@ -13,7 +13,7 @@ from core.errors import VerbatimError
 from core.extract import SOURCE_EXTENSIONS
 from core.models import ClaimResult, Decision, Report, Verdict
 from core.report.marks import quote_marks
-from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words
+from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words, policy_words
 from ui import draw, services, state
 
 CHOICES = list(DECISION_CHOICES)
@@ -110,7 +110,8 @@ def _apply(new: Report, done: str) -> None:
 def ways_out(result: ClaimResult, report: Report) -> None:
     """Draw the actions that get a claim out of a dead end: supply the source, adopt a passage, re-fetch."""
     cid, url = result.claim.id, result.claim.url
-    settings = st.session_state.get("vb_check_settings") or state.settings()
+    # The options in force now, as the Check page shows them: never those of an earlier check in this tab.
+    settings = state.fetch_settings()
     if result.verdict in (Verdict.NOT_CHECKED, Verdict.DEAD_LINK):
         with st.expander("Supply the source yourself", expanded=True):
             st.caption(
@@ -147,6 +148,11 @@ def ways_out(result: ClaimResult, report: Report) -> None:
                         st.error(draw.md(f"The passage could not be adopted for claim {cid}: {exc}"))
                     else:
                         _apply(new, f"Claim {cid} re-checked with the adopted passage")
+    st.caption(
+        draw.md(
+            f"Re-fetching takes the options in force now (Check page, Options): {policy_words(state.fetch_policy())}."
+        )
+    )
     if st.button(
         "Re-fetch this source",
         key=f"refetch|{cid}",

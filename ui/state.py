@@ -14,7 +14,8 @@ from typing import Any
 import streamlit as st
 
 from core.errors import VerbatimError
-from core.models import Decision, Report
+from core.fetch import parse_allowlist
+from core.models import CheckPolicy, Decision, Report
 from core.report import ReportFormatError, from_json
 from core.settings import Settings
 from ui import draw
@@ -30,6 +31,31 @@ def settings() -> Settings:
     if _SETTINGS not in st.session_state:
         st.session_state[_SETTINGS] = Settings.from_env()
     return st.session_state[_SETTINGS]
+
+
+#: The Check page's address options: the one place every fetch takes its policy from, whatever starts it.
+OPTIONS = ("opt_private", "opt_domains")
+
+
+def keep_options() -> None:
+    """Keep the Check page's options on other pages (Streamlit drops the value of a widget not drawn)."""
+    for key in OPTIONS:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
+def fetch_settings() -> Settings:
+    """Return the settings with the address options in force now, as the Check page shows them."""
+    ss = st.session_state
+    return settings().with_(
+        allowed_domains=parse_allowlist(ss.get("opt_domains", "")), allow_private=bool(ss.get("opt_private"))
+    )
+
+
+def fetch_policy() -> CheckPolicy:
+    """Return the address policy in force now (the Check page's options)."""
+    s = fetch_settings()
+    return CheckPolicy(allow_private=s.allow_private, allowed_domains=tuple(s.allowed_domains))
 
 
 def store() -> Any:

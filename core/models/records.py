@@ -333,6 +333,14 @@ class Decision:
 
 
 @dataclass(frozen=True, kw_only=True)
+class CheckPolicy:
+    """The address policy a run was checked under: private networks allowed or not, and the domains allowed."""
+
+    allow_private: bool = False
+    allowed_domains: tuple[str, ...] = ()  # empty: every public domain
+
+
+@dataclass(frozen=True, kw_only=True)
 class Report:
     """The outcome of checking one brief; ``brief_format`` is None when a report read back does not say."""
 
@@ -344,6 +352,8 @@ class Report:
     warnings: tuple[str, ...] = ()
     run_id: str = ""
     decisions: tuple[Decision, ...] = ()
+    #: The policy the run was checked under; None for a run stored before it was recorded.
+    policy: CheckPolicy | None = None
 
     @property
     def summary(self) -> dict[str, int]:

@@ -15,8 +15,6 @@ ADDED = (
     ("sources", "addresses", "TEXT NOT NULL DEFAULT ''"),
     # Raised by one on every saved change of a decision: a tab's change is kept only on the version it saw.
     ("decisions", "version", "INTEGER NOT NULL DEFAULT 0"),
-    # JSON of the address policy a run was checked under; '{}' = not recorded (a run older than the column).
-    ("runs", "policy_json", "TEXT NOT NULL DEFAULT '{}'"),
 )
 
 

@@ -442,7 +442,7 @@ def test_refetching_a_source_rechecks_its_claims(server) -> None:
     run_id = _saved_run(report)
     at = _app()
     at.query_params["run"] = run_id
-    at.session_state["vb_check_settings"] = Settings.from_env().with_(allow_private=True)
+    at.session_state["opt_private"] = True  # the Check page's option in force now: re-fetch takes its policy from it
     at.run()
     at.button(key="openbtn|c6").click().run()
     at.button(key="refetch|c6").click().run(timeout=60)

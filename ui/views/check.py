@@ -12,7 +12,6 @@ import time
 import streamlit as st
 
 from core.errors import BriefError, VerbatimError
-from core.fetch import parse_allowlist
 from core.models import Brief
 from ui import draw, services, state
 
@@ -174,7 +173,7 @@ with right:
             height=80,
             placeholder="python.org, example.com",
         )
-        st.checkbox("Allow private network addresses", key="opt_private", value=False)
+        st.checkbox("Allow private network addresses", key="opt_private")
         if st.session_state.get("opt_private"):
             st.warning(
                 "Private network allowed: sources on this machine and your local network (127.0.0.1, 10.x, 192.168.x) "
@@ -194,13 +193,9 @@ with right:
         st.caption(draw.md(sample_problem))
 
 if go:
-    run_settings = settings.with_(
-        allowed_domains=parse_allowlist(st.session_state.get("opt_domains", "")),
-        allow_private=bool(st.session_state.get("opt_private")),
-    )
+    run_settings = state.fetch_settings()  # the options as shown: the one source of every fetch's policy
     brief = _read_input(run_settings)
     if brief is not None:
-        st.session_state["vb_check_settings"] = run_settings
         refresh = bool(st.session_state.get("opt_refresh"))
         # The untouched sample text is checked from its bundled copies, like the sample button.
         offline = not refresh and st.session_state.get("brief_file") is None and _is_sample_text()
@@ -214,7 +209,6 @@ elif sample:
     except BriefError as exc:
         st.error(draw.md(f"The sample brief could not be read: {exc}"))
     else:
-        st.session_state["vb_check_settings"] = settings
         # The sample's sources are bundled: it is checked offline, from the stored copies only.
         _start_check(brief, settings, refresh=False, offline=True)
         if _JOB in st.session_state:
