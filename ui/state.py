@@ -8,7 +8,6 @@ re-checks anything. This module refuses to check briefs or draw anything beyond 
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
 import streamlit as st
@@ -96,18 +95,40 @@ def decisions() -> dict[str, Decision]:
     return st.session_state.setdefault(_DECISIONS, {})
 
 
-def save_decision(decision: Decision) -> str:
-    """Store one decision at once; return "" on success or a message saying what failed."""
-    decision = replace(decision, decided_at=datetime.now(UTC).isoformat(timespec="seconds"))
-    decisions()[decision.claim_id] = decision
+#: The one message that says a change was kept by the store.
+SAVED = "Saved."
+
+
+def save_change(claim_id: str, field: str, value: Any) -> tuple[Decision, str]:
+    """Save one field of a claim's decision on the version this tab last saw; return the decision now and a message.
+
+    The message is "Saved." only when the store kept the change; otherwise it says why not: another tab
+    saved first (the decision returned is the newer one, to be shown instead), or the store failed.
+    """
+    seen = decisions().get(claim_id) or Decision(claim_id=claim_id)
     run_id = current_run_id()
     if not run_id:
-        return "This run has no id in the store, so the decision is kept only until the tab closes."
+        decisions()[claim_id] = seen.changed(**{field: value})
+        return decisions()[claim_id], "This run has no id in the store: the decision is kept only until the tab closes."
     try:
-        store().save_decision(run_id, decision)
+        outcome = store().save_decision_change(run_id, claim_id, field, value, seen.version)
     except VerbatimError as exc:
-        return f"Could not save the decision on claim {decision.claim_id}: {exc}. It is kept in this tab only."
-    return ""
+        decisions()[claim_id] = seen.changed(**{field: value})
+        return decisions()[claim_id], f"Not saved: {exc} The change is kept in this tab only."
+    decisions()[claim_id] = outcome.decision
+    if not outcome.saved:
+        return outcome.decision, (
+            "Not saved: this decision was changed in another tab or window after this one showed it. The newer"
+            " decision is shown now; make your change again if you still want it."
+        )
+    return outcome.decision, SAVED
+
+
+def store_problem() -> str:
+    """Return why the session's store would not keep what is saved (deleted, replaced, read-only), or ""."""
+    if _STORE not in st.session_state:
+        return ""
+    return st.session_state[_STORE].problem()
 
 
 def report_with_decisions() -> Report | None:

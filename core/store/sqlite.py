@@ -322,7 +322,7 @@ class Store:
         with self._tx() as c:
             c.execute(
                 "INSERT INTO decisions (run_id, claim_id, decision, note, same_period, same_metric,"
-                " same_population, decided_at) VALUES (?,?,?,?,?,?,?,?)"
+                " same_population, decided_at, version) VALUES (?,?,?,?,?,?,?,?,1)"
                 " ON CONFLICT (run_id, claim_id) DO UPDATE SET decision = excluded.decision,"
                 " note = excluded.note, same_period = excluded.same_period, same_metric = excluded.same_metric,"
                 " same_population = excluded.same_population, decided_at = excluded.decided_at,"

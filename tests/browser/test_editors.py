@@ -8,13 +8,17 @@ survives a reload. Sources are served from loopback only.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
 
+from core.models import Choice
+from core.report import to_json
 from core.store import Store
 from tests.browser.conftest import Watched
 from tests.browser.desk import Desk
+from tests.browser.records import sample_report
 from tests.browser.test_desk import _allow_private, _wait_review
 from tests.servers import CORPUS, LoopbackServer, serve
 
@@ -84,3 +88,107 @@ def test_refetch_takes_the_option_in_force_not_an_earlier_checks(desk: Desk, wat
     assert stored is not None and stored["claims"][0]["verdict"] == "blocked"
     assert stored["policy"] == {"allow_private": False, "allowed_domains": []}
     assert watched.dialogs == []
+
+
+# --------------------------------------------------------------------------- two tabs, one claim
+
+
+def _stored(desk: Desk, run_id: str, claim_id: str, holds, timeout: float = 15.0):
+    """Return the stored decision on a claim once holds(decision) is true; fail after timeout seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with Store(desk.db) as store:
+            found = next((d for d in store.decisions(run_id) if d.claim_id == claim_id), None)
+        if found is not None and holds(found):
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the stored decision on {claim_id} never became what was expected: {found}")
+        time.sleep(0.2)
+
+
+def _tab(chromium, desk: Desk, run_id: str):
+    """Return a page in a browser context of its own (another editor's window) on the run's claim c1."""
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(f"{desk.url}/review?run={run_id}&claim=c1")
+    page.get_by_role("radiogroup", name="Decision").wait_for()
+    return context, page
+
+
+def _choose(page, group: str, option: str) -> None:
+    page.get_by_role("radiogroup", name=group).get_by_text(option, exact=True).click()
+
+
+STALE = "Not saved: this decision was changed in another tab or window after this one showed it."
+
+
+def test_two_tabs_on_one_claim_never_wipe_each_others_decisions(desk: Desk, chromium) -> None:
+    run_id = Store(desk.db).save_run(to_json(sample_report()), b"", "hand-built.md")
+    ctx_a, a = _tab(chromium, desk, run_id)
+    ctx_b, b = _tab(chromium, desk, run_id)
+    try:
+        _choose(a, "Decision", "Accept")
+        _stored(desk, run_id, "c1", lambda d: d.decision == Choice.ACCEPT)
+
+        # B still shows the claim undecided: its note must not wipe A's accept.
+        b.get_by_label("Note").fill("The figure is rounded")
+        b.get_by_label("Note").press("Control+Enter")
+        b.get_by_text(STALE).wait_for()
+        checked = b.get_by_role("radiogroup", name="Decision").locator("label:has(input:checked)")
+        assert checked.inner_text().strip() == "Accept"  # the newer value is shown
+        assert _stored(desk, run_id, "c1", lambda d: True).decision == Choice.ACCEPT
+        b.get_by_label("Note").fill("The figure is rounded")
+        b.get_by_label("Note").press("Control+Enter")
+        _stored(desk, run_id, "c1", lambda d: d.note == "The figure is rounded" and d.decision == Choice.ACCEPT)
+
+        # A answers "no" to "same period?" on its stale view: refused first, then kept, and it withdraws the accept.
+        _choose(a, "Same period?", "no")
+        a.get_by_text(STALE).wait_for()
+        assert a.get_by_label("Note").input_value() == "The figure is rounded"
+        _choose(a, "Same period?", "not answered")  # the radio shows the stored answer again: pick "no" anew
+        _choose(a, "Same period?", "no")
+        _stored(desk, run_id, "c1", lambda d: d.same_period is False and d.decision == Choice.NONE)
+
+        # B still shows the accept and no answer: its stale save must not wipe the "no" and store an accept.
+        b.get_by_label("Note").fill("The figure is rounded up")
+        b.get_by_label("Note").press("Control+Enter")
+        b.get_by_text(STALE).wait_for()
+        stored = _stored(desk, run_id, "c1", lambda d: True)
+        assert (stored.same_period, stored.decision) == (False, Choice.NONE)
+        checked = b.get_by_role("radiogroup", name="Same period?").locator("label:has(input:checked)")
+        assert checked.inner_text().strip() == "no"
+        _choose(b, "Decision", "Accept")  # on the fresh view, the rule withdraws it
+        b.get_by_text("Accept was withdrawn").wait_for()
+        final = _stored(desk, run_id, "c1", lambda d: d.same_period is False)
+        assert (final.decision, final.note) == (Choice.NONE, "The figure is rounded")
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+# --------------------------------------------------------------------------- a note not committed
+
+
+def test_a_note_typed_and_not_committed_survives_a_reload(desk: Desk, chromium) -> None:
+    run_id = Store(desk.db).save_run(to_json(sample_report()), b"", "hand-built.md")
+    context, page = _tab(chromium, desk, run_id)
+    dialogs: list[str] = []
+
+    def on_dialog(dialog) -> None:
+        dialogs.append(dialog.type)
+        dialog.dismiss()  # the editor stays on the page
+
+    page.on("dialog", on_dialog)
+    try:
+        note = page.get_by_label("Note")
+        note.click()
+        note.press_sequentially("Check the year against the annual report")  # no click away, no Ctrl+Enter
+        page.evaluate("() => { location.reload(); }")
+        _stored(desk, run_id, "c1", lambda d: d.note == "Check the year against the annual report")
+        assert dialogs == ["beforeunload"]  # the editor was warned
+        page.reload()
+        page.get_by_label("Note").wait_for()
+        assert page.get_by_label("Note").input_value() == "Check the year against the annual report"
+    finally:
+        context.close()
