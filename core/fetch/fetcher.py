@@ -173,12 +173,13 @@ class Fetcher:
 
     def _network(self, url: str) -> Source:
         s = self.settings
-        at = self.clock.now() + s.total_deadline
+        # The deadline, moved on by every wait for a slot of the host's queue: the time is the requests' own.
+        at = [self.clock.now() + s.total_deadline]
         jar = httpx.Cookies()  # per source: no cookie ever travels from one source to another
         chain: list[str] = []
         hops: list[tuple[str, str]] = []  # (host, address) of every connection: kept with the copy
         current = url
-        with netguard.deadline(at, self.clock):
+        with netguard.deadline(at[0], self.clock):
             for _ in range(s.max_redirects + 1):
                 target = check_url(current, self.policy)
                 if isinstance(target, Refused):
@@ -209,39 +210,44 @@ class Fetcher:
         url: str,
         target: netguard.Target,
         jar: httpx.Cookies,
-        at: float,
+        at: list[float],
         chain: list[str],
         hops: list[tuple[str, str]],
     ) -> Source | str:
         """Return the Source, or the next URL of a redirect; retries 429/5xx as settings allow."""
         s = self.settings
         attempt = 0
+        answered: Source | None = None  # what the server answered last, when it is asked again
         while True:
             try:
+                queued = self.clock.now()
                 with self._limiter.slot(target.host):
-                    checked: list[str] = []
-                    if self._precheck is not None:
-                        checked = self._precheck.checked_addresses(target.host, target.port)
-                    request = self._client.build_request("GET", target.url)
-                    jar.set_cookie_header(request)
-                    # The transport, not Client.send: the client would parse every Location
-                    # itself and raise on odd ones; redirects are this module's business.
-                    response = self.transport.handle_request(request)
-                    response.request = request
-                    hops.append((target.host, _peer(response) or (checked[0] if checked else "")))
-                    try:
-                        status = response.status_code
-                        if status in _REDIRECTS and response.headers.get("location"):
-                            jar.extract_cookies(response)
-                            # urljoin keeps the Location as written, so the policy judges what was sent.
-                            return urljoin(target.url, response.headers["location"].strip())
-                        if 200 <= status < 300:
-                            return self._read(url, target, response, at)
-                        wait = retry_wait(response, attempt, s, self.clock)
-                        if wait is None or attempt >= s.max_retries or self.clock.now() + wait > at:
-                            return status_failure(url, target.url, response, attempt, s, self.clock)
-                    finally:
-                        response.close()
+                    at[0] += max(0.0, self.clock.now() - queued)  # the wait in the host's queue is not counted
+                    with netguard.deadline(at[0], self.clock):
+                        checked: list[str] = []
+                        if self._precheck is not None:
+                            checked = self._precheck.checked_addresses(target.host, target.port)
+                        request = self._client.build_request("GET", target.url)
+                        jar.set_cookie_header(request)
+                        # The transport, not Client.send: the client would parse every Location
+                        # itself and raise on odd ones; redirects are this module's business.
+                        response = self.transport.handle_request(request)
+                        response.request = request
+                        hops.append((target.host, _peer(response) or (checked[0] if checked else "")))
+                        try:
+                            status = response.status_code
+                            if status in _REDIRECTS and response.headers.get("location"):
+                                jar.extract_cookies(response)
+                                # urljoin keeps the Location as written, so the policy judges what was sent.
+                                return urljoin(target.url, response.headers["location"].strip())
+                            if 200 <= status < 300:
+                                return self._read(url, target, response, at[0])
+                            wait = retry_wait(response, attempt, s, self.clock)
+                            answered = status_failure(url, target.url, response, attempt, s, self.clock)
+                            if wait is None or attempt >= s.max_retries or self.clock.now() + wait > at[0]:
+                                return answered
+                        finally:
+                            response.close()
             except Refused as r:
                 return failure(url, SourceStatus.BLOCKED, via(chain[:-1], target.url, r.reason), target.url)
             except NameNotFound as e:
@@ -257,7 +263,9 @@ class Fetcher:
                 )
                 return failure(url, SourceStatus.DEAD_LINK, via(chain[:-1], target.url, reason), target.url)
             except httpx.TimeoutException as e:
-                reason = timeout_reason(e, target, at, s, self.clock)
+                if answered is not None:  # the server did answer: that is the news, not the retry's timeout
+                    return replace(answered, reason=f"{answered.reason} Asked again, it did not answer in time.")
+                reason = timeout_reason(e, target, at[0], s, self.clock)
                 return failure(url, SourceStatus.NOT_CHECKED, reason, target.url)
             except httpx.ConnectError as e:
                 return failure(url, SourceStatus.NOT_CHECKED, connect_reason(e, target), target.url)
