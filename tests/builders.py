@@ -166,3 +166,51 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = main(list(argv), out, err)
     return code, out.getvalue(), err.getvalue()
+
+
+# --------------------------------------------------------------------------- DOCX briefs of any size
+
+
+def docx_brief(paragraph: bytes = b"", repeat: int = 0, *, lie_about_size: int | None = None) -> bytes:
+    """Return a real DOCX brief (one cited claim) whose body also holds ``paragraph`` XML ``repeat`` times.
+
+    The XML is written streaming, so a test can build a small file holding hundreds of MB of XML;
+    ``lie_about_size`` makes the archive declare that many bytes for document.xml instead of the truth.
+    """
+    import re
+    import struct
+    import zipfile
+
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph(
+        "Distutils was deprecated (https://peps.python.org/pep-0632/): "
+        "“In Python 3.10 and 3.11, distutils will be formally marked as deprecated”."
+    )
+    plain = io.BytesIO()
+    document.save(plain)
+    source = zipfile.ZipFile(io.BytesIO(plain.getvalue()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename != "word/document.xml":
+                z.writestr(info, data)
+                continue
+            head, tail = data.split(b"</w:body>", 1)
+            with z.open("word/document.xml", "w", force_zip64=True) as part:
+                part.write(head)
+                for _ in range(repeat):
+                    part.write(paragraph)
+                part.write(b"</w:body>" + tail)
+    archive = out.getvalue()
+    if lie_about_size is None:
+        return archive
+    # The central directory's uncompressed size of document.xml (a 4-byte field 24 bytes into its entry).
+    entry = next(
+        m.start()
+        for m in re.finditer(rb"PK\x01\x02", archive)
+        if b"word/document.xml" in archive[m.start() : m.start() + 80]
+    )
+    return archive[: entry + 24] + struct.pack("<I", lie_about_size) + archive[entry + 28 :]

@@ -93,17 +93,16 @@ def test_refetch_takes_the_option_in_force_not_an_earlier_checks(desk: Desk, wat
 # --------------------------------------------------------------------------- two tabs, one claim
 
 
-def _stored(desk: Desk, run_id: str, claim_id: str, holds, timeout: float = 15.0):
-    """Return the stored decision on a claim once holds(decision) is true; fail after timeout seconds."""
-    deadline = time.monotonic() + timeout
-    while True:
+def _stored(desk: Desk, run_id: str, claim_id: str, holds, tries: int = 75):
+    """Return the stored decision on a claim once holds(decision) is true; fail after tries looks 0.2 s apart."""
+    found = None
+    for _ in range(tries):
         with Store(desk.db) as store:
             found = next((d for d in store.decisions(run_id) if d.claim_id == claim_id), None)
         if found is not None and holds(found):
             return found
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the stored decision on {claim_id} never became what was expected: {found}")
         time.sleep(0.2)
+    raise AssertionError(f"the stored decision on {claim_id} never became what was expected: {found}")
 
 
 def _tab(chromium, desk: Desk, run_id: str):
