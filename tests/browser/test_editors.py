@@ -191,3 +191,24 @@ def test_a_note_typed_and_not_committed_survives_a_reload(desk: Desk, chromium) 
         assert page.get_by_label("Note").input_value() == "Check the year against the annual report"
     finally:
         context.close()
+
+
+# --------------------------------------------------------------------------- a long read
+
+
+def test_a_long_docx_read_shows_progress_and_the_editor_can_stop_it(desk: Desk, watched: Watched, tmp_path) -> None:
+    from tests.brief.test_docx_bounds import PROSE
+    from tests.builders import docx_brief
+
+    page = watched.page
+    path = tmp_path / "long-brief.docx"
+    path.write_bytes(docx_brief(PROSE, 60_000))  # about 12 MB of XML: seconds to read
+    page.goto(desk.url)
+    page.locator("input[type=file]").first.set_input_files(str(path))
+    page.get_by_text("long-brief.docx will be checked").wait_for()
+    page.get_by_role("button", name="Check", exact=True).click()
+    page.get_by_text(re.compile(r"(Unpacking|Reading paragraphs of|Opening) long-brief\.docx")).first.wait_for()
+    page.get_by_role("button", name="Stop reading").click()
+    page.get_by_text("Reading long-brief.docx was cancelled.").wait_for(timeout=60_000)
+    assert page.get_by_text("Review: long-brief.docx").count() == 0
+    page.get_by_role("button", name="Check", exact=True).wait_for()  # the desk is the editor's again
