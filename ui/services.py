@@ -50,8 +50,30 @@ def read_uploaded(data: bytes, filename: str, settings: Settings) -> Brief:
     return read_brief(data, filename, settings)
 
 
+class _Outcome:
+    """The outcome of a job's one worker thread (a mixin of methods: each job owns ``_future``)."""
+
+    _future: Future[Any] | None
+
+    @property
+    def done(self) -> bool:
+        """Return True once the worker has finished (with its result or an error)."""
+        return self._future is not None and self._future.done()
+
+    def wait(self, timeout: float) -> None:
+        """Block up to timeout seconds for the worker to finish."""
+        if self._future is not None:
+            wait_for([self._future], timeout)
+
+    def result(self) -> Any:
+        """Return the worker's result (a Brief, a Report); raises what it raised (a VerbatimError, or a bug)."""
+        if self._future is None:
+            raise RuntimeError(f"{type(self).__name__}.result() before start()")
+        return self._future.result()
+
+
 @dataclass
-class ReadJob:
+class ReadJob(_Outcome):
     """One upload read in a worker thread, so that the page can show how far it got and the editor can stop it."""
 
     data: bytes
@@ -85,22 +107,6 @@ class ReadJob:
         """Return True once the editor asked the read to stop."""
         return self._stop.is_set()
 
-    @property
-    def done(self) -> bool:
-        """Return True once the read has finished (with a brief or an error)."""
-        return self._future is not None and self._future.done()
-
-    def wait(self, timeout: float) -> None:
-        """Block up to timeout seconds for the read to finish."""
-        if self._future is not None:
-            wait_for([self._future], timeout)
-
-    def result(self) -> Brief:
-        """Return the brief; raises what reading raised (a BriefError, ReadCancelled among them, or a bug)."""
-        if self._future is None:
-            raise RuntimeError("ReadJob.result() before start()")
-        return self._future.result()
-
 
 def sample_brief() -> tuple[bytes, str]:
     """Return the bundled sample brief's bytes and file name."""
@@ -118,7 +124,7 @@ def check_function() -> Callable[..., Report]:
 
 
 @dataclass
-class CheckJob:
+class CheckJob(_Outcome):
     """One check of one brief in a worker thread, with its progress events and outcome."""
 
     brief: Brief
@@ -166,22 +172,6 @@ class CheckJob:
             self.states[url] = (state, detail)
             changed = True
         return changed
-
-    @property
-    def done(self) -> bool:
-        """Return True once the worker has finished (with a report or an error)."""
-        return self._future is not None and self._future.done()
-
-    def wait(self, timeout: float) -> None:
-        """Block up to timeout seconds for the worker to finish."""
-        if self._future is not None:
-            wait_for([self._future], timeout)
-
-    def result(self) -> Report:
-        """Return the finished check's report; raises what the check raised (a VerbatimError, or a bug)."""
-        if self._future is None:
-            raise RuntimeError("CheckJob.result() before start()")
-        return self._future.result()
 
 
 def save_run(store: Any, report: Report, brief: Brief) -> Report:
