@@ -9,15 +9,17 @@ This module draws nothing and writes no files; it stores evidence only through t
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from core.diagnose import candidates, diagnose
-from core.fetch import Fetcher, Progress
+from core.fetch import UNPROVEN, Fetcher, Policy, Progress, stored_refusal
 from core.figures import check_figures
 from core.match import PreparedPage, match_quote
 from core.models import (
     Brief,
+    CheckPolicy,
     Claim,
     ClaimResult,
     Context,
@@ -38,6 +40,8 @@ from core.report.wording import FOUND_IS_NOT_SUPPORT  # one wording, in reasons 
 from core.settings import Settings
 from core.store import Store
 
+_log = logging.getLogger("verbatim.check")
+
 _SOURCE_VERDICTS = {
     SourceStatus.BLOCKED: Verdict.BLOCKED,
     SourceStatus.DEAD_LINK: Verdict.DEAD_LINK,
@@ -53,19 +57,26 @@ def _unique(urls: list[str]) -> list[str]:
     return list(dict.fromkeys(urls))
 
 
-def _offline_sources(urls: list[str], store: Store | None, progress: Progress | None) -> dict[str, Source]:
-    """Return stored copies only; a URL with none is not_checked and nothing is fetched."""
+def _offline_sources(
+    urls: list[str], store: Store | None, progress: Progress | None, policy: Policy
+) -> dict[str, Source]:
+    """Return stored copies only, each as the policy in force allows; a URL with none is not_checked."""
     out: dict[str, Source] = {}
     for url in urls:
         # The newest stored record, failures included: a stored 404 is still a dead link offline.
         history = store.source_history(url, limit=1) if store is not None else []
         stored = history[0] if history else None
+        refusal = stored_refusal(stored, policy) if stored is not None else None
         if stored is None:
             stored = Source(
                 url=url,
                 status=SourceStatus.NOT_CHECKED,
                 reason="No stored copy of this page, and this check runs offline: check again with fetching on.",
             )
+        elif refusal is not None:
+            # A copy this policy would not fetch is not served either (DESIGN.md: the policy everywhere).
+            status = SourceStatus.NOT_CHECKED if refusal.rule == UNPROVEN else SourceStatus.BLOCKED
+            stored = Source(url=url, status=status, reason=refusal.reason, final_url=stored.final_url)
         elif stored.origin is Origin.FETCHED:
             stored = dataclasses.replace(stored, origin=Origin.CACHE)
         out[url] = stored
@@ -182,6 +193,29 @@ def check_claim(
     )
 
 
+def _internal(subject: str, exc: Exception) -> str:
+    """Log a bug met on one claim or page; return the reason that claim then carries."""
+    _log.exception("Bug while checking %s", subject)
+    return (
+        f"Verbatim could not check this claim: it hit an internal error ({type(exc).__name__}: {exc})."
+        " The error has been logged; the rest of the brief was checked. Check the claim by hand."
+    )
+
+
+def _isolated(
+    claim: Claim,
+    source: Source,
+    page: PreparedPage | Unreadable | None,
+    settings: Settings,
+    others: Mapping[str, PreparedPage],
+) -> ClaimResult:
+    """Return check_claim's result, or the claim not_checked with the reason when it raised (a bug)."""
+    try:
+        return check_claim(claim, source, page, settings, others)
+    except Exception as exc:  # every claim is checked in isolation: one bug never sinks the brief
+        return ClaimResult(claim=claim, verdict=Verdict.NOT_CHECKED, reasons=(_internal(claim.id, exc),), source=source)
+
+
 def check_brief(
     brief: Brief,
     settings: Settings,
@@ -198,7 +232,7 @@ def check_brief(
     """
     urls = _unique([c.url for c in brief.claims])
     if offline:
-        sources = _offline_sources(urls, store, progress)
+        sources = _offline_sources(urls, store, progress, Policy.from_settings(settings))
     elif fetcher is not None:
         sources = fetcher.fetch_all(urls, refresh=refresh, progress=progress)
     else:
@@ -207,10 +241,13 @@ def check_brief(
     pages: dict[str, PreparedPage | Unreadable] = {}
     for url, source in sources.items():
         if source.status is SourceStatus.OK:
-            pages[url] = read_page(source, settings, store)
+            try:
+                pages[url] = read_page(source, settings, store)
+            except Exception as exc:  # one unreadable page never sinks the rest of the brief
+                pages[url] = Unreadable(reason=_internal(url, exc))
     prepared = {u: p for u in urls if isinstance(p := pages.get(u), PreparedPage)}
     results = tuple(
-        check_claim(claim, sources[claim.url], pages.get(claim.url), settings, prepared) for claim in brief.claims
+        _isolated(claim, sources[claim.url], pages.get(claim.url), settings, prepared) for claim in brief.claims
     )
     return Report(
         brief_name=brief.name,
@@ -219,6 +256,7 @@ def check_brief(
         results=results,
         uncited=brief.uncited,
         warnings=brief.warnings,
+        policy=CheckPolicy(allow_private=settings.allow_private, allowed_domains=tuple(settings.allowed_domains)),
     )
 
 
@@ -257,12 +295,20 @@ def _brief_pages(
             if isinstance(page, PreparedPage):
                 out[other] = page
             continue
-        stored = store.latest_source(other) if store is not None else None
+        stored = _allowed_copy(store, other, settings)
         if stored is not None:
             other_page = read_page(stored, settings, store)
             if isinstance(other_page, PreparedPage):
                 out[other] = other_page
     return out
+
+
+def _allowed_copy(store: Store | None, url: str, settings: Settings) -> Source | None:
+    """Return the newest stored copy of url that the settings' policy would fetch, or None."""
+    stored = store.latest_source(url) if store is not None else None
+    if stored is None or stored_refusal(stored, Policy.from_settings(settings)) is not None:
+        return None
+    return stored
 
 
 def adopt_quote(report: Report, claim_id: str, quote: str, settings: Settings, store: Store) -> Report:
@@ -272,7 +318,7 @@ def adopt_quote(report: Report, claim_id: str, quote: str, settings: Settings, s
     """
     target = next(r for r in report.results if r.claim.id == claim_id)
     claim = dataclasses.replace(target.claim, quote=quote)
-    source = store.latest_source(claim.url) or target.source
+    source = _allowed_copy(store, claim.url, settings) or target.source
     page = read_page(source, settings, store) if source.status is SourceStatus.OK and source.body else None
     result = check_claim(claim, source, page, settings, _brief_pages(report, claim.url, page, store, settings))
     return _replace_results(report, {claim_id: result})

@@ -151,6 +151,13 @@ class Settings:
     min_inline_quote_words: int = 2
     # Uncompressed bytes a DOCX brief may unpack to; a zip bomb stops here with a message.
     max_docx_unpacked_bytes: int = 200 * 1024 * 1024
+    # XML a DOCX brief may unpack to, counted as it unpacks (never from the sizes the file declares). What a
+    # brief can need: the corpus's Gemini report has 39 KB of XML a page (12 bytes of markup per character),
+    # so 16 MB holds a brief of about 400 pages; a 681 KB upload of 190 MB of XML had held the desk 417 s.
+    max_docx_xml_bytes: int = 16 * 1024 * 1024
+    # XML tags ("<") a DOCX brief may hold: that report has 1,100 a page, so 800,000 hold about 700 pages;
+    # the parsed document costs about 250 bytes a tag, which keeps reading any accepted upload under 500 MB.
+    max_docx_xml_tags: int = 800_000
 
     # ---- reports and display
     # Characters of page text shown either side of a match.
@@ -165,7 +172,7 @@ class Settings:
     # for a section around a quote, and a 25 MB page cannot flood a model's context.
     evidence_max_chars: int = 20_000
 
-    # ---- storage (core/store.py)
+    # ---- storage (core/store/)
     db_path: Path = field(default_factory=default_db_path)
     # False gives an in-memory store: nothing is kept (--no-cache).
     use_cache: bool = True

@@ -212,3 +212,51 @@ async def mcp_session(*args: str, client: str = "research-agent", mode: str = "a
     params = StdioServerParameters(command=sys.executable, args=["-m", "core", "mcp", *args], cwd=str(ROOT))
     async with Client(params, client_info=Implementation(name=client, version="1.0"), mode=mode) as session:
         yield session
+
+
+# --------------------------------------------------------------------------- DOCX briefs of any size
+
+
+def docx_brief(paragraph: bytes = b"", repeat: int = 0, *, lie_about_size: int | None = None) -> bytes:
+    """Return a real DOCX brief (one cited claim) whose body also holds ``paragraph`` XML ``repeat`` times.
+
+    The XML is written streaming, so a test can build a small file holding hundreds of MB of XML;
+    ``lie_about_size`` makes the archive declare that many bytes for document.xml instead of the truth.
+    """
+    import re
+    import struct
+    import zipfile
+
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph(
+        "Distutils was deprecated (https://peps.python.org/pep-0632/): "
+        "“In Python 3.10 and 3.11, distutils will be formally marked as deprecated”."
+    )
+    plain = io.BytesIO()
+    document.save(plain)
+    source = zipfile.ZipFile(io.BytesIO(plain.getvalue()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename != "word/document.xml":
+                z.writestr(info, data)
+                continue
+            head, tail = data.split(b"</w:body>", 1)
+            with z.open("word/document.xml", "w", force_zip64=True) as part:
+                part.write(head)
+                for _ in range(repeat):
+                    part.write(paragraph)
+                part.write(b"</w:body>" + tail)
+    archive = out.getvalue()
+    if lie_about_size is None:
+        return archive
+    # The central directory's uncompressed size of document.xml (a 4-byte field 24 bytes into its entry).
+    entry = next(
+        m.start()
+        for m in re.finditer(rb"PK\x01\x02", archive)
+        if b"word/document.xml" in archive[m.start() : m.start() + 80]
+    )
+    return archive[: entry + 24] + struct.pack("<I", lie_about_size) + archive[entry + 28 :]

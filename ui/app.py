@@ -51,10 +51,14 @@ def _open_run() -> str:
         return str(exc)
 
 
+state.keep_options()
 try:
     problem = _open_run()
     if problem:
         st.error(draw.md(problem))
+    lost = state.store_problem()
+    if lost:  # on every page, until the desk is restarted: nothing saved now would be kept
+        st.error(draw.md(f"Nothing is being saved. {lost}"))
     page.run()
 except Exception as exc:  # the one handler for bugs: decisions are saved as they change, so nothing is lost
     logging.getLogger("verbatim.desk").exception("Bug in the desk on page %s", page.url_path or "check")

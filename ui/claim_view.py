@@ -11,10 +11,10 @@ import streamlit as st
 
 from core.errors import VerbatimError
 from core.extract import SOURCE_EXTENSIONS
-from core.models import ClaimResult, Decision, Report, Verdict
+from core.models import Choice, ClaimResult, Decision, Report, Verdict
 from core.report.marks import quote_marks
-from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words
-from ui import draw, services, state
+from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words, policy_words
+from ui import draw, guard, services, state
 
 CHOICES = list(DECISION_CHOICES)
 ANSWERS = ["", "yes", "no"]
@@ -40,17 +40,27 @@ def _answers(claim_id: str) -> dict[str, bool | None]:
     return {name: _FROM_ANSWER[st.session_state.get(_key(claim_id, name), "")] for name in QUESTIONS}
 
 
-def _on_change(claim_id: str) -> None:
+def _show(claim_id: str, decision: Decision) -> None:
+    """Put a decision into the claim's widgets (from a callback, before they are drawn again)."""
     ss = st.session_state
-    choice = ss.get(_key(claim_id, "choice"), "")
-    saved = state.decisions().get(claim_id) or Decision(claim_id=claim_id)
-    decision = saved.changed(decision=choice, note=ss.get(_key(claim_id, "note"), ""), **_answers(claim_id))
-    if decision.decision != choice:
-        # core's rule withdrew the accept: the widget follows, and the editor is told why.
-        ss[_key(claim_id, "choice")] = str(decision.decision)  # Streamlit refuses an enum member among string options
-        ss[_key(claim_id, "blocked_msg")] = True
-    problem = state.save_decision(decision)
-    ss[_key(claim_id, "save_msg")] = problem or "Saved."
+    # A plain string: the radio's options are strings, and Streamlit refuses an enum member among them.
+    ss[_key(claim_id, "choice")] = str(decision.decision) if decision.decision in CHOICES else ""
+    ss[_key(claim_id, "note")] = decision.note
+    for name in QUESTIONS:
+        ss[_key(claim_id, name)] = _TO_ANSWER[getattr(decision, name)]
+
+
+def _on_change(claim_id: str, field: str) -> None:
+    """Save the one field the editor changed, on the version this tab saw; show what the store holds now."""
+    ss = st.session_state
+    raw = ss.get(_key(claim_id, "choice" if field == "decision" else field), "")
+    value = _FROM_ANSWER[raw] if field in QUESTIONS else raw
+    wanted = ss.get(_key(claim_id, "choice"), "")
+    decision, message = state.save_change(claim_id, field, value)
+    if message == state.SAVED and wanted == Choice.ACCEPT and decision.decision != Choice.ACCEPT:
+        ss[_key(claim_id, "blocked_msg")] = True  # core's rule withdrew the accept: the editor is told why
+    _show(claim_id, decision)
+    ss[_key(claim_id, "save_msg")] = message
 
 
 def decision_form(result: ClaimResult) -> None:
@@ -73,7 +83,7 @@ def decision_form(result: ClaimResult) -> None:
             format_func=ANSWER_WORDS.__getitem__,
             key=_key(cid, name),
             on_change=_on_change,
-            args=(cid,),
+            args=(cid, name),
         )
     nos = Decision(claim_id=cid, **_answers(cid)).answered_no
     st.radio(
@@ -83,14 +93,15 @@ def decision_form(result: ClaimResult) -> None:
         key=_key(cid, "choice"),
         horizontal=True,
         on_change=_on_change,
-        args=(cid,),
+        args=(cid, "decision"),
     )
     if nos:
         said = ", ".join(f"{QUESTIONS[name].lower()}?" for name in nos)
         st.warning(f"Accept is blocked: you answered no to {draw.md(said)}")
     if ss.pop(_key(cid, "blocked_msg"), False):
         st.error("Accept was withdrawn: a claim cannot be accepted while any question is answered no.")
-    st.text_area("Note", key=_key(cid, "note"), on_change=_on_change, args=(cid,), height=80)
+    st.text_area("Note", key=_key(cid, "note"), on_change=_on_change, args=(cid, "note"), height=80)
+    guard.uncommitted_notes()
     msg = ss.get(_key(cid, "save_msg"))
     if msg:
         st.caption(draw.md(msg))
@@ -110,7 +121,8 @@ def _apply(new: Report, done: str) -> None:
 def ways_out(result: ClaimResult, report: Report) -> None:
     """Draw the actions that get a claim out of a dead end: supply the source, adopt a passage, re-fetch."""
     cid, url = result.claim.id, result.claim.url
-    settings = st.session_state.get("vb_check_settings") or state.settings()
+    # The options in force now, as the Check page shows them: never those of an earlier check in this tab.
+    settings = state.fetch_settings()
     if result.verdict in (Verdict.NOT_CHECKED, Verdict.DEAD_LINK):
         with st.expander("Supply the source yourself", expanded=True):
             st.caption(
@@ -147,6 +159,11 @@ def ways_out(result: ClaimResult, report: Report) -> None:
                         st.error(draw.md(f"The passage could not be adopted for claim {cid}: {exc}"))
                     else:
                         _apply(new, f"Claim {cid} re-checked with the adopted passage")
+    st.caption(
+        draw.md(
+            f"Re-fetching takes the options in force now (Check page, Options): {policy_words(state.fetch_policy())}."
+        )
+    )
     if st.button(
         "Re-fetch this source",
         key=f"refetch|{cid}",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import queue
 import re
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -21,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from core.brief import BRIEF_EXTENSIONS, parse_markdown, read_brief
+from core.brief.docx_archive import watched
 from core.check import adopt_quote, check_brief, recheck_claim
 from core.fetch import Fetcher, supplied_source
 from core.models import Brief, FetchState, Report
@@ -48,6 +50,64 @@ def read_uploaded(data: bytes, filename: str, settings: Settings) -> Brief:
     return read_brief(data, filename, settings)
 
 
+class _Outcome:
+    """The outcome of a job's one worker thread (a mixin of methods: each job owns ``_future``)."""
+
+    _future: Future[Any] | None
+
+    @property
+    def done(self) -> bool:
+        """Return True once the worker has finished (with its result or an error)."""
+        return self._future is not None and self._future.done()
+
+    def wait(self, timeout: float) -> None:
+        """Block up to timeout seconds for the worker to finish."""
+        if self._future is not None:
+            wait_for([self._future], timeout)
+
+    def result(self) -> Any:
+        """Return the worker's result (a Brief, a Report); raises what it raised (a VerbatimError, or a bug)."""
+        if self._future is None:
+            raise RuntimeError(f"{type(self).__name__}.result() before start()")
+        return self._future.result()
+
+
+@dataclass
+class ReadJob(_Outcome):
+    """One upload read in a worker thread, so that the page can show how far it got and the editor can stop it."""
+
+    data: bytes
+    name: str
+    settings: Settings
+    #: What the read is doing ("unpacking", "paragraphs", "claims"), done so far, of how many.
+    progress: tuple[str, int, int] = ("", 0, 0)
+    _stop: threading.Event = field(default_factory=threading.Event)
+    _future: Future[Brief] | None = None
+
+    def start(self) -> ReadJob:
+        """Start reading."""
+        worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="verbatim-read")
+        self._future = worker.submit(self._work)
+        worker.shutdown(wait=False)
+        return self
+
+    def _work(self) -> Brief:
+        def note(what: str, done: int, total: int) -> None:
+            self.progress = (what, done, total)  # one tuple, replaced whole: the page reads it as it is
+
+        with watched(note, self._stop.is_set):
+            return read_brief(self.data, self.name, self.settings)
+
+    def cancel(self) -> None:
+        """Ask the read to stop at its next look (it then raises core.brief.docx_archive.ReadCancelled)."""
+        self._stop.set()
+
+    @property
+    def cancelled(self) -> bool:
+        """Return True once the editor asked the read to stop."""
+        return self._stop.is_set()
+
+
 def sample_brief() -> tuple[bytes, str]:
     """Return the bundled sample brief's bytes and file name."""
     return SAMPLE_BRIEF.read_bytes(), SAMPLE_BRIEF.name
@@ -64,7 +124,7 @@ def check_function() -> Callable[..., Report]:
 
 
 @dataclass
-class CheckJob:
+class CheckJob(_Outcome):
     """One check of one brief in a worker thread, with its progress events and outcome."""
 
     brief: Brief
@@ -112,22 +172,6 @@ class CheckJob:
             self.states[url] = (state, detail)
             changed = True
         return changed
-
-    @property
-    def done(self) -> bool:
-        """Return True once the worker has finished (with a report or an error)."""
-        return self._future is not None and self._future.done()
-
-    def wait(self, timeout: float) -> None:
-        """Block up to timeout seconds for the worker to finish."""
-        if self._future is not None:
-            wait_for([self._future], timeout)
-
-    def result(self) -> Report:
-        """Return the finished check's report; raises what the check raised (a VerbatimError, or a bug)."""
-        if self._future is None:
-            raise RuntimeError("CheckJob.result() before start()")
-        return self._future.result()
 
 
 def save_run(store: Any, report: Report, brief: Brief) -> Report:

@@ -8,13 +8,13 @@ re-checks anything. This module refuses to check briefs or draw anything beyond 
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
 import streamlit as st
 
 from core.errors import VerbatimError
-from core.models import Decision, Report
+from core.fetch import parse_allowlist
+from core.models import CheckPolicy, Decision, Report
 from core.report import ReportFormatError, from_json
 from core.settings import Settings
 from ui import draw
@@ -30,6 +30,31 @@ def settings() -> Settings:
     if _SETTINGS not in st.session_state:
         st.session_state[_SETTINGS] = Settings.from_env()
     return st.session_state[_SETTINGS]
+
+
+#: The Check page's address options: the one place every fetch takes its policy from, whatever starts it.
+OPTIONS = ("opt_private", "opt_domains")
+
+
+def keep_options() -> None:
+    """Keep the Check page's options on other pages (Streamlit drops the value of a widget not drawn)."""
+    for key in OPTIONS:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
+def fetch_settings() -> Settings:
+    """Return the settings with the address options in force now, as the Check page shows them."""
+    ss = st.session_state
+    return settings().with_(
+        allowed_domains=parse_allowlist(ss.get("opt_domains", "")), allow_private=bool(ss.get("opt_private"))
+    )
+
+
+def fetch_policy() -> CheckPolicy:
+    """Return the address policy in force now (the Check page's options)."""
+    s = fetch_settings()
+    return CheckPolicy(allow_private=s.allow_private, allowed_domains=tuple(s.allowed_domains))
 
 
 def store() -> Any:
@@ -70,18 +95,40 @@ def decisions() -> dict[str, Decision]:
     return st.session_state.setdefault(_DECISIONS, {})
 
 
-def save_decision(decision: Decision) -> str:
-    """Store one decision at once; return "" on success or a message saying what failed."""
-    decision = replace(decision, decided_at=datetime.now(UTC).isoformat(timespec="seconds"))
-    decisions()[decision.claim_id] = decision
+#: The one message that says a change was kept by the store.
+SAVED = "Saved."
+
+
+def save_change(claim_id: str, field: str, value: Any) -> tuple[Decision, str]:
+    """Save one field of a claim's decision on the version this tab last saw; return the decision now and a message.
+
+    The message is "Saved." only when the store kept the change; otherwise it says why not: another tab
+    saved first (the decision returned is the newer one, to be shown instead), or the store failed.
+    """
+    seen = decisions().get(claim_id) or Decision(claim_id=claim_id)
     run_id = current_run_id()
     if not run_id:
-        return "This run has no id in the store, so the decision is kept only until the tab closes."
+        decisions()[claim_id] = seen.changed(**{field: value})
+        return decisions()[claim_id], "This run has no id in the store: the decision is kept only until the tab closes."
     try:
-        store().save_decision(run_id, decision)
+        outcome = store().save_decision_change(run_id, claim_id, field, value, seen.version)
     except VerbatimError as exc:
-        return f"Could not save the decision on claim {decision.claim_id}: {exc}. It is kept in this tab only."
-    return ""
+        decisions()[claim_id] = seen.changed(**{field: value})
+        return decisions()[claim_id], f"Not saved: {exc} The change is kept in this tab only."
+    decisions()[claim_id] = outcome.decision
+    if not outcome.saved:
+        return outcome.decision, (
+            "Not saved: this decision was changed in another tab or window after this one showed it. The newer"
+            " decision is shown now; make your change again if you still want it."
+        )
+    return outcome.decision, SAVED
+
+
+def store_problem() -> str:
+    """Return why the session's store would not keep what is saved (deleted, replaced, read-only), or ""."""
+    if _STORE not in st.session_state:
+        return ""
+    return st.session_state[_STORE].problem()
 
 
 def report_with_decisions() -> Report | None:

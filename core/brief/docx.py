@@ -15,8 +15,10 @@ so offsets after such text differ). Paragraphs inside content controls have no i
 Table cells: ``Location("table", t, start, end, path=(t, row, cell, paragraph in cell))``
 with ``t`` the index in ``Document.tables``.
 
-Refused: files that are not zip archives, zip archives without ``word/document.xml``, and
-archives that would unpack to more than ``Settings.max_docx_unpacked_bytes`` (zip bombs).
+Refused: files that are not zip archives, zip archives without ``word/document.xml``,
+archives that would unpack to more than ``Settings.max_docx_unpacked_bytes`` (zip bombs), and
+XML beyond what a brief can need (``core.brief.docx_archive``: read streaming, never trusting
+declared sizes, before python-docx parses it; progress and cancel through ``docx_archive.watched``).
 """
 
 from __future__ import annotations
@@ -24,11 +26,13 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
+from core.brief.docx_archive import checkpoint, slim_archive
 from core.brief.docx_walk import Para, Walker, body_paragraphs, note_paragraphs, read_styles
 from core.brief.inline import usable_url
 from core.brief.refs import link_numbered_references, note_citation
@@ -80,11 +84,18 @@ def check_zip(data: bytes, name: str, settings: Settings) -> None:
 
 
 def _open(data: bytes, name: str, settings: Settings) -> Any:
+    return _open_counted(data, name, settings)[0]
+
+
+def _open_counted(data: bytes, name: str, settings: Settings) -> tuple[Any, int]:
+    """Return the opened document and its number of paragraphs; the XML is read bounded (docx_archive)."""
     check_zip(data, name, settings)
     import docx
 
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        slim, paragraphs = slim_archive(archive, name, settings)
     try:
-        return docx.Document(io.BytesIO(data))
+        return docx.Document(io.BytesIO(slim)), paragraphs
     except Exception as exc:  # python-docx raises many kinds on damaged parts; all mean the same here
         raise BriefError(
             f"{name} is a damaged Word document ({type(exc).__name__}: {str(exc)[:120]}). "
@@ -147,9 +158,9 @@ def _kind(p: Para) -> BlockKind:
 def read_docx(data: bytes, name: str, settings: Settings | None = None) -> Brief:
     """Return the Brief a DOCX holds; raises BriefError for non-zip, bomb or damaged files."""
     settings = settings or Settings()
-    doc = _open(data, name, settings)
+    doc, total = _open_counted(data, name, settings)
     styles = read_styles(doc)
-    paras = list(body_paragraphs(doc, Walker(doc.part.rels, styles)))
+    paras = list(_walked(body_paragraphs(doc, Walker(doc.part.rels, styles)), name, total))
     notes = note_paragraphs(doc, styles)
     warnings: list[str] = []
     note_cites: dict[tuple[str, str], tuple[str, str, str | None]] = {}
@@ -176,6 +187,15 @@ def read_docx(data: bytes, name: str, settings: Settings | None = None) -> Brief
         )
     warnings.extend(link_numbered_references(blocks))
     return build_brief(name, "docx", blocks, settings, warnings=warnings, raw=data)
+
+
+def _walked(paras: Iterator[Para], name: str, total: int) -> Iterator[Para]:
+    """Yield the walk's paragraphs, reporting progress (and stopping when cancelled) every thousand."""
+    for n, p in enumerate(paras, 1):
+        if n % 1000 == 0:
+            checkpoint(name, "paragraphs", n, max(n, total))
+        yield p
+    checkpoint(name, "claims", 0, 0)  # the walk is done; the claims are built next
 
 
 def _cites(p: Para, offset: int) -> list[Cite]:

@@ -42,13 +42,14 @@ from core.fetch.reasons import (
     too_large,
     via,
 )
+from core.fetch.stored import EDITORS_COPIES, UNPROVEN, stored_refusal
 from core.models import FetchState, Origin, Source, SourceStatus
 from core.settings import Settings
 from core.store import Store, now_iso, strip_fragment
 
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
 _REDIRECTS = (301, 302, 303, 307, 308)
-_LIVE_ORIGINS = (Origin.EDITOR, Origin.SAMPLE)  # copies that came from no fetch: used whatever the policy says
+_LIVE_ORIGINS = EDITORS_COPIES  # copies that came from no fetch: used whatever the policy says
 
 
 class Fetcher:
@@ -139,15 +140,21 @@ class Fetcher:
             if stored.origin in _LIVE_ORIGINS:
                 emit(key, FetchState.CACHED, f"supplied copy of {stored.fetched_at}")
                 return stored
-            target = check_url(key, self.policy)
-            if isinstance(target, Refused):
-                emit(key, FetchState.FAILED, target.reason)
-                return failure(key, SourceStatus.BLOCKED, target.reason)
-            emit(key, FetchState.CACHED, f"stored copy of {stored.fetched_at}")
-            # Drift is news of the run that fetched the new copy; reading it again is not a change.
-            return replace(stored, origin=Origin.CACHE, drift=False)
+            refusal = stored_refusal(stored, self.policy)
+            if refusal is None:
+                emit(key, FetchState.CACHED, f"stored copy of {stored.fetched_at}")
+                # Drift is news of the run that fetched the new copy; reading it again is not a change.
+                return replace(stored, origin=Origin.CACHE, drift=False)
+            if refusal.rule != UNPROVEN:  # what this policy would not fetch, it does not serve from the store either
+                emit(key, FetchState.FAILED, refusal.reason)
+                return failure(key, SourceStatus.BLOCKED, refusal.reason)
         emit(key, FetchState.FETCHING, host_key(key))
-        source = self._network(key)
+        try:
+            source = self._network(key)
+        except (httpx.InvalidURL, UnicodeError, ValueError) as e:
+            # A spelling the policy let through but a library cannot parse is this link's problem only.
+            reason = f"The link {key!r} cannot be fetched: it could not be parsed ({e}). Fix the link in the brief."
+            source = failure(key, SourceStatus.BLOCKED, reason)
         if self.store is not None:
             if source.status is SourceStatus.OK:
                 previous = self.store.latest_source(key, origins=(Origin.FETCHED, Origin.SAMPLE))
@@ -166,19 +173,21 @@ class Fetcher:
 
     def _network(self, url: str) -> Source:
         s = self.settings
-        at = self.clock.now() + s.total_deadline
+        # The deadline, moved on by every wait for a slot of the host's queue: the time is the requests' own.
+        at = [self.clock.now() + s.total_deadline]
         jar = httpx.Cookies()  # per source: no cookie ever travels from one source to another
         chain: list[str] = []
+        hops: list[tuple[str, str]] = []  # (host, address) of every connection: kept with the copy
         current = url
-        with netguard.deadline(at, self.clock):
+        with netguard.deadline(at[0], self.clock):
             for _ in range(s.max_redirects + 1):
                 target = check_url(current, self.policy)
                 if isinstance(target, Refused):
                     return failure(url, SourceStatus.BLOCKED, via(chain, current, target.reason), current)
                 chain.append(current)
-                outcome = self._get(url, target, jar, at, chain)
+                outcome = self._get(url, target, jar, at, chain, hops)
                 if isinstance(outcome, Source):
-                    return outcome
+                    return replace(outcome, addresses=tuple(hops))
                 if strip_fragment(outcome) in (strip_fragment(c) for c in chain):
                     return failure(
                         url,
@@ -196,34 +205,49 @@ class Fetcher:
             current,
         )
 
-    def _get(self, url: str, target: netguard.Target, jar: httpx.Cookies, at: float, chain: list[str]) -> Source | str:
+    def _get(
+        self,
+        url: str,
+        target: netguard.Target,
+        jar: httpx.Cookies,
+        at: list[float],
+        chain: list[str],
+        hops: list[tuple[str, str]],
+    ) -> Source | str:
         """Return the Source, or the next URL of a redirect; retries 429/5xx as settings allow."""
         s = self.settings
         attempt = 0
+        answered: Source | None = None  # what the server answered last, when it is asked again
         while True:
             try:
+                queued = self.clock.now()
                 with self._limiter.slot(target.host):
-                    if self._precheck is not None:
-                        self._precheck.checked_addresses(target.host, target.port)
-                    request = self._client.build_request("GET", target.url)
-                    jar.set_cookie_header(request)
-                    # The transport, not Client.send: the client would parse every Location
-                    # itself and raise on odd ones; redirects are this module's business.
-                    response = self.transport.handle_request(request)
-                    response.request = request
-                    try:
-                        status = response.status_code
-                        if status in _REDIRECTS and response.headers.get("location"):
-                            jar.extract_cookies(response)
-                            # urljoin keeps the Location as written, so the policy judges what was sent.
-                            return urljoin(target.url, response.headers["location"].strip())
-                        if 200 <= status < 300:
-                            return self._read(url, target, response, at)
-                        wait = retry_wait(response, attempt, s, self.clock)
-                        if wait is None or attempt >= s.max_retries or self.clock.now() + wait > at:
-                            return status_failure(url, target.url, response, attempt, s, self.clock)
-                    finally:
-                        response.close()
+                    at[0] += max(0.0, self.clock.now() - queued)  # the wait in the host's queue is not counted
+                    with netguard.deadline(at[0], self.clock):
+                        checked: list[str] = []
+                        if self._precheck is not None:
+                            checked = self._precheck.checked_addresses(target.host, target.port)
+                        request = self._client.build_request("GET", target.url)
+                        jar.set_cookie_header(request)
+                        # The transport, not Client.send: the client would parse every Location
+                        # itself and raise on odd ones; redirects are this module's business.
+                        response = self.transport.handle_request(request)
+                        response.request = request
+                        hops.append((target.host, _peer(response) or (checked[0] if checked else "")))
+                        try:
+                            status = response.status_code
+                            if status in _REDIRECTS and response.headers.get("location"):
+                                jar.extract_cookies(response)
+                                # urljoin keeps the Location as written, so the policy judges what was sent.
+                                return urljoin(target.url, response.headers["location"].strip())
+                            if 200 <= status < 300:
+                                return self._read(url, target, response, at[0])
+                            wait = retry_wait(response, attempt, s, self.clock)
+                            answered = status_failure(url, target.url, response, attempt, s, self.clock)
+                            if wait is None or attempt >= s.max_retries or self.clock.now() + wait > at[0]:
+                                return answered
+                        finally:
+                            response.close()
             except Refused as r:
                 return failure(url, SourceStatus.BLOCKED, via(chain[:-1], target.url, r.reason), target.url)
             except NameNotFound as e:
@@ -239,7 +263,9 @@ class Fetcher:
                 )
                 return failure(url, SourceStatus.DEAD_LINK, via(chain[:-1], target.url, reason), target.url)
             except httpx.TimeoutException as e:
-                reason = timeout_reason(e, target, at, s, self.clock)
+                if answered is not None:  # the server did answer: that is the news, not the retry's timeout
+                    return replace(answered, reason=f"{answered.reason} Asked again, it did not answer in time.")
+                reason = timeout_reason(e, target, at[0], s, self.clock)
                 return failure(url, SourceStatus.NOT_CHECKED, reason, target.url)
             except httpx.ConnectError as e:
                 return failure(url, SourceStatus.NOT_CHECKED, connect_reason(e, target), target.url)
@@ -313,6 +339,19 @@ class Fetcher:
 
 def _no_progress(url: str, state: FetchState, detail: str) -> None:
     return None
+
+
+def _peer(response: httpx.Response) -> str:
+    """Return the address the response's connection is connected to ("" when the transport does not say)."""
+    stream = response.extensions.get("network_stream")
+    if stream is None:
+        return ""
+    # The address the guard checked and connected to (a test's connector may route it elsewhere).
+    checked = stream.get_extra_info(netguard.CHECKED_ADDRESS)
+    if checked:
+        return str(checked)
+    peer = stream.get_extra_info("server_addr")
+    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
 
 
 def _same_content(a: Source, b: Source) -> bool:

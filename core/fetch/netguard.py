@@ -45,6 +45,7 @@ from core.fetch.policy import (
 )
 
 __all__ = [
+    "CHECKED_ADDRESS",
     "SCHEMES",
     "Connector",
     "GuardedBackend",
@@ -141,11 +142,16 @@ def system_connector(address: str, port: int, timeout: float | None) -> httpcore
     return httpcore.SyncBackend().connect_tcp(address, port, timeout=timeout, socket_options=[])
 
 
-class _DeadlineStream(httpcore.NetworkStream):
-    """A stream whose reads and writes never outlive the source's deadline."""
+#: The extra-info key under which a guarded stream names the checked address it is connected to.
+CHECKED_ADDRESS = "verbatim_checked_address"
 
-    def __init__(self, inner: httpcore.NetworkStream) -> None:
+
+class _DeadlineStream(httpcore.NetworkStream):
+    """A stream whose reads and writes never outlive the source's deadline; it knows the address it was checked for."""
+
+    def __init__(self, inner: httpcore.NetworkStream, address: str = "") -> None:
         self._inner = inner
+        self._address = address
 
     def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
         return self._inner.read(max_bytes, _bounded(timeout, httpcore.ReadTimeout))
@@ -160,9 +166,11 @@ class _DeadlineStream(httpcore.NetworkStream):
         self, ssl_context: typing.Any, server_hostname: str | None = None, timeout: float | None = None
     ) -> httpcore.NetworkStream:
         inner = self._inner.start_tls(ssl_context, server_hostname, _bounded(timeout, httpcore.ConnectTimeout))
-        return _DeadlineStream(inner)
+        return _DeadlineStream(inner, self._address)
 
     def get_extra_info(self, info: str) -> typing.Any:
+        if info == CHECKED_ADDRESS:
+            return self._address
         return self._inner.get_extra_info(info)
 
 
@@ -208,7 +216,7 @@ class GuardedBackend(httpcore.NetworkBackend):
             except (httpcore.ConnectError, httpcore.ConnectTimeout) as e:
                 error = e
                 continue
-            return _DeadlineStream(stream)
+            return _DeadlineStream(stream, address)
         assert error is not None  # addresses is never empty here
         raise error
 

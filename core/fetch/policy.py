@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from core.errors import Refused
+from core.fetch.hostname import link_problem
 from core.settings import Settings
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -183,9 +184,13 @@ def check_url(url: str, policy: Policy) -> Target | Refused:
             f"The link {scheme}://…@{parts.hostname or ''} carries a user name or password; Verbatim never"
             " sends credentials. Remove them from the link, or supply the page yourself.",
         )
+    problem = link_problem(text)
+    if problem is not None:
+        return Refused("malformed", f"The link {shown!r} cannot be fetched: {problem}. Fix the link in the brief.")
     try:
         parsed = httpx.URL(text)
         host = parsed.raw_host.decode("ascii").lower().rstrip(".")
+        _ = parsed.host  # decodes punycode: a label httpx cannot decode raises here, not when the request is built
     except (httpx.InvalidURL, UnicodeError, ValueError) as e:
         # httpx rejects some spellings browsers accept (0177.0.0.1): name the address, not the syntax.
         odd = parse_ip_host(parts.hostname or "")

@@ -23,6 +23,7 @@ from core.models.kinds import (
 from core.models.records import (
     Brief,
     Candidate,
+    CheckPolicy,
     Claim,
     ClaimResult,
     Context,
@@ -47,6 +48,7 @@ __all__ = [
     "Brief",
     "BriefFormat",
     "Candidate",
+    "CheckPolicy",
     "Choice",
     "Claim",
     "ClaimResult",

@@ -105,6 +105,9 @@ class Source:
     fetched_at: str = ""  # ISO 8601, UTC
     origin: Origin = Origin.FETCHED
     drift: bool = False
+    #: (host, address) of every connection the fetch made, redirects included; None when not recorded
+    #: (a copy older than the record, or one no fetch made): a stored copy is served only where they are allowed.
+    addresses: tuple[tuple[str, str], ...] | None = field(default=None, compare=False, repr=False)
 
 
 # --------------------------------------------------------------------------- page text
@@ -302,6 +305,8 @@ class Decision:
     same_metric: bool | None = None
     same_population: bool | None = None
     decided_at: str = ""
+    #: Saved changes so far (core.store.versions): a tab's change is kept only on the version it last saw.
+    version: int = field(default=0, compare=False)
 
     #: The questions an editor answers on a claim (fields above), in the order they are asked.
     QUESTIONS: ClassVar[tuple[str, ...]] = ("same_period", "same_metric", "same_population")
@@ -328,6 +333,14 @@ class Decision:
 
 
 @dataclass(frozen=True, kw_only=True)
+class CheckPolicy:
+    """The address policy a run was checked under: private networks allowed or not, and the domains allowed."""
+
+    allow_private: bool = False
+    allowed_domains: tuple[str, ...] = ()  # empty: every public domain
+
+
+@dataclass(frozen=True, kw_only=True)
 class Report:
     """The outcome of checking one brief; ``brief_format`` is None when a report read back does not say."""
 
@@ -339,6 +352,8 @@ class Report:
     warnings: tuple[str, ...] = ()
     run_id: str = ""
     decisions: tuple[Decision, ...] = ()
+    #: The policy the run was checked under; None for a run stored before it was recorded.
+    policy: CheckPolicy | None = None
 
     @property
     def summary(self) -> dict[str, int]:

@@ -219,6 +219,7 @@ def _new_report(report: Report, document: DocxDocument, note: str = "") -> None:
     if note:
         w.add(note)
     table = document.add_table(rows=1 + len(Verdict), cols=2)
+    table.autofit = False  # a fixed layout: no text in a cell can widen the table past the page
     table.rows[0].cells[0].text, table.rows[0].cells[1].text = "Verdict", "Claims"
     for row, v in zip(table.rows[1:], Verdict, strict=True):
         row.cells[0].text, row.cells[1].text = v.label, str(report.summary[v.value])

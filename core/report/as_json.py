@@ -207,4 +207,7 @@ def to_json(report: Report) -> Json:
         "warnings": list(report.warnings),
         "decisions": [_decision(d) for d in report.decisions],
         "not_checked": _not_checked(report),
+        "policy": None
+        if report.policy is None
+        else {"allow_private": report.policy.allow_private, "allowed_domains": list(report.policy.allowed_domains)},
     }

@@ -18,6 +18,7 @@ from core.errors import ReportFormatError
 from core.models import (
     BriefFormat,
     Candidate,
+    CheckPolicy,
     Choice,
     Claim,
     ClaimResult,
@@ -325,4 +326,16 @@ def from_json(data: Mapping[str, Any]) -> Report:
         warnings=tuple(warnings),
         run_id=_get(d, "run_id", str, "the report", ""),
         decisions=decisions,
+        policy=_read_policy(d.get("policy")),
     )
+
+
+def _read_policy(value: Any) -> CheckPolicy | None:
+    """Return the policy a report records, or None when it records none (a report written before it did)."""
+    if value is None:
+        return None
+    p = _obj(value, "policy")
+    domains = _list(p, "allowed_domains", "policy")
+    if not isinstance(p.get("allow_private", False), bool) or not all(isinstance(x, str) for x in domains):
+        raise ReportFormatError("JSON report: 'policy' must hold allow_private (true/false) and a list of domains")
+    return CheckPolicy(allow_private=p.get("allow_private", False), allowed_domains=tuple(domains))

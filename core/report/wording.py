@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from core.models import ClaimResult, Decision, SourceStatus, Verdict
+from core.models import CheckPolicy, ClaimResult, Decision, SourceStatus, Verdict
 
 #: Verdict colours; always drawn beside the verdict's words (Verdict.label), never alone.
 VERDICT_COLOURS: dict[Verdict, str] = {
@@ -145,3 +145,12 @@ def source_status_words(result: ClaimResult) -> str:
     if s.status is SourceStatus.OK:
         return "read"
     return f"{s.status.value.replace('_', ' ')}: {s.reason}" if s.reason else s.status.value.replace("_", " ")
+
+
+def policy_words(policy: CheckPolicy | None) -> str:
+    """Return the address policy in words ("private network addresses not allowed; every public domain"), or ""."""
+    if policy is None:
+        return ""
+    private = "private network addresses allowed" if policy.allow_private else "private network addresses not allowed"
+    domains = f"only {', '.join(policy.allowed_domains)}" if policy.allowed_domains else "every public domain"
+    return f"{private}; {domains}"

@@ -288,3 +288,19 @@ def hostile_report() -> Report:
         uncited=(XSS,),
         warnings=(XSS, MD),
     )
+
+
+#: A 4,000-character word with no break opportunity, as a brief or a page may hold one.
+LONG_WORD = "Supercalifragilistic" * 200
+
+
+def long_word_report() -> Report:
+    """Return the sample report with LONG_WORD in its first claim, quote, context and a reason."""
+    from dataclasses import replace
+
+    report = sample_report()
+    first = report.results[0]
+    claim = replace(first.claim, text=f"{first.claim.text} {LONG_WORD}", quote=f"{first.claim.quote} {LONG_WORD}")
+    context = replace(first.context, text=f"{first.context.text} {LONG_WORD}") if first.context else None
+    changed = replace(first, claim=claim, context=context, reasons=(*first.reasons, f"It says {LONG_WORD}."))
+    return replace(report, results=(changed, *report.results[1:]))

@@ -12,7 +12,6 @@ import time
 import streamlit as st
 
 from core.errors import BriefError, VerbatimError
-from core.fetch import parse_allowlist
 from core.models import Brief
 from ui import draw, services, state
 
@@ -25,6 +24,8 @@ _STATE_WORDS = {
 }
 _JOB = "vb_job"
 _JOB_BRIEF = "vb_job_brief"
+_READ = "vb_read"
+_READ_REFRESH = "vb_read_refresh"
 
 
 def _samples_ready(store: object) -> str:
@@ -60,11 +61,8 @@ def _is_sample_text() -> bool:
 
 
 def _read_input(settings) -> Brief | None:
-    """Return the brief from the upload (preferred) or the text area; draw the reason when it cannot be read."""
-    upload = st.session_state.get("brief_file")
+    """Return the brief pasted in the text area; draw the reason when it cannot be read (uploads: _follow_read)."""
     try:
-        if upload is not None:
-            return services.read_uploaded(upload.getvalue(), upload.name, settings)
         text = st.session_state.get("brief_text", "")
         if not text.strip():
             st.error("There is no brief to check: paste one into the box, upload a file, or try the sample brief.")
@@ -73,6 +71,48 @@ def _read_input(settings) -> Brief | None:
     except BriefError as exc:
         st.error(draw.md(str(exc)))
     return None
+
+
+def _read_words(job: services.ReadJob) -> tuple[float, str]:
+    """Return how far an upload's read got, as a fraction and in words."""
+    what, done, total = job.progress
+    if what == "unpacking" and total:
+        return (
+            done / total,
+            f"Unpacking {draw.md(job.name)}: {done / 1e6:.1f} of {total / 1e6:.1f} MB of text and markup",
+        )
+    if what == "paragraphs" and total:
+        return done / total, f"Reading paragraphs of {draw.md(job.name)}: {done:,} of {total:,}"
+    if what == "claims":
+        return 1.0, f"Finding the claims of {draw.md(job.name)}…"
+    return 0.0, f"Opening {draw.md(job.name)}…"
+
+
+def _follow_read() -> None:
+    """Show the upload's read until it ends (the editor may stop it), then check the brief it gave."""
+    job: services.ReadJob = st.session_state[_READ]
+    stop = st.empty()
+    if stop.button("Stop reading", key="read_cancel", help="Stop reading this file; nothing is checked"):
+        job.cancel()
+    with st.status(f"Reading {draw.md(job.name)}…", expanded=True) as box:
+        bar = st.empty()
+        while not job.done:
+            job.wait(0.2)
+            fraction, words = _read_words(job)
+            bar.progress(min(1.0, fraction), text=words)
+        stop.empty()
+        bar.empty()
+        del st.session_state[_READ]
+        try:
+            brief = job.result()
+        except BriefError as exc:  # a cancelled read says so, like any other unreadable brief
+            box.update(label=f"{job.name} was not read", state="error", expanded=True)
+            st.error(draw.md(str(exc)))
+            return
+        box.update(label=f"Read {job.name}", state="complete", expanded=False)
+    _start_check(brief, job.settings, bool(st.session_state.pop(_READ_REFRESH, False)))
+    if _JOB in st.session_state:
+        st.rerun()
 
 
 def _draw_progress(job: services.CheckJob, table) -> None:
@@ -146,6 +186,8 @@ _first_start_text(store)
 if _JOB in st.session_state:
     _follow_job()
     st.stop()
+if _READ in st.session_state:
+    _follow_read()  # it reruns into the check; after an error or a stop, the page is drawn below its message
 
 left, right = st.columns([3, 2])
 with left:
@@ -174,7 +216,7 @@ with right:
             height=80,
             placeholder="python.org, example.com",
         )
-        st.checkbox("Allow private network addresses", key="opt_private", value=False)
+        st.checkbox("Allow private network addresses", key="opt_private")
         if st.session_state.get("opt_private"):
             st.warning(
                 "Private network allowed: sources on this machine and your local network (127.0.0.1, 10.x, 192.168.x) "
@@ -194,13 +236,15 @@ with right:
         st.caption(draw.md(sample_problem))
 
 if go:
-    run_settings = settings.with_(
-        allowed_domains=parse_allowlist(st.session_state.get("opt_domains", "")),
-        allow_private=bool(st.session_state.get("opt_private")),
-    )
+    run_settings = state.fetch_settings()  # the options as shown: the one source of every fetch's policy
+    upload = st.session_state.get("brief_file")
+    if upload is not None:
+        # Read in a worker: a long read shows how far it got, and the editor may stop it.
+        st.session_state[_READ] = services.ReadJob(upload.getvalue(), upload.name, run_settings).start()
+        st.session_state[_READ_REFRESH] = bool(st.session_state.get("opt_refresh"))
+        st.rerun()
     brief = _read_input(run_settings)
     if brief is not None:
-        st.session_state["vb_check_settings"] = run_settings
         refresh = bool(st.session_state.get("opt_refresh"))
         # The untouched sample text is checked from its bundled copies, like the sample button.
         offline = not refresh and st.session_state.get("brief_file") is None and _is_sample_text()
@@ -214,7 +258,6 @@ elif sample:
     except BriefError as exc:
         st.error(draw.md(f"The sample brief could not be read: {exc}"))
     else:
-        st.session_state["vb_check_settings"] = settings
         # The sample's sources are bundled: it is checked offline, from the stored copies only.
         _start_check(brief, settings, refresh=False, offline=True)
         if _JOB in st.session_state:

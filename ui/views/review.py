@@ -12,6 +12,7 @@ import math
 import streamlit as st
 
 from core.models import Verdict
+from core.report.wording import policy_words
 from ui import claim_view, draw, state
 
 PAGE_SIZE = 20
@@ -31,9 +32,10 @@ if flash:
 
 st.title(f"Review: {draw.md(report.brief_name)}")
 n_decided = sum(1 for d in state.decisions().values() if d.decision)
+checked_under = f" with {policy_words(report.policy)}" if report.policy is not None else ""
 st.caption(
     f"{draw.count(len(report.results), 'claim', 'claims')} · {n_decided} decided · "
-    f"checked {draw.md(report.checked_at)} · run {draw.md(run)}. "
+    f"checked {draw.md(report.checked_at)}{draw.md(checked_under)} · run {draw.md(run)}. "
     "A verified quote is on the page word for word; whether it supports the claim is your judgement."
 )
 for warning in report.warnings:

@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import StoreError
-from core.models import Choice, Decision, Origin, Source, SourceStatus
+from core.models import Decision, Origin, Source, SourceStatus
 from core.settings import Settings
+from core.store import columns, identity, versions
 
 SCHEMA_VERSION = 1
 
@@ -58,7 +59,7 @@ CREATE TABLE IF NOT EXISTS runs (
     summary_json TEXT NOT NULL DEFAULT '{}',
     report_json TEXT NOT NULL,
     brief_raw BLOB,                         -- PostgreSQL: BYTEA
-    client TEXT NOT NULL DEFAULT ''         -- the agent's MCP client name; added later, older files gain it in _create
+    client TEXT NOT NULL DEFAULT ''         -- the agent's MCP client name; added later (columns.ADDED)
 );
 CREATE INDEX IF NOT EXISTS runs_by_time ON runs (created_at);
 CREATE TABLE IF NOT EXISTS decisions (
@@ -84,15 +85,15 @@ CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 
 _SELECT_SOURCE = (
     "SELECT url, final_url, status, http_status, headers, content_type, sha256, fetched_at, body, origin, reason,"
-    " drift FROM sources WHERE url = ?"
+    " drift, addresses FROM sources WHERE url = ?"
 )
 _SELECT_SOURCE_BY_ID = (
     "SELECT url, final_url, status, http_status, headers, content_type, sha256, fetched_at, body, origin, reason,"
-    " drift FROM sources WHERE id = ?"
+    " drift, addresses FROM sources WHERE id = ?"
 )
 _INSERT_SOURCE = (
     "INSERT INTO sources (url, final_url, status, http_status, headers, content_type, sha256, fetched_at, body,"
-    " origin, reason, drift) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+    " origin, reason, drift, addresses) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 
 
@@ -148,6 +149,8 @@ class Store:
             except sqlite3.Error:
                 self._conn.close()
                 raise
+        # The file just opened: a file deleted or put in its place later is told apart from it.
+        self._identity = identity.identify(self.path) if self.path is not None else None
 
     def _create(self) -> None:
         with self._lock:
@@ -155,8 +158,7 @@ class Store:
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.executescript(SCHEMA)
-            if "client" not in {row[1] for row in self._conn.execute("PRAGMA table_info(runs)")}:
-                self._conn.execute("ALTER TABLE runs ADD COLUMN client TEXT NOT NULL DEFAULT ''")
+            columns.add_missing(self._conn)
             if self._conn.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 0:
                 self._conn.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
             self._conn.commit()
@@ -173,9 +175,16 @@ class Store:
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        """Hold the lock for one committed write; raise StoreError when it fails."""
+        """Hold the lock for one committed write; raise StoreError when it fails or would be lost."""
+        lost = self.problem()
+        if lost:  # SQLite would write on into a deleted or replaced file: no one would see it again
+            raise StoreError(self.path, "written", lost.rstrip("."))
         with self._lock, self._errors("written"), self._conn:
             yield self._conn
+
+    def problem(self) -> str:
+        """Return why what is saved now would not be kept (file deleted, replaced, read-only), or ""."""
+        return identity.problem(self.path, self._identity) if self.path is not None else ""
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -216,6 +225,7 @@ class Store:
             source.origin,
             source.reason,
             int(source.drift),
+            "" if source.addresses is None else json.dumps([list(a) for a in source.addresses]),
         )
         with self._tx() as c:
             c.execute(_INSERT_SOURCE, row)
@@ -317,33 +327,26 @@ class Store:
         with self._tx() as c:
             c.execute(
                 "INSERT INTO decisions (run_id, claim_id, decision, note, same_period, same_metric,"
-                " same_population, decided_at) VALUES (?,?,?,?,?,?,?,?)"
+                " same_population, decided_at, version) VALUES (?,?,?,?,?,?,?,?,1)"
                 " ON CONFLICT (run_id, claim_id) DO UPDATE SET decision = excluded.decision,"
                 " note = excluded.note, same_period = excluded.same_period, same_metric = excluded.same_metric,"
-                " same_population = excluded.same_population, decided_at = excluded.decided_at",
+                " same_population = excluded.same_population, decided_at = excluded.decided_at,"
+                " version = decisions.version + 1",
                 row,
             )
+
+    def save_decision_change(
+        self, run_id: str, claim_id: str, field: str, value: Any, seen_version: int
+    ) -> versions.DecisionSave:
+        """Save one field of a claim's decision if it is still at seen_version; else return the newer decision."""
+        with self._tx() as c:
+            return versions.save_change(c, run_id, claim_id, field, value, seen_version, now_iso())
 
     def decisions(self, run_id: str) -> list[Decision]:
         """Return the editor's decisions on a run, in claim id order (empty when none)."""
         with self._read() as c:
-            rows = c.execute(
-                "SELECT claim_id, decision, note, same_period, same_metric, same_population, decided_at"
-                " FROM decisions WHERE run_id = ? ORDER BY claim_id",
-                (run_id,),
-            ).fetchall()
-        return [
-            Decision(
-                claim_id=r[0],
-                decision=Choice(r[1]),
-                note=r[2],
-                same_period=_bool(r[3]),
-                same_metric=_bool(r[4]),
-                same_population=_bool(r[5]),
-                decided_at=r[6],
-            )
-            for r in rows
-        ]
+            rows = c.execute(versions.SELECT + " ORDER BY claim_id", (run_id,)).fetchall()
+        return [versions.from_row(r) for r in rows]
 
     # ------------------------------------------------------------------ extracted text (a cache)
 
@@ -378,12 +381,8 @@ def _yes_no(value: bool | None) -> int | None:
     return None if value is None else int(value)
 
 
-def _bool(value: int | None) -> bool | None:
-    return None if value is None else bool(value)
-
-
 def _source_from_row(row: tuple[Any, ...]) -> Source:
-    url, final_url, status, http_status, headers, ctype, sha, fetched_at, body, origin, reason, drift = row
+    url, final_url, status, http_status, headers, ctype, sha, fetched_at, body, origin, reason, drift, hops = row
     return Source(
         url=url,
         status=SourceStatus(status),
@@ -397,4 +396,5 @@ def _source_from_row(row: tuple[Any, ...]) -> Source:
         fetched_at=fetched_at,
         origin=Origin(origin),
         drift=bool(drift),
+        addresses=tuple((str(h), str(a)) for h, a in json.loads(hops)) if hops else None,
     )
