@@ -219,6 +219,7 @@ def check_brief(
         results=results,
         uncited=brief.uncited,
         warnings=brief.warnings,
+        unused_links=brief.unused_links,
     )
 
 

@@ -18,12 +18,26 @@ import re
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.citations import QUOTED, strip_quote_text
 
+# The headings agents and exports put over a reference list, with a short addition ("References
+# (Excerpt)", "Sources used", "Works cited:"); Chinese, Japanese and Korean ones too.
 REF_HEADINGS = re.compile(
-    r"^\W*(references?|sources?|notes|footnotes|endnotes|bibliography|works cited|citations|links)\W*$",
+    r"^\W*(?:references?|sources?(?: used| cited| consulted)?|notes|footnotes|endnotes|bibliography|works cited"
+    r"|citations|key citations|key sources|links|further reading|reference list|literature cited"
+    r"|参考文献|参考资料|参考資料|引用文献|출처|참고 ?자료|참고 ?문헌)(?:\s*\([^()]{0,30}\))?\W*$",
     re.IGNORECASE,
 )
-_NUM_REFS = re.compile(r"(?<![\w\[])\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\]")
+# "[1]", "[1, 4]", "[3–5]"; glued to a word ("devices[1]") only when the list has the entry (else "arr[0]").
+NUM_REFS = re.compile(r"(?<!\[)\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\](?![(:])")
 _REF_ENTRY = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)])\s*")
+
+
+def missing_entry(number: str, text: str) -> str:
+    """Return the note for a marker whose entry the reference list lacks, naming the sentence it stands in."""
+    where = " ".join(text.split())[:70]
+    return (
+        f"Cited as [{number}], but the reference list has no entry {number} (in “{where}…”), so that claim has "
+        f"no source. Add entry {number} with its URL to the reference list."
+    )
 
 
 def note_citation(text: str, cites: list[Cite], min_words: int) -> tuple[str, str, str | None]:
@@ -87,17 +101,16 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     for block in blocks:
         if block.kind in (BlockKind.REFERENCE, BlockKind.HEADING):
             continue
-        for m in _NUM_REFS.finditer(block.text):
+        for m in NUM_REFS.finditer(block.text):
             if any(c.start <= m.start() < c.end for c in block.cites):
                 continue
+            if m.start() and block.text[m.start() - 1].isalnum() and not set(numbers(m.group(1))) <= refs.keys():
+                continue  # "arr[0]": a word's index, not a marker
             for number in numbers(m.group(1)):
                 ref = refs.get(number)
                 cite = next((c for c in ref.cites if c.url), None) if ref else None
                 if cite is None:
-                    warnings.append(
-                        f"The reference [{number}] is cited but not found in the references, so its claim has no "
-                        "source. Add it to the references section with its URL."
-                    )
+                    warnings.append(missing_entry(number, block.text[max(0, m.start() - 60) : m.end()]))
                     block.cites.append(Cite(m.start(), m.end(), "", m.group(0), CiteKind.MARKER))
                 else:
                     block.cites.append(Cite(m.start(), m.end(), cite.url, m.group(0), CiteKind.MARKER, cite.quote))

@@ -40,6 +40,7 @@ from core.models.records import (
     Source,
     Span,
     Unreadable,
+    UnusedLink,
 )
 
 __all__ = [
@@ -74,5 +75,6 @@ __all__ = [
     "SourceStatus",
     "Span",
     "Unreadable",
+    "UnusedLink",
     "Verdict",
 ]

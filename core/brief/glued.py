@@ -1,0 +1,85 @@
+"""Footnote numbers glued to the text (Gemini's ``crop.1``, ``true?2.``, ``terms2:``), told from figures.
+
+Gemini Deep Research writes its citation numbers with no bracket and no space, right after a
+word, a closing mark or the full stop, and lists the numbered URLs under "Works cited". A
+glued number is read as a citation only on the list's evidence and where the sentence reads
+complete without it:
+
+- the number is an entry of the brief's numbered reference list, and the brief cites that
+  list no other way (no ``[n]`` or ``[^n]`` markers), so bracketed briefs never lose a figure;
+- it is glued: right after a lower-case word of three letters or more, a closing mark
+  (``) ] " ” ’ *``), a full stop, ``?``, ``!`` or ``:`` (never after a digit or a digit's
+  point: ``3.12.1``, ``2.1``), or right where an image was dropped (``![][image3]4``);
+- it ends there: at the end, before white space, or before ``. , ; : ! ? ) * |``; after a word,
+  the next word does not go on in lower case ("primates8 and" would be a word such as "mp3").
+
+"grew 2.1", "Python 3.12.1", "in 2024." and "CO2" are figures by these rules. This module only
+finds the numbers; ``core.brief.markdown`` and the PDF and DOCX readers turn them into citations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Mapping
+
+from core.brief.blocks import Block, BlockKind, Cite, CiteKind
+
+_NUMBER = re.compile(r"\d{1,3}(?!\d)")
+_CLOSERS = frozenset(')]"”’*.?!:')
+_ENDS = frozenset(".,;:!?)*|")
+
+
+def glued_numbers(text: str, known: Collection[str], glue: Collection[int] = ()) -> list[tuple[int, int, str]]:
+    """Return (start, end, number) of each note number glued to text that the reference list holds."""
+    out: list[tuple[int, int, str]] = []
+    for m in _NUMBER.finditer(text):
+        start, end, number = m.start(), m.end(), m.group(0)
+        if number not in known or start == 0 or text[start - 1].isdigit():
+            continue
+        prev = text[start - 1]
+        after_word = prev.isalpha()
+        if after_word:
+            letters = len(text[:start]) - len(
+                text[:start].rstrip("abcdefghijklmnopqrstuvwxyzßàáâãäåæçèéêëìíîïñòóôõöøùúûüýÿ")
+            )
+            if not prev.islower() or letters < 3:
+                continue
+        elif start not in glue:
+            if prev not in _CLOSERS:
+                continue
+            if prev == "." and start >= 2 and text[start - 2].isdigit():
+                continue  # "3.12.1": a version's point
+        nxt = text[end : end + 1]
+        if nxt and not nxt.isspace() and nxt not in _ENDS:
+            continue
+        if nxt == "." and text[end + 1 : end + 2].isdigit():
+            continue
+        if after_word and nxt.isspace() and text[end + 1 : end + 2].islower():
+            continue
+        out.append((start, end, number))
+    return out
+
+
+_READ = (BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.TABLE, BlockKind.BLOCKQUOTE)
+
+
+def add_glued_numbers(
+    blocks: list[Block], entries: Mapping[str, str], reading: Callable[[str], str], glue: Mapping[int, list[int]]
+) -> None:
+    """Add a citation for each glued note number of the blocks, when the brief cites its list no other way."""
+    known = {k for k, url in entries.items() if k.isdigit() and url.lower().startswith(("http://", "https://"))}
+    if not known or any(c.kind == CiteKind.MARKER for b in blocks if b.kind in _READ for c in b.cites):
+        return
+    for n, block in enumerate(blocks):
+        if block.kind not in _READ:
+            continue
+        found = [
+            (s, e, num)
+            for s, e, num in glued_numbers(block.text, known, glue.get(n, ()))
+            if not any(c.start <= s < c.end for c in block.cites)
+        ]
+        for s, e, num in found:
+            how = f"note {num} glued to the text, {reading(num)}"
+            block.cites.append(Cite(s, e, entries[num], num, CiteKind.MARKER, how=how))
+        if found:
+            block.cites.sort(key=lambda c: c.start)
