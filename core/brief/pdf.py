@@ -45,6 +45,7 @@ class _Word:
     start: int = 0
     end: int = 0
     url: str = ""
+    sup: bool = False  # a superscript note number, glued to the word before it
 
 
 def _open(data: bytes, name: str) -> Any:
@@ -100,6 +101,64 @@ def _covered(word: tuple[float, float, float, float], rect: tuple[float, float, 
     return width / max(word[2] - word[0], 1e-6) >= _COVER and height / min(word_h, rect_h) >= _COVER
 
 
+_SUP_TEXT = re.compile(r"^\d{1,3}(?:[,–-]\d{1,3})*$")
+# A note number is set clearly smaller than the text it follows (ChatGPT's export: 6 pt on 9 pt).
+_SUP_RATIO = 0.8
+
+
+def _body_height(words: list[Any]) -> float:
+    """Return the median height of the page's words: the body text's line height."""
+    heights = sorted(w[3] - w[1] for w in words if w[4].strip())
+    return heights[len(heights) // 2] if heights else 0.0
+
+
+def _place_superscripts(
+    sups: list[_Word], lines: dict[tuple[int, int], list[_Word]], blocks: dict[int, list[list[_Word]]]
+) -> None:
+    """Put each superscript number into the line it is raised above, after the word to its left.
+
+    PyMuPDF reads a raised number as a block of its own, away from its sentence; a number that
+    stands on no line of text stays a block of its own.
+    """
+    for sup in sups:
+        cy = (sup.rect[1] + sup.rect[3]) / 2
+        home = None
+        for key, words in lines.items():
+            if not words:
+                continue
+            top, bottom = min(w.rect[1] for w in words), max(w.rect[3] for w in words)
+            left, right = words[0].rect[0], words[-1].rect[2]
+            # A note may stand a space's width after its word: up to a line's height away.
+            if top - 2 <= cy <= bottom and left - 2 <= sup.rect[0] <= right + (bottom - top):
+                home = key
+                break
+        if home is None:
+            home = _line_above(sup, lines)
+            if home is not None:
+                lines[home].append(sup)  # a number wrapped onto the next line ends the line above
+                continue
+            key = (10_000 + len(blocks), 0)
+            lines[key] = [sup]
+            blocks.setdefault(key[0], []).append(lines[key])
+            continue
+        words = lines[home]
+        at = next((i for i, w in enumerate(words) if w.rect[0] >= sup.rect[0]), len(words))
+        words.insert(at, sup)
+
+
+def _line_above(sup: _Word, lines: dict[tuple[int, int], list[_Word]]) -> tuple[int, int] | None:
+    """Return the line right above a superscript that wrapped to the start of the next line, or None."""
+    best, best_bottom = None, 0.0
+    height = sup.rect[3] - sup.rect[1]
+    for key, words in lines.items():
+        if not words:
+            continue
+        bottom, left = max(w.rect[3] for w in words), words[0].rect[0]
+        if bottom - 1 <= sup.rect[1] <= bottom + height * 1.5 and sup.rect[0] <= left + 24 and bottom > best_bottom:
+            best, best_bottom = key, bottom
+    return best
+
+
 def _heading_blocks(page: Any, flags: int) -> set[int]:
     """Return the numbers of blocks set in type clearly larger than the page's body text."""
     sizes: dict[int, float] = {}
@@ -138,16 +197,24 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
     # Ligatures expanded ("ﬁ" -> "fi"): a claim's words are read as a reader reads them.
     flags = pymupdf.TEXTFLAGS_WORDS & ~pymupdf.TEXT_PRESERVE_LIGATURES
     headings = _heading_blocks(page, flags)
-    for x0, y0, x1, y1, text, b, ln, _w in page.get_text("words", flags=flags):
+    raw = page.get_text("words", flags=flags)
+    body = _body_height(raw)
+    sups: list[_Word] = []
+    for x0, y0, x1, y1, text, b, ln, _w in raw:
         word = _Word(text, (x0, y0, x1, y1))
         for uri, rects in links:
             if any(_covered(word.rect, r) for r in rects):
                 word.url = uri
                 break
+        if _SUP_TEXT.match(text) and y1 - y0 < body * _SUP_RATIO:
+            word.sup = True
+            sups.append(word)
+            continue
         if (b, ln) not in lines:
             lines[(b, ln)] = []
             blocks.setdefault(b, []).append(lines[(b, ln)])
         lines[(b, ln)].append(word)
+    _place_superscripts(sups, lines, blocks)
     out: list[Block] = []
     page_text: list[str] = []
     offset = 0
@@ -157,7 +224,7 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
             if text and not text.endswith("-"):
                 text += " "
             for n, word in enumerate(words):
-                if n:
+                if n and not word.sup:
                     text += " "
                 word.start = len(text)
                 text += word.text
@@ -184,10 +251,25 @@ def _cites(text: str, words: list[_Word]) -> list[Cite]:
             while end > start + 1 and text[end - 1] in _EDGE_RIGHT:
                 end -= 1
             kind = CiteKind.URL if text[start:end] == run[0].url else CiteKind.LINK
-            cites.append(Cite(start, end, run[0].url, text[start:end], kind))
+            if all(w.sup for w in run):
+                cites.append(
+                    Cite(
+                        start,
+                        end,
+                        run[0].url,
+                        text[start:end],
+                        CiteKind.MARKER,
+                        how=f"superscript {text[start:end]}, linked",
+                    )
+                )
+            else:
+                cites.append(Cite(start, end, run[0].url, text[start:end], kind, how="link"))
             run = []
         if word.url:
             run.append(word)
+        elif word.sup:
+            # A superscript number without a link: a note resolved through the reference list.
+            cites.append(Cite(word.start, word.end, "", word.text, CiteKind.MARKER, how=f"superscript {word.text}"))
     for s, e in find_urls(text):
         if not any(c.start <= s < c.end for c in cites):
             url = text[s:e]
@@ -234,5 +316,46 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
             f"{name} has no text layer (it may be a scan), so Verbatim cannot read its claims. "
             "Export the brief as a PDF with text, or paste the text."
         )
+    _mark_endnotes(blocks)
     warnings.extend(link_numbered_references(blocks))
     return build_brief(name, "pdf", blocks, settings, warnings=warnings, raw=data)
+
+
+def _mark_endnotes(blocks: list[Block]) -> None:
+    """Mark the endnote list that closes a PDF under no heading: titles, their URLs, numbers, never claims.
+
+    ChatGPT's PDF export lists its sources after the text: each a page title (with small
+    back-link numbers), then its URL as a line of its own. The list is the trailing run of such
+    blocks that holds at least one URL line; it ends (reading backwards) at the first block
+    that is a sentence of prose.
+    """
+    start = len(blocks)
+    urls = 0
+    for n in range(len(blocks) - 1, -1, -1):
+        kind = _entry_part(blocks[n])
+        if kind is None:
+            break
+        urls += kind
+        start = n
+    if urls:
+        for block in blocks[start:]:
+            block.kind = BlockKind.REFERENCE
+
+
+def _entry_part(block: Block) -> int | None:
+    """Return 1 for a URL line, 0 for a title or number line of an endnote list, None for prose."""
+    text = block.text.strip()
+    if block.kind == BlockKind.HEADING:
+        return None
+    if any(c.kind == CiteKind.URL and c.end - c.start >= len(text) - 1 for c in block.cites):
+        return 1
+    rest = text
+    for c in sorted(block.cites, key=lambda c: -c.start):
+        if c.kind == CiteKind.MARKER:
+            rest = rest[: c.start] + rest[c.end :]
+    if re.fullmatch(r"[\d.\s]*", rest):
+        return 0
+    # A title: short, and no full stop before its end (prose has sentences).
+    if len(rest.split()) <= 30 and not re.search(r"[.!?]\s+\S", rest) and not rest.rstrip().endswith((".", ":")):
+        return 0
+    return None

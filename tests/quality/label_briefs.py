@@ -231,25 +231,42 @@ def label_pdf(rel: str) -> dict[str, object]:
     units: list[dict[str, str]] = []
     links: set[str] = set()
     with pymupdf.open(BRIEFS / rel) as doc:
+        end = _endnotes_start(doc)
         for page in doc:
             words = page.get_text("words")
+            heights = sorted(w[3] - w[1] for w in words) or [0.0]
+            # Other note numbers (digits set small) are no words of the sentence.
+            words = [w for w in words if not (w[4].isdigit() and w[3] - w[1] < heights[len(heights) // 2] * 0.8)]
             for link in page.get_links():
                 uri = link.get("uri") or ""
                 if not uri.startswith("http"):
                     continue
                 links.add(uri)
                 r = link["from"]
-                inside = [w for w in words if r.x0 <= (w[0] + w[2]) / 2 <= r.x1 and r.y0 <= (w[1] + w[3]) / 2 <= r.y1]
+                inside = [w for w in page.get_text("words") if r.x0 <= (w[0] + w[2]) / 2 <= r.x1 and r.y0 <= (w[1] + w[3]) / 2 <= r.y1]
                 mark = " ".join(w[4] for w in inside)
-                if not re.fullmatch(r"\d{1,3}", mark):
+                if not re.fullmatch(r"\d{1,3}", mark) or (page.number, r.y0) >= end:
                     continue
                 # The words of the same line left of the mark, then the line above: the sentence it ends.
                 line = [w for w in words if abs(w[3] - r.y1) < 6 and w[2] <= r.x0 + 1 and w[4] != mark]
                 line.sort(key=lambda w: w[0])
+                if not line:  # a number wrapped to the next line: it ends the line above
+                    above = [w for w in words if 0 <= r.y0 - w[3] + 2 < 12 and w[4] != mark]
+                    line = sorted(above, key=lambda w: w[0])
                 units.append({"url": uri, "before": before_words(" ".join(w[4] for w in line), 3), "mark": mark})
             for m in _BARE.finditer(page.get_text()):
                 links.add(clean_url(m.group(0)))
     return {"style": "pdf_notes", "units": units, "links": sorted(links)}
+
+
+def _endnotes_start(doc: object) -> tuple[int, float]:
+    """Return (page, y) where the closing endnote list starts: the block before the first line that is only a URL."""
+    for page in doc:  # type: ignore[attr-defined]
+        blocks = page.get_text("blocks")
+        for n, b in enumerate(blocks):
+            if re.fullmatch(r"https?://\S+", b[4].strip()):
+                return page.number, blocks[n - 1][1] - 1 if n else b[1] - 1
+    return 10**6, 0.0
 
 
 def label_docx(rel: str) -> dict[str, object]:
