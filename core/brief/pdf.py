@@ -24,7 +24,7 @@ from typing import Any
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.inline import usable_url
-from core.brief.refs import link_numbered_references
+from core.brief.refs import link_numbered_references, numbers
 from core.brief.urls import find_urls
 from core.errors import BriefError
 from core.models import Brief, LocationKind
@@ -269,7 +269,9 @@ def _cites(text: str, words: list[_Word]) -> list[Cite]:
             run.append(word)
         elif word.sup:
             # A superscript number without a link: a note resolved through the reference list.
-            cites.append(Cite(word.start, word.end, "", word.text, CiteKind.MARKER, how=f"superscript {word.text}"))
+            cites.extend(
+                Cite(word.start, word.end, "", n, CiteKind.MARKER, how=f"superscript {n}") for n in numbers(word.text)
+            )
     for s, e in find_urls(text):
         if not any(c.start <= s < c.end for c in cites):
             url = text[s:e]

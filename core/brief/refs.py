@@ -57,6 +57,24 @@ def note_citation(text: str, cites: list[Cite], min_words: int) -> tuple[str, st
     return first.url, first.anchor, quote
 
 
+_SUP_NUMBERS = re.compile(r"\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\s*$")
+
+
+def superscript_marks(text: str, spans: list[tuple[int, int]], cites: list[Cite]) -> list[Cite]:
+    """Return a note marker for each superscript span that is only numbers ("¹", "2,3"), to resolve later.
+
+    A superscript inside a link or a footnote mark is that citation already; "m²" is no number run.
+    """
+    out = []
+    for s, e in spans:
+        if not _SUP_NUMBERS.match(text[s:e]) or any(c.start <= s < c.end for c in cites):
+            continue
+        if s and text[s - 1].isdigit():
+            continue  # "10⁶": an exponent
+        out.extend(Cite(s, e, "", n, CiteKind.MARKER, how=f"superscript {n}") for n in numbers(text[s:e].strip()))
+    return out
+
+
 def numbers(spec: str) -> list[str]:
     """Return the reference numbers of a marker's inside: "1, 3-5" gives 1, 3, 4, 5."""
     out: list[str] = []
@@ -77,11 +95,13 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     or, in a Word numbered list whose numbers are not in the text, by its place.
     """
     refs: dict[str, Block] = {}
+    headings: dict[str, str] = {}
     in_refs = False
     place = 0
+    heading = ""
     for block in blocks:
         if REF_HEADINGS.match(block.text.strip()) and len(block.text) < 40:
-            in_refs, place = True, 0
+            in_refs, place, heading = True, 0, block.text.strip()
             block.kind = BlockKind.HEADING
             continue
         if block.kind == BlockKind.HEADING:
@@ -94,6 +114,7 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
         label = (m.group(1) or m.group(2)) if m else str(place)
         if any(c.url for c in block.cites):
             refs.setdefault(label, block)
+            headings.setdefault(label, heading)
             block.kind = BlockKind.REFERENCE
     if not refs:
         return []
@@ -101,6 +122,7 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     for block in blocks:
         if block.kind in (BlockKind.REFERENCE, BlockKind.HEADING):
             continue
+        block.cites = [_resolved(c, refs, headings, warnings) for c in block.cites]
         for m in NUM_REFS.finditer(block.text):
             if any(c.start <= m.start() < c.end for c in block.cites):
                 continue
@@ -113,6 +135,21 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
                     warnings.append(missing_entry(number, block.text[max(0, m.start() - 60) : m.end()]))
                     block.cites.append(Cite(m.start(), m.end(), "", m.group(0), CiteKind.MARKER))
                 else:
-                    block.cites.append(Cite(m.start(), m.end(), cite.url, m.group(0), CiteKind.MARKER, cite.quote))
+                    how = f"reference [{number}] in “{headings[number]}”"
+                    block.cites.append(Cite(m.start(), m.end(), cite.url, m.group(0), CiteKind.MARKER, cite.quote, how))
         block.cites.sort(key=lambda c: c.start)
     return list(dict.fromkeys(warnings))
+
+
+def _resolved(cite: Cite, refs: dict[str, Block], headings: dict[str, str], warnings: list[str]) -> Cite:
+    """Return a superscript marker (one number) with its entry's URL, or as it is with a warning when none."""
+    if cite.kind != CiteKind.MARKER or cite.url or not cite.how.startswith("superscript"):
+        return cite
+    number = cite.anchor
+    entry = refs.get(number)
+    link = next((c for c in entry.cites if c.url), None) if entry else None
+    if link is None:
+        warnings.append(missing_entry(number, cite.anchor))
+        return cite
+    how = f"superscript {cite.anchor}, reference [{number}] in “{headings.get(number, '')}”"
+    return Cite(cite.start, cite.end, link.url, cite.anchor, CiteKind.MARKER, link.quote, how)
