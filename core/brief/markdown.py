@@ -45,6 +45,10 @@ _LIST = re.compile(r"^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$")
 _BRACKET_REF_LINE = re.compile(r"^ {0,3}\[(\d{1,3})\]\s+(.*)$")
 _REFDEF_LINK = re.compile(r"^ {0,3}\[(\d{1,4})\]:\s+(.*\]\(.*)$")
 _URL_LINE = re.compile(r"^\s*(?:[-*+•]\s+)?<?(?:https?://|www\.)\S+>?\s*$", re.IGNORECASE)
+# "**References:** (Selected inline citations from the text)": a list's heading with a note on it.
+_NOTED_HEADING = re.compile(r"^\s*([*_]{0,2}[^\W\d_][^:()\[\]]{2,30}?[*_]{0,2}:[*_]{0,2})\s*\([^()\[\]]*\)\s*$")
+# "Official text: https://..." right under a paragraph: a source line under another label.
+_LABELLED_URL = re.compile(r"^\s*[^\W\d_][\w’'-]*(?: [\w’'-]+){0,3}:\s*<?(?:https?://|www\.)\S+?>?\s*$", re.IGNORECASE)
 _STRUCTURE = re.compile(r"^(?:\s*(?:[-*+•]|\d{1,3}[.)])\s|#{1,6}\s|\[\^?[^\]]+\]:)")
 _SOURCED = (BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.SOURCE_LINE)
 _TABLE = re.compile(r"^\s*\|.*\|\s*$")
@@ -147,7 +151,7 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
                 blocks.append(cur)
             cur.lines.append((line.strip(), off + len(line) - len(line.lstrip())))
             continue
-        if SOURCE_LABEL.match(line.strip()) and cur is not None and cur.kind in _SOURCED:
+        if (SOURCE_LABEL.match(line.strip()) or _LABELLED_URL.match(line)) and cur is not None and cur.kind in _SOURCED:
             # "Sources: FDA roundup; NEJM RSV trial" right under its text: the URLs follow on their own lines.
             cur = _Raw(BlockKind.SOURCE_LINE, [(line.strip(), off + len(line) - len(line.lstrip()))], in_refs=in_refs)
             blocks.append(cur)
@@ -156,7 +160,7 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             REF_HEADINGS.match(_plain_words(line))
             and len(line) < 40
             and (line.strip().startswith(("*", "_")) or line.rstrip().endswith(":"))
-        ):
+        ) or (cur is None and (n := _NOTED_HEADING.match(line)) and REF_HEADINGS.match(_plain_words(n.group(1)))):
             cur, in_refs = None, True  # "**References**" or "Sources:" alone on its line
             section = _plain_words(line).rstrip(":")
             blocks.append(_Raw(BlockKind.HEADING, [(line.strip(), off)]))

@@ -64,7 +64,7 @@ _MD_LINK = re.compile(
     r"!?\[((?:[^\[\]]|\\\[|\\\]|\[[^\]]*\])*)\]\(\s*<?([^()\s>]+(?:\([^()\s]*\)[^()\s>]*)*)>?(?:\s+\"[^\"]*\")?\s*\)"
 )
 _BARE = re.compile(r"(?<![(<\[])\bhttps?://[^\s<>()\[\]]+(?:\([^\s)]*\))?[^\s<>()\[\]]*")
-_SENT_END = re.compile(r"[.!?。！？](?:[\"”’)\]*_]*)\s+(?=\S)")
+_SENT_END = re.compile(r"[.!?](?:[\"”’)\]*_]*)\s+(?=\S)|[。！？](?:[”’）]*)\s*(?=\S)")
 
 
 def clean_url(url: str) -> str:
@@ -75,7 +75,7 @@ def clean_url(url: str) -> str:
 
 def urls_in(line: str) -> list[str]:
     """Return every http(s) URL of a line: link targets first, then bare ones outside links."""
-    found = [clean_url(m.group(2)) for m in _MD_LINK.finditer(line) if m.group(2).startswith("http")]
+    found = [clean_url(m.group(2)) for m in _MD_LINK.finditer(line) if re.match(r"(?:https?|file)://", m.group(2))]
     rest = _MD_LINK.sub(" ", line)
     found += [clean_url(m.group(0)) for m in _BARE.finditer(rest)]
     return found
@@ -102,7 +102,7 @@ def before_words(text: str, n: int = 6) -> str:
 
 def _split(lines: list[str]) -> tuple[list[str], list[str]]:
     """Return (body lines, reference lines): the references run from the last reference heading on."""
-    heads = [i for i, ln in enumerate(lines) if _REF_HEAD.match(ln.strip()) and len(ln) < 80]
+    heads = [i for i, ln in enumerate(lines) if _REF_HEAD.match(ln.strip()) and len(ln) < 200]
     if not heads:
         return lines, []
     return lines[: heads[-1]], lines[heads[-1] :]
@@ -134,7 +134,7 @@ def label_markdown(rel: str, style: str) -> dict[str, object]:
     kept = _join_links(kept)
     links = sorted({u for ln in lines for u in urls_in(ln)})
     units: list[dict[str, str]] = []
-    body, refs = _split(kept)
+    body, refs = _split(kept) if style != "source_lines" else (kept, [])
     if style in ("bracket", "caret") and not refs:
         refs = [ln for ln in body if re.match(r"^\s*\[\^?\d+\]:?\s", ln)]
         body = [ln for ln in body if ln not in refs]
@@ -146,7 +146,7 @@ def label_markdown(rel: str, style: str) -> dict[str, object]:
             if re.match(r"^\s*#", ln) or _sources_paragraph(body, n):
                 continue
             for m in _MD_LINK.finditer(ln):
-                if m.group(0).startswith("!") or not m.group(2).startswith("http"):
+                if m.group(0).startswith("!") or not re.match(r"[a-z]+://", m.group(2)):
                     continue
                 units.append({"url": clean_url(m.group(2)), "before": before_words(ln[: m.start()])})
     elif style in ("bracket", "caret", "glued"):
@@ -174,8 +174,10 @@ def label_markdown(rel: str, style: str) -> dict[str, object]:
             stripped = ln.strip()
             if not stripped:
                 continue
-            is_source = re.match(r"^[-*]?\s*sources?\s*:", stripped, re.IGNORECASE) or re.fullmatch(
-                r"[-*]?\s*https?://\S+", stripped
+            is_source = (
+                re.match(r"^[-*]?\s*sources?\s*:", stripped, re.IGNORECASE)
+                or re.fullmatch(r"[-*]?\s*https?://\S+", stripped)
+                or re.fullmatch(r"[-*]?\s*[\w\s-]{1,40}:\s*https?://\S+", stripped)  # "Official text: URL"
             )
             if is_source:
                 for url in urls_in(stripped):
