@@ -47,8 +47,8 @@ def glued_numbers(text: str, known: Collection[str], glue: Collection[int] = ())
         elif start not in glue:
             if prev not in _CLOSERS:
                 continue
-            if prev == "." and start >= 2 and text[start - 2].isdigit():
-                continue  # "3.12.1": a version's point
+            if prev in ".:" and start >= 2 and text[start - 2].isdigit():
+                continue  # "3.12.1": a version's point; "1:10": a ratio or a time
         nxt = text[end : end + 1]
         if nxt and not nxt.isspace() and nxt not in _ENDS:
             continue

@@ -49,6 +49,7 @@ _URL_LINE = re.compile(r"^\s*(?:[-*+•]\s+)?<?(?:https?://|www\.)\S+>?\s*$", re
 _NOTED_HEADING = re.compile(r"^\s*([*_]{0,2}[^\W\d_][^:()\[\]]{2,30}?[*_]{0,2}:[*_]{0,2})\s*\([^()\[\]]*\)\s*$")
 # "Official text: https://..." right under a paragraph: a source line under another label.
 _LABELLED_URL = re.compile(r"^\s*[^\W\d_][\w’'-]*(?: [\w’'-]+){0,3}:\s*<?(?:https?://|www\.)\S+?>?\s*$", re.IGNORECASE)
+_LIST_PREFIX = re.compile(r"^\s*[-*+•]\s+")
 _STRUCTURE = re.compile(r"^(?:\s*(?:[-*+•]|\d{1,3}[.)])\s|#{1,6}\s|\[\^?[^\]]+\]:)")
 _SOURCED = (BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.SOURCE_LINE)
 _TABLE = re.compile(r"^\s*\|.*\|\s*$")
@@ -144,7 +145,10 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
         if cur is not None and cur.kind == BlockKind.FOOTNOTE and (line.startswith(("  ", "\t")) or cur.lines):
             cur.lines.append((line.strip(), off + len(line) - len(line.lstrip())))
             continue
-        if _URL_LINE.match(line) and cur is not None and cur.kind in _SOURCED:
+        sourced = cur is not None and cur.kind == BlockKind.SOURCE_LINE
+        if (_URL_LINE.match(line) or (sourced and _LABELLED_URL.match(_LIST_PREFIX.sub("", line)))) and (
+            cur is not None and cur.kind in _SOURCED
+        ):
             # A URL alone on its line right under a sentence or item (GPT Researcher): that sentence's source.
             if cur.kind != BlockKind.SOURCE_LINE:
                 cur = _Raw(BlockKind.SOURCE_LINE, in_refs=in_refs)

@@ -25,7 +25,7 @@ from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.inline import usable_url
 from core.brief.refs import link_numbered_references, numbers
-from core.brief.urls import find_urls
+from core.brief.urls import URL_START, find_urls
 from core.errors import BriefError
 from core.models import Brief, LocationKind
 from core.settings import Settings
@@ -104,6 +104,11 @@ def _covered(word: tuple[float, float, float, float], rect: tuple[float, float, 
 _SUP_TEXT = re.compile(r"^\d{1,3}(?:[,–-]\d{1,3})*$")
 # A note number is set clearly smaller than the text it follows (ChatGPT's export: 6 pt on 9 pt).
 _SUP_RATIO = 0.8
+
+
+def _glues(before: _Word) -> bool:
+    """Return True when a superscript number may be glued to the word before it (not another number, not a URL)."""
+    return not before.sup and not URL_START.match(before.text) and "://" not in before.text
 
 
 def _body_height(words: list[Any]) -> float:
@@ -224,7 +229,7 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
             if text and not text.endswith("-"):
                 text += " "
             for n, word in enumerate(words):
-                if n and not word.sup:
+                if n and not (word.sup and _glues(words[n - 1])):
                     text += " "
                 word.start = len(text)
                 text += word.text
@@ -347,8 +352,6 @@ def _mark_endnotes(blocks: list[Block]) -> None:
 def _entry_part(block: Block) -> int | None:
     """Return 1 for a URL line, 0 for a title or number line of an endnote list, None for prose."""
     text = block.text.strip()
-    if block.kind == BlockKind.HEADING:
-        return None
     if any(c.kind == CiteKind.URL and c.end - c.start >= len(text) - 1 for c in block.cites):
         return 1
     rest = text
@@ -357,7 +360,7 @@ def _entry_part(block: Block) -> int | None:
             rest = rest[: c.start] + rest[c.end :]
     if re.fullmatch(r"[\d.\s]*", rest):
         return 0
-    # A title: short, and no full stop before its end (prose has sentences).
-    if len(rest.split()) <= 30 and not re.search(r"[.!?]\s+\S", rest) and not rest.rstrip().endswith((".", ":")):
+    # A title: short, and not ended like a sentence (prose ends with a full stop).
+    if len(rest.split()) <= 30 and not rest.rstrip().endswith((".", ":", "!", "?")):
         return 0
     return None

@@ -84,6 +84,7 @@ def urls_in(line: str) -> list[str]:
 def plain(text: str) -> str:
     """Return text with link markup reduced to its words, markers and emphasis removed."""
     text = re.sub(r"\(\s*\[[^\]]*\]\([^)]*\)\s*\)", " ", text)  # "([title](url))": a citation, not words
+    text = re.sub(r"!\[[^\]]*\]\[[^\]]*\]", " ", text)  # "![][image3]": a dropped image
     text = _MD_LINK.sub(lambda m: m.group(1) if not m.group(0).startswith("!") else " ", text)
     text = re.sub(r"\[\^?\d+(?:\s*[,–-]\s*\d+)*\]", " ", text)
     text = re.sub(r"https?://\S+", " ", text)
@@ -163,7 +164,11 @@ def label_markdown(rel: str, style: str) -> dict[str, object]:
                 continue
             for m in pattern.finditer(ln):
                 numbers = _numbers(m.group(1))
-                if style == "glued" and (m.group(1) not in entries or re.search(r"\d\.?$", ln[: m.start()])):
+                if style == "glued" and (
+                    m.group(1) not in entries
+                    or re.search(r"\d[.:]?$", ln[: m.start()])
+                    or re.search(r"(?<![a-z])[a-z]{1,2}$", ln[: m.start()])  # "4x4", "mp3": part of a word
+                ):
                     continue
                 for number in numbers:
                     if number in entries:
