@@ -27,7 +27,8 @@ from core.brief.inline import usable_url
 from core.brief.refs import link_numbered_references, numbers
 from core.brief.urls import URL_START, find_urls
 from core.errors import BriefError
-from core.models import Brief, LocationKind
+from core.brief.unused import Elsewhere
+from core.models import Brief, Location, LocationKind
 from core.settings import Settings
 
 _EDGE_LEFT = "(\"“‘'["
@@ -290,6 +291,7 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
     doc = _open(data, name)
     warnings: list[str] = []
     blocks: list[Block] = []
+    elsewhere: list[Elsewhere] = []
     # MuPDF quietly rebuilds a damaged or cut-short file; what it could not rebuild is missing.
     repaired = bool(getattr(doc, "is_repaired", False))
     if repaired:
@@ -311,6 +313,11 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
                 warnings.append(f"{name}, page {n + 1} could not be read ({str(exc)[:80]}); its claims are missing.")
                 continue
             blocks.extend(page_blocks)
+            # Links over no words (a logo, an image): listed when no claim cites them, never dropped unseen.
+            for link in doc[n].get_links():
+                if uri := usable_url(link.get("uri") or ""):
+                    where = Location(kind=LocationKind.PAGE, index=n + 1)
+                    elsewhere.append((uri, uri, "a link over no text on the page (a logo or an image)", where))
     finally:
         doc.close()
     if not any(b.text.strip() for b in blocks) and repaired:
@@ -325,7 +332,7 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
         )
     _mark_endnotes(blocks)
     warnings.extend(link_numbered_references(blocks))
-    return build_brief(name, "pdf", blocks, settings, warnings=warnings, raw=data)
+    return build_brief(name, "pdf", blocks, settings, warnings=warnings, raw=data, elsewhere=elsewhere)
 
 
 def _mark_endnotes(blocks: list[Block]) -> None:
@@ -352,8 +359,8 @@ def _mark_endnotes(blocks: list[Block]) -> None:
 def _entry_part(block: Block) -> int | None:
     """Return 1 for a URL line, 0 for a title or number line of an endnote list, None for prose."""
     text = block.text.strip()
-    if any(c.kind == CiteKind.URL and c.end - c.start >= len(text) - 1 for c in block.cites):
-        return 1
+    if any(c.kind != CiteKind.MARKER and c.end - c.start >= 0.8 * len(text) for c in block.cites):
+        return 1  # a URL line, or a title linked whole
     rest = text
     for c in sorted(block.cites, key=lambda c: -c.start):
         if c.kind == CiteKind.MARKER:

@@ -75,6 +75,7 @@ def clean_url(url: str) -> str:
 
 def urls_in(line: str) -> list[str]:
     """Return every http(s) URL of a line: link targets first, then bare ones outside links."""
+    line = re.sub(r"<img\b[^>]*>", " ", line, flags=re.IGNORECASE)  # an image is no link
     found = [clean_url(m.group(2)) for m in _MD_LINK.finditer(line) if re.match(r"(?:https?|file)://", m.group(2))]
     rest = _MD_LINK.sub(" ", line)
     found += [clean_url(m.group(0)) for m in _BARE.finditer(rest)]
@@ -254,6 +255,8 @@ def label_pdf(rel: str) -> dict[str, object]:
                 mark = " ".join(w[4] for w in inside)
                 if not re.fullmatch(r"\d{1,3}", mark) or (page.number, r.y0) >= end:
                     continue
+                if any(top <= r.y0 < bottom for top, bottom in _source_lists(page)):
+                    continue  # a "Sources used" list names sources; it is no claim
                 # The words of the same line left of the mark, then the line above: the sentence it ends.
                 line = [w for w in words if abs(w[3] - r.y1) < 6 and w[2] <= r.x0 + 1 and w[4] != mark]
                 line.sort(key=lambda w: w[0])
@@ -261,9 +264,23 @@ def label_pdf(rel: str) -> dict[str, object]:
                     above = [w for w in words if 0 <= r.y0 - w[3] + 2 < 12 and w[4] != mark]
                     line = sorted(above, key=lambda w: w[0])
                 units.append({"url": uri, "before": before_words(" ".join(w[4] for w in line), 3), "mark": mark})
+            uris = {link.get("uri") or "" for link in page.get_links()}
             for m in _BARE.finditer(page.get_text()):
-                links.add(clean_url(m.group(0)))
+                url = clean_url(m.group(0))
+                if not any(u.startswith(url) for u in uris):  # a URL set over two lines is its link's
+                    links.add(url)
     return {"style": "pdf_notes", "units": units, "links": sorted(links)}
+
+
+def _source_lists(page: object) -> list[tuple[float, float]]:
+    """Return the (top, bottom) of each "Sources used" list of a page: to the next block set at heading indent."""
+    blocks = sorted(page.get_text("blocks"), key=lambda b: b[1])  # type: ignore[attr-defined]
+    out = []
+    for n, b in enumerate(blocks):
+        if re.match(r"\s*sources(?: used)?\s*$", b[4], re.IGNORECASE):
+            below = [x[1] for x in blocks[n + 1 :] if x[0] <= b[0] + 4 and x[1] > b[3]]
+            out.append((b[3], min(below, default=10**6)))
+    return out
 
 
 def _endnotes_start(doc: object) -> tuple[int, float]:
