@@ -87,7 +87,8 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
     section = ""
     header_cells = 0
     offset = 0
-    for line_m in re.finditer(r"[^\n]*\n?", text):
+    following = text.split("\n")
+    for number, line_m in enumerate(re.finditer(r"[^\n]*\n?", text)):
         raw_line = line_m.group(0)
         if not raw_line:
             break
@@ -155,6 +156,12 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
                 blocks.append(cur)
             cur.lines.append((line.strip(), off + len(line) - len(line.lstrip())))
             continue
+        if SOURCE_LABEL.match(line.strip()) and not SOURCE_LABEL.sub("", line.strip()) and _urls_follow(following, number):
+            # "Sources:" alone after a blank line, then URL lines (GPT Researcher): the source line of the
+            # paragraph or item above, not a reference list's heading.
+            cur = _Raw(BlockKind.SOURCE_LINE, [(line.strip(), off + len(line) - len(line.lstrip()))], in_refs=in_refs)
+            blocks.append(cur)
+            continue
         if (SOURCE_LABEL.match(line.strip()) or _LABELLED_URL.match(line)) and cur is not None and cur.kind in _SOURCED:
             # "Sources: FDA roundup; NEJM RSV trial" right under its text: the URLs follow on their own lines.
             cur = _Raw(BlockKind.SOURCE_LINE, [(line.strip(), off + len(line) - len(line.lstrip()))], in_refs=in_refs)
@@ -218,6 +225,16 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
         cur.section = section if cur.in_refs else ""
         blocks.append(cur)
     return blocks, notes, refs
+
+
+def _urls_follow(lines: list[str], number: int) -> bool:
+    """Return True when the lines after line ``number`` up to a blank line are each a URL alone."""
+    after = []
+    for line in lines[number + 1 :]:
+        if not line.strip():
+            break
+        after.append(line)
+    return bool(after) and all(_URL_LINE.match(line) for line in after)
 
 
 def _doi_url(text: str) -> str:

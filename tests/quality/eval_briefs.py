@@ -38,7 +38,8 @@ def norm(text: str) -> str:
 
 
 def _holds(claim_text: str, words: str) -> bool:
-    return f" {norm(words)} " in f" {norm(claim_text)} "
+    """Return True when the claim holds the words (a unit with no words before it matches on its URL alone)."""
+    return not norm(words) or f" {norm(words)} " in f" {norm(claim_text)} "
 
 
 def score(brief: Brief, units: list[dict[str, str]], links: list[str]) -> tuple[dict[str, int], list[str]]:
