@@ -191,10 +191,10 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
                 header_cells = 0
                 continue
             header_cells = 0
-            for cell in re.finditer(r"[^|]+", line):
-                if cell.group(0).strip():
-                    start = off + cell.start() + len(cell.group(0)) - len(cell.group(0).lstrip())
-                    blocks.append(_Raw(BlockKind.TABLE, [(cell.group(0).strip(), start)], in_refs=in_refs))
+            for at, cell in _cells(line):
+                if cell.strip():
+                    start = off + at + len(cell) - len(cell.lstrip())
+                    blocks.append(_Raw(BlockKind.TABLE, [(cell.strip(), start)], in_refs=in_refs))
                     header_cells += 1
             continue
         content, coff, label, kind = line.strip(), off + len(line) - len(line.lstrip()), "", BlockKind.PARAGRAPH
@@ -225,6 +225,26 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
         cur.section = section if cur.in_refs else ""
         blocks.append(cur)
     return blocks, notes, refs
+
+
+def _cells(line: str) -> list[tuple[int, str]]:
+    """Return (start, text) of a table row's cells: a "|" inside a link's brackets or escaped divides nothing."""
+    cells, start, depth, i = [], 0, 0, 0
+    while i < len(line):
+        ch = line[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            depth += 1
+        elif ch == "]" and depth:
+            depth -= 1
+        elif ch == "|" and not depth:
+            cells.append((start, line[start:i]))
+            start = i + 1
+        i += 1
+    cells.append((start, line[start:]))
+    return cells
 
 
 def _urls_follow(lines: list[str], number: int) -> bool:

@@ -93,7 +93,10 @@ def plain(text: str) -> str:
 
 
 def before_words(text: str, n: int = 6) -> str:
-    """Return the last n words of the sentence that text ends in."""
+    """Return the last n words of the sentence that text ends in (in a table row: of its cell)."""
+    if text.lstrip().startswith("|"):
+        text = re.sub(r"\[[^\]]*\]", lambda m: m.group(0).replace("|", " "), text)
+        text = text[text.rfind("|") + 1 :]
     text = plain(text)
     cuts = [m.end() for m in _SENT_END.finditer(text.rstrip())]
     if cuts:
