@@ -52,7 +52,7 @@ def glued_numbers(text: str, known: Collection[str], glue: Collection[int] = ())
         nxt = text[end : end + 1]
         if nxt and not nxt.isspace() and nxt not in _ENDS:
             continue
-        if nxt == "." and text[end + 1 : end + 2].isdigit():
+        if nxt in ".:" and text[end + 1 : end + 2].isdigit():
             continue
         if after_word and nxt.isspace() and text[end + 1 : end + 2].islower():
             continue

@@ -127,17 +127,7 @@ def _place_superscripts(
     stands on no line of text stays a block of its own.
     """
     for sup in sups:
-        cy = (sup.rect[1] + sup.rect[3]) / 2
-        home = None
-        for key, words in lines.items():
-            if not words:
-                continue
-            top, bottom = min(w.rect[1] for w in words), max(w.rect[3] for w in words)
-            left, right = words[0].rect[0], words[-1].rect[2]
-            # A note may stand a space's width after its word: up to a line's height away.
-            if top - 2 <= cy <= bottom and left - 2 <= sup.rect[0] <= right + (bottom - top):
-                home = key
-                break
+        home = _line_left_of(sup, lines)
         if home is None:
             home = _line_above(sup, lines)
             if home is not None:
@@ -150,6 +140,25 @@ def _place_superscripts(
         words = lines[home]
         at = next((i for i, w in enumerate(words) if w.rect[0] >= sup.rect[0]), len(words))
         words.insert(at, sup)
+
+
+def _line_left_of(sup: _Word, lines: dict[tuple[int, int], list[_Word]]) -> tuple[int, int] | None:
+    """Return the line on the superscript's level that ends nearest before it (a few spaces' width at most)."""
+    cy = (sup.rect[1] + sup.rect[3]) / 2
+    best, gap = None, float("inf")
+    for key, words in lines.items():
+        if not words:
+            continue
+        top, bottom = min(w.rect[1] for w in words), max(w.rect[3] for w in words)
+        if not top - 2 <= cy <= bottom:
+            continue
+        left, right = words[0].rect[0], words[-1].rect[2]
+        if left - 2 <= sup.rect[0] <= right:
+            return key  # inside the line: goes between its words
+        # Up to a few line heights away: a note may follow a space or other notes.
+        if right <= sup.rect[0] and sup.rect[0] - right < gap and sup.rect[0] - right <= 3 * (bottom - top):
+            best, gap = key, sup.rect[0] - right
+    return best
 
 
 def _line_above(sup: _Word, lines: dict[tuple[int, int], list[_Word]]) -> tuple[int, int] | None:

@@ -33,8 +33,9 @@ CORPUS_FILES = ("briefs/*/*.md", "briefs/*/*.pdf", "briefs/*/*.docx", "tests/dat
 
 
 def norm(text: str) -> str:
-    """Return text as words only: NFKC, case folded, one space between words."""
-    return " ".join(re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold()))
+    """Return text as words only: NFKC, case folded, one space between words, empty brackets gone."""
+    text = re.sub(r"\(\s*\)|\[\s*\]", "", unicodedata.normalize("NFKC", text))  # a formula image's gap
+    return " ".join(re.findall(r"\w+", text.casefold()))
 
 
 def _holds(claim_text: str, words: str) -> bool:

@@ -89,7 +89,7 @@ def plain(text: str) -> str:
     text = _MD_LINK.sub(lambda m: m.group(1) if not m.group(0).startswith("!") else " ", text)
     text = re.sub(r"\[\^?\d+(?:\s*[,–-]\s*\d+)*\]", " ", text)
     text = re.sub(r"https?://\S+", " ", text)
-    return re.sub(r"[*_`#>|]", " ", text)
+    return re.sub(r"[*`#>|]|(?<!\w)_|_(?!\w)", " ", text)
 
 
 def before_words(text: str, n: int = 6) -> str:
@@ -162,7 +162,7 @@ def label_markdown(rel: str, style: str) -> dict[str, object]:
             pattern = re.compile(r"\[\^(\d{1,3})\](?!:)")
         else:
             # Gemini: a number glued to a word, a closing mark or a full stop, then a break.
-            pattern = re.compile(r"(?<=[a-z\)\]\"”’?!.:*])(\d{1,3})(?=[\s.,;:!?)*|]|$)")
+            pattern = re.compile(r"(?<=[a-z\)\]\"”’?!.:*])(\d{1,3})(?=[\s.,;:!?)*|]|$)(?![.:]\d)")
         for ln in body:
             if re.match(r"^\s*#", ln) or re.match(r"^\s*\[\^?\d+\]:", ln):
                 continue
