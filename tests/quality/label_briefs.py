@@ -84,6 +84,7 @@ def urls_in(line: str) -> list[str]:
 
 def plain(text: str) -> str:
     """Return text with link markup reduced to its words, markers and emphasis removed."""
+    text = re.sub(r"\(\s*\)", "", text)  # the brackets around a formula image, left empty
     text = re.sub(r"\(\s*\[[^\]]*\]\([^)]*\)\s*\)", " ", text)  # "([title](url))": a citation, not words
     text = re.sub(r"!\[[^\]]*\]\[[^\]]*\]", " ", text)  # "![][image3]": a dropped image
     text = _MD_LINK.sub(lambda m: m.group(1) if not m.group(0).startswith("!") else " ", text)
