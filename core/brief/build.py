@@ -100,6 +100,8 @@ class _Builder:
                 # "See [1]." or "Source: https://..." after a sentence: the citation is that sentence's.
                 self.attach_sources(active)
                 return
+        if not active and _label_only(text[start:end]):
+            return  # "… deployments. Sources:" with the URLs on the lines below: a label, no sentence
         self.drop_pending()
         self.key += 1
         if not active:
@@ -196,6 +198,12 @@ class _Builder:
     def reset(self) -> None:
         self.drop_pending()
         self.last, self.last_cited = None, False
+
+
+def _label_only(sentence: str) -> bool:
+    """Return True for a sentence that is only a citation label ending in a colon ("Sources:", "See also:")."""
+    words = re.findall(r"\w+", sentence)
+    return sentence.rstrip(" *_").endswith(":") and bool(words) and all(w.lower() in FILLER_WORDS for w in words)
 
 
 def _with_quote(cite: Cite, quote: str | None) -> Cite:

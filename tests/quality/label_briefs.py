@@ -191,7 +191,9 @@ def label_markdown(rel: str, style: str) -> dict[str, object]:
             )
             if is_source:
                 for url in urls_in(stripped):
-                    units.append({"url": url, "before": before_words(last)})
+                    # "… deployments. Sources:" ending the paragraph: the label is no words of the sentence.
+                    text = re.sub(r"[*_]*sources?[*_]*\s*:[*_]*\s*$", "", last.rstrip(), flags=re.IGNORECASE)
+                    units.append({"url": url, "before": before_words(text)})
                 continue
             if stripped.startswith("#"):
                 last = ""
