@@ -14,7 +14,7 @@ from core.extract import SOURCE_EXTENSIONS
 from core.models import ClaimResult, Decision, Report, Verdict
 from core.report.marks import quote_marks
 from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words
-from ui import draw, services, state
+from ui import brief_links, draw, services, state
 
 CHOICES = list(DECISION_CHOICES)
 ANSWERS = ["", "yes", "no"]
@@ -167,6 +167,7 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
     with left:
         st.markdown("**Claim**")
         st.html(f'<p class="claim">{draw.marked(result.claim.text, draw.claim_spans(result))}</p>')
+        brief_links.citation_caption(result)
         quote = result.claim.quote
         if quote:
             st.markdown("**Quote offered**")

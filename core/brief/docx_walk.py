@@ -173,7 +173,7 @@ def _superscript(r: Any, styles: dict[str, str]) -> bool:
         return False
     va = rpr.find(f"{W}vertAlign")
     if va is not None:
-        return va.get(f"{W}val") == "superscript"
+        return bool(va.get(f"{W}val") == "superscript")
     rstyle = rpr.find(f"{W}rStyle")
     name = styles.get(rstyle.get(f"{W}val") or "", "") if rstyle is not None else ""
     return "superscript" in name.lower() or "endnote reference" in name.lower()

@@ -156,7 +156,11 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
                 blocks.append(cur)
             cur.lines.append((line.strip(), off + len(line) - len(line.lstrip())))
             continue
-        if SOURCE_LABEL.match(line.strip()) and not SOURCE_LABEL.sub("", line.strip()) and _urls_follow(following, number):
+        if (
+            SOURCE_LABEL.match(line.strip())
+            and not SOURCE_LABEL.sub("", line.strip())
+            and _urls_follow(following, number)
+        ):
             # "Sources:" alone after a blank line, then URL lines (GPT Researcher): the source line of the
             # paragraph or item above, not a reference list's heading.
             cur = _Raw(BlockKind.SOURCE_LINE, [(line.strip(), off + len(line) - len(line.lstrip()))], in_refs=in_refs)
@@ -211,7 +215,7 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             if cur is None and _described(content):
                 # "**Sources:** findings on X ([title](url)); ..." after a blank line: a list of sources
                 # with descriptions, citing no sentence (a reference list, never a claim).
-                kind, section = BlockKind.REFERENCE, _plain_words(SOURCE_LABEL.match(content).group(0)).rstrip(":")
+                kind, section = BlockKind.REFERENCE, "Sources"
         continuation = cur is not None and cur.kind in (
             BlockKind.PARAGRAPH,
             BlockKind.LIST,

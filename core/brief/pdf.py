@@ -25,9 +25,9 @@ from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.inline import usable_url
 from core.brief.refs import link_numbered_references, numbers
+from core.brief.unused import Elsewhere
 from core.brief.urls import URL_START, find_urls
 from core.errors import BriefError
-from core.brief.unused import Elsewhere
 from core.models import Brief, Location, LocationKind
 from core.settings import Settings
 

@@ -65,7 +65,7 @@ def superscript_marks(text: str, spans: list[tuple[int, int]], cites: list[Cite]
 
     A superscript inside a link or a footnote mark is that citation already; "m²" is no number run.
     """
-    out = []
+    out: list[Cite] = []
     for s, e in spans:
         if not _SUP_NUMBERS.match(text[s:e]) or any(c.start <= s < c.end for c in cites):
             continue

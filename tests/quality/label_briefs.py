@@ -26,35 +26,35 @@ HERE = Path(__file__).resolve().parent
 LABELS = HERE / "labels_briefs.json"
 BRIEFS = CORPUS / "briefs"
 
-# brief -> style (the corpus README's "citation style" column)
+# brief's file name -> style (the corpus README's "citation style" column)
 STYLES: dict[str, str] = {
-    "angrysky56+deep-research-reports/chatgpt_macular_degeneration_full.md": "links",
-    "angrysky56+deep-research-reports/chatgpt_Lotka_Volterra_Selection_Dynamics_for_Diverse_and_High-Quality_AI_Outputs.md": "links",
-    "angrysky56+deep-research-reports/chatgpt_AI-Assisted_Clarification_and_Bias_Mitigation_in_Communication.md": "links",
-    "angrysky56+deep-research-reports/chatgpt_Speculative_Avian-Inspired_AI_Architecture_Blueprint.md": "links",
-    "angrysky56+deep-research-reports/chatgpt_sparse_reinforcement-enhanced_associative_memory_system.md": "links",
-    "angrysky56+deep-research-reports/chatgpt_Transformer-squared_and_Bayesian_Teaching_Self-Adaptive_Probabilistic_Reasoning_in_LLMs.md": "links",
-    "angrysky56+deep-research-reports/gemini_Crisis-Gardening-Solutions.md": "glued",
-    "angrysky56+deep-research-reports/gemini_Navigating_Digital_Truth_s_Crisis_.md": "glued",
-    "angrysky56+deep-research-reports/gemini_Elements-Of-A-Great-Story.md": "glued",
-    "angrysky56+deep-research-reports/gemini_Hypergraphs-in-AI-and-Advanced-Data-Organization.md": "glued",
-    "angrysky56+deep-research-reports/gemini_Autonomous_AI_Coding_Pipelines_.md": "glued",
-    "angrysky56+deep-research-reports/gemini_Neuroscience_of_Unconscious_Information_Processing.md": "glued",
-    "Razzleberrytt+hippie-scientist-site/chatgpt_deep-research-report5.md": "none",
-    "Ayanami0730+deep_research_bench/claude-3-7-sonnet_id62.md": "bracket",
-    "Ayanami0730+deep_research_bench/claude-3-7-sonnet_id77.md": "bracket",
-    "Ayanami0730+deep_research_bench/claude-3-7-sonnet_id20.md": "bracket",
-    "assafelovic+gpt-researcher/deepagent_gptr_carbon_capture.md": "source_lines",
-    "assafelovic+gpt-researcher/deepagent_gptr_mrna_vaccines.md": "source_lines",
-    "assafelovic+gpt-researcher/deepagent_baseline_ai_governance.md": "source_lines",
-    "bytedance+deer-flow/openai_sora_report.md": "list_only",
-    "bytedance+deer-flow/Cristiano_Ronaldo_s_Performance_Highlights.md": "list_only",
-    "langchain-ai+open_deep_research/arxiv.md": "list_only",
-    "langchain-ai+open_deep_research/pubmed.md": "list_only",
-    "langchain-ai+open_deep_research/drb_gpt-5_id88.md": "bracket",
-    "jiange91+lm_compiler/storm_Hurricane_Hilary_references.md": "bracket",
-    "prometheusWaluigi+ideaFilaments/perplexity_OnePointFiveBitNature.md": "caret",
-    "bradabrams+deep-research-reports/claude-opus_what_is_rag_report.md": "bracket",
+    "chatgpt_macular_degeneration_full.md": "links",
+    "chatgpt_Lotka_Volterra_Selection_Dynamics_for_Diverse_and_High-Quality_AI_Outputs.md": "links",
+    "chatgpt_AI-Assisted_Clarification_and_Bias_Mitigation_in_Communication.md": "links",
+    "chatgpt_Speculative_Avian-Inspired_AI_Architecture_Blueprint.md": "links",
+    "chatgpt_sparse_reinforcement-enhanced_associative_memory_system.md": "links",
+    "chatgpt_Transformer-squared_and_Bayesian_Teaching_Self-Adaptive_Probabilistic_Reasoning_in_LLMs.md": "links",
+    "gemini_Crisis-Gardening-Solutions.md": "glued",
+    "gemini_Navigating_Digital_Truth_s_Crisis_.md": "glued",
+    "gemini_Elements-Of-A-Great-Story.md": "glued",
+    "gemini_Hypergraphs-in-AI-and-Advanced-Data-Organization.md": "glued",
+    "gemini_Autonomous_AI_Coding_Pipelines_.md": "glued",
+    "gemini_Neuroscience_of_Unconscious_Information_Processing.md": "glued",
+    "chatgpt_deep-research-report5.md": "none",
+    "claude-3-7-sonnet_id62.md": "bracket",
+    "claude-3-7-sonnet_id77.md": "bracket",
+    "claude-3-7-sonnet_id20.md": "bracket",
+    "deepagent_gptr_carbon_capture.md": "source_lines",
+    "deepagent_gptr_mrna_vaccines.md": "source_lines",
+    "deepagent_baseline_ai_governance.md": "source_lines",
+    "openai_sora_report.md": "list_only",
+    "Cristiano_Ronaldo_s_Performance_Highlights.md": "list_only",
+    "arxiv.md": "list_only",
+    "pubmed.md": "list_only",
+    "drb_gpt-5_id88.md": "bracket",
+    "storm_Hurricane_Hilary_references.md": "bracket",
+    "perplexity_OnePointFiveBitNature.md": "caret",
+    "claude-opus_what_is_rag_report.md": "bracket",
 }
 _REF_HEAD = re.compile(
     r"^\s*(?:#{1,6}\s*)?[*_]*\s*(works cited|references|sources|key citations|参考文献)\b.*$|^参考文献[：:]?\s*$",
@@ -257,7 +257,11 @@ def label_pdf(rel: str) -> dict[str, object]:
                     continue
                 links.add(uri)
                 r = link["from"]
-                inside = [w for w in page.get_text("words") if r.x0 <= (w[0] + w[2]) / 2 <= r.x1 and r.y0 <= (w[1] + w[3]) / 2 <= r.y1]
+                inside = [
+                    w
+                    for w in page.get_text("words")
+                    if r.x0 <= (w[0] + w[2]) / 2 <= r.x1 and r.y0 <= (w[1] + w[3]) / 2 <= r.y1
+                ]
                 mark = " ".join(w[4] for w in inside)
                 if not re.fullmatch(r"\d{1,3}", mark) or (page.number, r.y0) >= end:
                     continue
@@ -325,7 +329,7 @@ def label_docx(rel: str) -> dict[str, object]:
     texts = ["".join(t for t, _ in runs) for runs, _ in paras]
     head = max(i for i, t in enumerate(texts) if t.strip() in ("참고 자료", "Works cited"))
     entries = {}
-    for n, (runs, hl) in enumerate(paras[head + 1 :], 1):
+    for n, (_runs, hl) in enumerate(paras[head + 1 :], 1):
         found = hl or re.findall(r"https?://\S+", texts[head + n])
         if found:
             entries[str(len(entries) + 1)] = found[0]
@@ -346,8 +350,8 @@ def main() -> int:
     labels: dict[str, object] = {}
     for path in sorted(BRIEFS.rglob("*")):
         rel = path.relative_to(BRIEFS).as_posix()
-        if path.suffix == ".md" and rel in STYLES:
-            labels[rel] = label_markdown(rel, STYLES[rel])
+        if path.suffix == ".md" and path.name in STYLES:
+            labels[rel] = label_markdown(rel, STYLES[path.name])
         elif path.suffix == ".pdf":
             labels[rel] = label_pdf(rel)
         elif path.suffix == ".docx":
