@@ -41,8 +41,8 @@ _REFDEF = re.compile(
 )
 _FOOTDEF = re.compile(r"^ {0,3}\[\^([^\]]+)\]:\s?(.*)$")
 _QUOTE_LINE = re.compile(r"^ {0,3}>\s?(.*)$")
-_LIST = re.compile(r"^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$")
-_BRACKET_REF_LINE = re.compile(r"^ {0,3}\[(\d{1,3})\]\s+(.*)$")
+_LIST = re.compile(r"^(\s*)([-*+•]|\d{1,5}[.)])\s+(.*)$")
+_BRACKET_REF_LINE = re.compile(r"^ {0,3}\[(\d{1,5})\]\s+(.*)$")
 _REFDEF_LINK = re.compile(r"^ {0,3}\[(\d{1,4})\]:\s+(.*\]\(.*)$")
 _URL_LINE = re.compile(r"^\s*(?:[-*+•]\s+)?<?(?:https?://|www\.)\S+>?\s*$", re.IGNORECASE)
 # "**References:** (Selected inline citations from the text)": a list's heading with a note on it.
@@ -50,7 +50,7 @@ _NOTED_HEADING = re.compile(r"^\s*([*_]{0,2}[^\W\d_][^:()\[\]]{2,30}?[*_]{0,2}:[
 # "Official text: https://..." right under a paragraph: a source line under another label.
 _LABELLED_URL = re.compile(r"^\s*[^\W\d_][\w’'-]*(?: [\w’'-]+){0,3}:\s*<?(?:https?://|www\.)\S+?>?\s*$", re.IGNORECASE)
 _LIST_PREFIX = re.compile(r"^\s*[-*+•]\s+")
-_STRUCTURE = re.compile(r"^(?:\s*(?:[-*+•]|\d{1,3}[.)])\s|#{1,6}\s|\[\^?[^\]]+\]:)")
+_STRUCTURE = re.compile(r"^(?:\s*(?:[-*+•]|\d{1,5}[.)])\s|#{1,6}\s|\[\^?[^\]]+\]:)")
 _SOURCED = (BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.SOURCE_LINE)
 _TABLE = re.compile(r"^\s*\|.*\|\s*$")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
@@ -312,7 +312,7 @@ def parse_markdown(
         s, pos = r.source()
         plain, _, cites = inline.parse(s, pos)
         url = _first_url(cites)
-        label = r.label or (m.group(1) if (m := re.match(r"\[?(\d{1,3})[\].)]", plain)) else "")
+        label = r.label or (m.group(1) if (m := re.match(r"\[?(\d{1,5})[\].)]", plain)) else "")
         url = url or _doi_url(plain)
         if url and label and label not in refs.defs:
             refs.defs[label] = (url, None)

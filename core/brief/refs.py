@@ -27,8 +27,8 @@ REF_HEADINGS = re.compile(
     re.IGNORECASE,
 )
 # "[1]", "[1, 4]", "[3–5]"; glued to a word ("devices[1]") only when the list has the entry (else "arr[0]").
-NUM_REFS = re.compile(r"(?<!\[)\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\](?![(:])")
-_REF_ENTRY = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)])\s*")
+NUM_REFS = re.compile(r"(?<!\[)\[(\d{1,5}(?:\s*[,;–-]\s*\d{1,5})*)\](?![(:])")
+_REF_ENTRY = re.compile(r"^\s*(?:\[(\d{1,5})\]|(\d{1,5})[.)])\s*")
 
 
 def missing_entry(number: str, text: str) -> str:

@@ -58,13 +58,16 @@ def unused_links(
         if url in cited or url in seen or not _web(url):
             return
         seen.add(url)
-        out.append(UnusedLink(url=url, text=" ".join(text.split())[:300], reason=_reason(url, why), location=location))
+        out.append(
+            UnusedLink(url=url, text=" ".join(text[:400].split())[:300], reason=_reason(url, why), location=location)
+        )
 
     for block in blocks:
         for cite in block.cites:
             if cite.url:
                 why = _WHY.get(block.kind, "a link in a sentence that gave no claim")
-                text = block.text if block.kind == BlockKind.REFERENCE else cite.anchor or cite.url
+                # A reference entry as written (its start: a run-on list must not cost its whole length per link).
+                text = block.text[:400] if block.kind == BlockKind.REFERENCE else cite.anchor or cite.url
                 add(cite.url, text, why, where(block, cite.start, cite.end))
     for url, text, why, location in elsewhere:
         add(url, text, why, location)
