@@ -126,10 +126,11 @@ def _place_superscripts(
     PyMuPDF reads a raised number as a block of its own, away from its sentence; a number that
     stands on no line of text stays a block of its own.
     """
+    bounds = _bounds(lines)
     for sup in sups:
-        home = _line_left_of(sup, lines)
+        home = _line_left_of(sup, bounds)
         if home is None:
-            home = _line_above(sup, lines)
+            home = _line_above(sup, bounds)
             if home is not None:
                 lines[home].append(sup)  # a number wrapped onto the next line ends the line above
                 continue
@@ -142,17 +143,25 @@ def _place_superscripts(
         words.insert(at, sup)
 
 
-def _line_left_of(sup: _Word, lines: dict[tuple[int, int], list[_Word]]) -> tuple[int, int] | None:
+Bounds = dict[tuple[int, int], tuple[float, float, float, float]]
+
+
+def _bounds(lines: dict[tuple[int, int], list[_Word]]) -> Bounds:
+    """Return each line's (top, bottom, left, right), measured once per page."""
+    return {
+        key: (min(w.rect[1] for w in ws), max(w.rect[3] for w in ws), ws[0].rect[0], ws[-1].rect[2])
+        for key, ws in lines.items()
+        if ws
+    }
+
+
+def _line_left_of(sup: _Word, bounds: Bounds) -> tuple[int, int] | None:
     """Return the line on the superscript's level that ends nearest before it (a few spaces' width at most)."""
     cy = (sup.rect[1] + sup.rect[3]) / 2
     best, gap = None, float("inf")
-    for key, words in lines.items():
-        if not words:
-            continue
-        top, bottom = min(w.rect[1] for w in words), max(w.rect[3] for w in words)
+    for key, (top, bottom, left, right) in bounds.items():
         if not top - 2 <= cy <= bottom:
             continue
-        left, right = words[0].rect[0], words[-1].rect[2]
         if left - 2 <= sup.rect[0] <= right:
             return key  # inside the line: goes between its words
         # Up to a few line heights away: a note may follow a space or other notes.
@@ -161,24 +170,21 @@ def _line_left_of(sup: _Word, lines: dict[tuple[int, int], list[_Word]]) -> tupl
     return best
 
 
-def _line_above(sup: _Word, lines: dict[tuple[int, int], list[_Word]]) -> tuple[int, int] | None:
+def _line_above(sup: _Word, bounds: Bounds) -> tuple[int, int] | None:
     """Return the line right above a superscript that wrapped to the start of the next line, or None."""
     best, best_bottom = None, 0.0
     height = sup.rect[3] - sup.rect[1]
-    for key, words in lines.items():
-        if not words:
-            continue
-        bottom, left = max(w.rect[3] for w in words), words[0].rect[0]
+    for key, (_top, bottom, left, _right) in bounds.items():
         if bottom - 1 <= sup.rect[1] <= bottom + height * 1.5 and sup.rect[0] <= left + 24 and bottom > best_bottom:
             best, best_bottom = key, bottom
     return best
 
 
-def _heading_blocks(page: Any, flags: int) -> set[int]:
+def _heading_blocks(page: Any, flags: int, textpage: Any = None) -> set[int]:
     """Return the numbers of blocks set in type clearly larger than the page's body text."""
     sizes: dict[int, float] = {}
     chars: list[tuple[float, int]] = []
-    for block in page.get_text("dict", flags=flags)["blocks"]:
+    for block in page.get_text("dict", flags=flags, textpage=textpage)["blocks"]:
         spans = [s for line in block.get("lines", []) for s in line["spans"] if s["text"].strip()]
         if not spans:
             continue
@@ -203,7 +209,9 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
         if not uri:
             continue
         link["_page_height"] = page.rect.height
-        links.append((uri, _link_rects(doc, link)))
+        rects = _link_rects(doc, link)
+        box = (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
+        links.append((uri, rects, box))
     # Words come in the order PyMuPDF reads the page: block, line, word.
     blocks: dict[int, list[list[_Word]]] = {}
     lines: dict[tuple[int, int], list[_Word]] = {}
@@ -211,13 +219,17 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
 
     # Ligatures expanded ("ﬁ" -> "fi"): a claim's words are read as a reader reads them.
     flags = pymupdf.TEXTFLAGS_WORDS & ~pymupdf.TEXT_PRESERVE_LIGATURES
-    headings = _heading_blocks(page, flags)
-    raw = page.get_text("words", flags=flags)
+    textpage = page.get_textpage(flags=flags)  # read once: the words and the type sizes come from one pass
+    headings = _heading_blocks(page, flags, textpage)
+    raw = page.get_text("words", flags=flags, textpage=textpage)
     body = _body_height(raw)
     sups: list[_Word] = []
     for x0, y0, x1, y1, text, b, ln, _w in raw:
         word = _Word(text, (x0, y0, x1, y1))
-        for uri, rects in links:
+        for uri, rects, box in links:
+            # Most links are far from most words: their bounding box says so without measuring.
+            if x1 <= box[0] or x0 >= box[2] or y1 <= box[1] or y0 >= box[3]:
+                continue
             if any(_covered(word.rect, r) for r in rects):
                 word.url = uri
                 break
