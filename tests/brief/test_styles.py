@@ -13,6 +13,7 @@ import pytest
 
 from core.brief import read_brief
 from core.models import Brief
+from tests.builders import every
 from tests.servers import CORPUS
 
 BRIEFS = CORPUS / "briefs"
@@ -159,7 +160,7 @@ def test_a_closing_list_of_sources_is_no_claim_and_every_link_is_listed(rel: str
     assert brief.claims == ()
     assert brief.unused_links
     assert {u.reason for u in brief.unused_links} == {"a reference never cited"}
-    assert all(u.location is not None for u in brief.unused_links)
+    every(brief.unused_links, lambda u: u.location is not None)
 
 
 def test_the_chatgpt_pdf_endnote_list_gives_no_claims() -> None:
