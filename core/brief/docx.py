@@ -27,6 +27,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.brief.authoryear import link_author_year
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.docx_walk import Para, Walker, body_paragraphs, note_paragraphs, read_styles
@@ -176,6 +177,7 @@ def read_docx(data: bytes, name: str, settings: Settings | None = None) -> Brief
             Block(_kind(p), p.text, sorted(cites, key=lambda c: c.start), p.loc_kind, p.index, None, path=p.path)
         )
     warnings.extend(link_numbered_references(blocks))
+    warnings.extend(link_author_year(blocks))
     return build_brief(name, "docx", blocks, settings, warnings=warnings, raw=data)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from core.brief.authoryear import link_author_year
 from core.brief.blocks import Block, BlockKind, Cite
 from core.brief.build import build_brief
 from core.brief.citations import QUOTE_LABEL, SOURCE_LABEL
@@ -352,7 +353,7 @@ def parse_markdown(
             kind = BlockKind.REFERENCE
         blocks.append(Block(kind, plain, cites, LocationKind.PARAGRAPH, index, opos))
     add_glued_numbers(blocks, {k: v[0] for k, v in refs.defs.items()}, refs.reading, glue)
-    warnings = list(dict.fromkeys(refs.warnings))
+    warnings = list(dict.fromkeys([*refs.warnings, *link_author_year(blocks)]))
     elsewhere = [
         *(
             (url, url, why, Location(kind=LocationKind.PARAGRAPH, index=None, start=at, end=at + len(url)))

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from core.brief.authoryear import link_author_year
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.inline import usable_url
@@ -302,8 +303,14 @@ def _cites(text: str, words: list[_Word]) -> list[Cite]:
     for s, e in find_urls(text):
         if not any(c.start <= s < c.end for c in cites):
             url = text[s:e]
-            cites.append(Cite(s, e, url if "://" in url else "http://" + url, url, CiteKind.URL))
+            if "://" not in url and (broken := _BROKEN_SCHEME.search(text, 0, s)):
+                # "https://" at a line's end and "www.…" on the next: one URL broken by the layout.
+                s, url = broken.start(), broken.group(1) + url
+            cites.append(Cite(s, e, url if "://" in url else "http://" + url, text[s:e], CiteKind.URL, how="bare URL"))
     return sorted(cites, key=lambda c: c.start)
+
+
+_BROKEN_SCHEME = re.compile(r"(https?://)\s+$")
 
 
 def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
@@ -353,6 +360,7 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
         )
     _mark_endnotes(blocks)
     warnings.extend(link_numbered_references(blocks))
+    warnings.extend(link_author_year(blocks))
     return build_brief(name, "pdf", blocks, settings, warnings=warnings, raw=data, elsewhere=elsewhere)
 
 

@@ -112,10 +112,10 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
         place += 1
         m = _REF_ENTRY.match(block.text)
         label = (m.group(1) or m.group(2)) if m else str(place)
+        block.kind = BlockKind.REFERENCE  # an entry, with a URL or not, is never a claim
         if any(c.url for c in block.cites):
             refs.setdefault(label, block)
             headings.setdefault(label, heading)
-            block.kind = BlockKind.REFERENCE
     if not refs:
         return []
     warnings: list[str] = []

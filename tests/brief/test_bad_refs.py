@@ -149,3 +149,25 @@ def test_a_report_written_before_citations_were_recorded_still_reads() -> None:
     back = from_json(data)
     assert back.unused_links == ()
     assert {r.claim.citation for r in back.results} == {""}
+
+
+def test_author_year_and_key_labels_resolve_through_a_list_with_dois() -> None:
+    brief = parse_markdown(
+        "Stories work as cognitive simulators (Oatley et al., 2016). Gossip replaced grooming [Dun04].\n\n"
+        "## References\n\n"
+        "- Oatley, K., Dunbar, R. (2016). Fiction and social networks. doi:10.1037/ebs0000397\n"
+        "- [Dun04] Dunbar, R. (2004). Gossip in evolutionary perspective. https://doi.org/10.1037/1089-2680.8.2.100\n"
+    )
+    assert [(c.url, c.citation) for c in brief.claims] == [
+        ("https://doi.org/10.1037/ebs0000397", "author–year (Oatley et al., 2016), reference list entry"),
+        ("https://doi.org/10.1037/1089-2680.8.2.100", "author–year (Dun04), reference list entry"),
+    ]
+
+
+def test_a_name_and_year_in_a_numbered_brief_is_no_citation() -> None:
+    brief = parse_markdown(
+        "GraphRAG (Microsoft, 2024) links entities [1].\n\n## Sources\n\n"
+        "[1] https://arxiv.org/abs/2404.16130 - From local to global\n"
+        "[2] Microsoft. (2024). GraphRAG. https://microsoft.github.io/graphrag/\n"
+    )
+    assert [c.citation for c in brief.claims] == ["reference [1] in “Sources”"]

@@ -101,6 +101,13 @@ STYLES = [
         id="claude-opus-apa-like-entry",
     ),
     pytest.param(
+        "assafelovic+gpt-researcher/permchain_AAPL.pdf",
+        "divided each share into four (StockAnalysis.com, 2022).",
+        "https://www.stockanalysis.com/stocks/aapl/",
+        "author–year (StockAnalysis.com, 2022), reference list entry",
+        id="permchain-author-date-url-broken-over-lines",
+    ),
+    pytest.param(
         "assafelovic+gpt-researcher/deepagent_gptr_carbon_capture.md",
         "in current deployments.",
         "https://www.iea.org/commentaries/unlocking-the-potential-of-direct-air-capture-is-scaling-up-through-"
@@ -171,3 +178,10 @@ def test_the_chatgpt_pdf_endnote_list_gives_no_claims() -> None:
     assert [u.reason for u in brief.unused_links if "chatgpt.com" in u.url and "utm_src" in u.url] == [
         "a link over no text on the page (a logo or an image)"
     ]
+
+
+def test_author_year_labels_without_urls_in_their_entries_are_one_clear_note() -> None:
+    brief = _read("angrysky56+deep-research-reports/boundary_conditions_paper.pdf")
+    assert brief.claims == ()
+    (note,) = [w for w in brief.warnings if w.startswith("Cited by author and year")]
+    assert "carry no URL or DOI" in note and "Rosas et al., 2024" in note

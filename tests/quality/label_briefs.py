@@ -55,6 +55,7 @@ STYLES: dict[str, str] = {
     "storm_Hurricane_Hilary_references.md": "bracket",
     "perplexity_OnePointFiveBitNature.md": "caret",
     "claude-opus_what_is_rag_report.md": "bracket",
+    "permchain_AAPL.pdf": "author_year",
 }
 _REF_HEAD = re.compile(
     r"^\s*(?:#{1,6}\s*)?[*_]*\s*(works cited|references|sources|key citations|参考文献)\b.*$|^参考文献[：:]?\s*$",
@@ -282,6 +283,28 @@ def label_pdf(rel: str) -> dict[str, object]:
     return {"style": "pdf_notes", "units": units, "links": sorted(links)}
 
 
+def label_author_year_pdf(rel: str) -> dict[str, object]:
+    """Label a PDF cited by author and year: each "(Name, 2022)" whose References entry starts with Name."""
+    import pymupdf
+
+    with pymupdf.open(BRIEFS / rel) as doc:
+        text = "\n".join(page.get_text() for page in doc)
+    body, _, refs = text.rpartition("\nReferences\n")
+    refs = re.sub(r"(https?://)\s+", r"\1", refs)  # a URL the layout broke after its scheme
+    entries = {}
+    for line in re.split(r"\n(?=[A-Z])", refs):
+        urls = re.findall(r"https?://\S+", line)
+        if urls:
+            entries[line.split()[0].rstrip(".,").casefold()] = urls[0]
+    units = []
+    flat = " ".join(body.split())
+    for m in re.finditer(r"\(([A-Z][^(),]*?), ((?:19|20)\d\d)\)", flat):
+        url = entries.get(m.group(1).casefold())
+        if url:
+            units.append({"url": url, "before": before_words(flat[: m.start()]), "mark": m.group(0)})
+    return {"style": "author_year", "units": units, "links": sorted(set(entries.values()))}
+
+
 def _source_lists(page: object) -> list[tuple[float, float]]:
     """Return the (top, bottom) of each "Sources used" list of a page: to the next block set at heading indent."""
     blocks = sorted(page.get_text("blocks"), key=lambda b: b[1])  # type: ignore[attr-defined]
@@ -352,6 +375,8 @@ def main() -> int:
         rel = path.relative_to(BRIEFS).as_posix()
         if path.suffix == ".md" and path.name in STYLES:
             labels[rel] = label_markdown(rel, STYLES[path.name])
+        elif path.suffix == ".pdf" and STYLES.get(path.name) == "author_year":
+            labels[rel] = label_author_year_pdf(rel)
         elif path.suffix == ".pdf":
             labels[rel] = label_pdf(rel)
         elif path.suffix == ".docx":
