@@ -64,15 +64,15 @@ def link_author_year(blocks: list[Block]) -> list[str]:
     for block in blocks:
         if block.kind not in _READ:
             continue
-        added = []
+        found: list[Cite | None] = []
         for m in _PAREN.finditer(block.text):
             for part, name, year in _parts(m.group("body")):
                 entry = next((b for b in entries if _first_name(b.text) == name and year in b.text), None)
-                added.append(_cite(m.start(), m.end(), part, entry, unresolved))
+                found.append(_cite(m.start(), m.end(), part, entry, unresolved))
         for m in _KEY.finditer(block.text):
             if m.group("key") in by_key:
-                added.append(_cite(m.start(), m.end(), m.group("key"), by_key[m.group("key")], unresolved))
-        added = [c for c in added if c is not None and not any(o.start <= c.start < o.end for o in block.cites)]
+                found.append(_cite(m.start(), m.end(), m.group("key"), by_key[m.group("key")], unresolved))
+        added = [c for c in found if c is not None and not any(o.start <= c.start < o.end for o in block.cites)]
         if added:
             block.cites = sorted([*block.cites, *added], key=lambda c: c.start)
     return _notes(unresolved)
