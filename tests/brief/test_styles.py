@@ -185,3 +185,19 @@ def test_author_year_labels_without_urls_in_their_entries_are_one_clear_note() -
     assert brief.claims == ()
     (note,) = [w for w in brief.warnings if w.startswith("Cited by author and year")]
     assert "carry no URL or DOI" in note and "Rosas et al., 2024" in note
+
+
+def test_each_cited_sentence_keeps_its_own_citation_across_ellipses_and_quoted_sentences() -> None:
+    from core.brief import parse_markdown
+
+    brief = parse_markdown(
+        "The commission wrote that AI “will transform warfare… and the economy.” ([NSCAI](https://www.nscai.gov/r)) "
+        "It added: “The US is not prepared. Nor are its allies.” ([Report](https://example.org/r)) "
+        "Both sources agree on the timeline ([A](https://a.example/x)) ([B](https://b.example/y)).\n"
+    )
+    assert [(c.url, c.quote) for c in brief.claims] == [
+        ("https://www.nscai.gov/r", "will transform warfare… and the economy."),
+        ("https://example.org/r", "The US is not prepared. Nor are its allies."),
+        ("https://a.example/x", None),
+        ("https://b.example/y", None),
+    ]
