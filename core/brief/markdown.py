@@ -232,23 +232,19 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
     return blocks, notes, refs
 
 
+# A table cell: escaped characters, whole bracketed link texts ("[Frontiers | A Synaptic…]") and
+# anything but "|"; so a "|" inside a link's brackets or escaped divides nothing.
+_CELL = re.compile(r"(?:\\.|\[(?:\\.|[^\]\\])*\]|[^|\\\[]|\[)*")
+
+
 def _cells(line: str) -> list[tuple[int, str]]:
-    """Return (start, text) of a table row's cells: a "|" inside a link's brackets or escaped divides nothing."""
-    cells, start, depth, i = [], 0, 0, 0
-    while i < len(line):
-        ch = line[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "[":
-            depth += 1
-        elif ch == "]" and depth:
-            depth -= 1
-        elif ch == "|" and not depth:
-            cells.append((start, line[start:i]))
-            start = i + 1
-        i += 1
-    cells.append((start, line[start:]))
+    """Return (start, text) of a table row's cells, split at each "|" outside brackets."""
+    cells, at = [], 0
+    while at <= len(line):
+        m = _CELL.match(line, at)
+        end = m.end() if m else at
+        cells.append((at, line[at:end]))
+        at = end + 1
     return cells
 
 
