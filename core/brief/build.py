@@ -79,7 +79,7 @@ class _Builder:
         self.settings = settings
         self.drafts: list[_Draft] = []
         self.by_key: dict[int, list[_Draft]] = {}  # drafts of each sentence
-        self.uncited: list[tuple[int, str]] = []  # (key, text)
+        self.uncited: dict[int, str] = {}  # key -> text, in brief order (a dict: a sentence leaves it in O(1))
         self.warnings: list[str] = []
         self.last: _Sentence | None = None  # the last sentence a quote or source may still attach to
         self.last_cited = False
@@ -105,7 +105,7 @@ class _Builder:
         self.drop_pending()
         self.key += 1
         if not active:
-            self.uncited.append((self.key, tidy(text[start:end])))
+            self.uncited[self.key] = tidy(text[start:end])
             self.last, self.last_cited = _Sentence(block, start, end, self.key), False
             return
         self._claims(_Sentence(block, start, end, self.key), cites)
@@ -122,7 +122,7 @@ class _Builder:
             return
         quote = self.pending_quote
         self.pending_quote = None
-        self.uncited = [u for u in self.uncited if u[0] != prev.key]
+        self.uncited.pop(prev.key, None)
         self._claims(prev, [], extra=[_with_quote(c, quote) for c in cites])
 
     def _claims(self, sent: _Sentence, cites: list[Cite], extra: list[Cite] | None = None) -> None:
@@ -344,7 +344,7 @@ def finish(name: str, fmt: str, b: _Builder, settings: Settings, warnings: list[
         name=name,
         format=BriefFormat(fmt),
         claims=claims,
-        uncited=tuple(t for _, t in b.uncited if t),
+        uncited=tuple(t for t in b.uncited.values() if t),
         warnings=tuple(all_warnings),
         raw=raw,
     )

@@ -50,6 +50,7 @@ _URL_LINE = re.compile(r"^\s*(?:[-*+•]\s+)?<?(?:https?://|www\.)\S+>?\s*$", re
 _NOTED_HEADING = re.compile(r"^\s*([*_]{0,2}[^\W\d_][^:()\[\]]{2,30}?[*_]{0,2}:[*_]{0,2})\s*\([^()\[\]]*\)\s*$")
 # "Official text: https://..." right under a paragraph: a source line under another label.
 _LABELLED_URL = re.compile(r"^\s*[^\W\d_][\w’'-]*(?: [\w’'-]+){0,3}:\s*<?(?:https?://|www\.)\S+?>?\s*$", re.IGNORECASE)
+_MOST_SOURCE_LINES = 200  # URL lines under one "Sources:" looked at; a longer run is a list, not a source line
 _LIST_PREFIX = re.compile(r"^\s*[-*+•]\s+")
 _STRUCTURE = re.compile(r"^(?:\s*(?:[-*+•]|\d{1,5}[.)])\s|#{1,6}\s|\[\^?[^\]]+\]:)")
 _SOURCED = (BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.SOURCE_LINE)
@@ -251,7 +252,7 @@ def _cells(line: str) -> list[tuple[int, str]]:
 def _urls_follow(lines: list[str], number: int) -> bool:
     """Return True when the lines after line ``number`` up to a blank line are each a URL alone."""
     after = []
-    for line in lines[number + 1 :]:
+    for line in lines[number + 1 : number + 1 + _MOST_SOURCE_LINES]:
         if not line.strip():
             break
         after.append(line)
