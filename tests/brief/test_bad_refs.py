@@ -7,13 +7,16 @@ bibliography, markers inside code blocks and tables, numbers that are figures an
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
 
 from core.brief import parse_markdown
 from core.models import Report, SourceStatus, Verdict
-from core.report import from_json, to_html, to_json
+from core.report import from_json, to_csv, to_html, to_json
+from core.report.as_docx import comment_text
 from tests.builders import claim, report, result, source
 
 SIMULATORS = "Evolutionary psychology posits that stories function as complex cognitive simulators"
@@ -129,6 +132,9 @@ def test_unused_links_and_citations_survive_the_json_report_and_stay_escaped_in_
     html = to_html(report)
     assert "<script>alert(1)</script>" not in html
     assert "https://evil.example/x: a reference never cited" in html
+    rows = list(csv.reader(io.StringIO(to_csv(report))))
+    assert (rows[0][-1], rows[1][-1]) == ("citation", "note 3 glued to the text, reference [3] in “Works cited”")
+    assert "Citation read as: note 3 glued to the text" in comment_text(report.results[0])
 
 
 def _unread(brief: object) -> Report:
