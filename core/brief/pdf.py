@@ -25,7 +25,17 @@ from core.brief.authoryear import link_author_year
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.inline import usable_url
-from core.brief.pdf_notes import SUP_RATIO, SUP_TEXT, Word, body_height, glues, mark_endnotes, place_superscripts
+from core.brief.pdf_notes import (
+    SUP_RATIO,
+    SUP_TEXT,
+    Raised,
+    Word,
+    body_height,
+    glues,
+    mark_endnotes,
+    place_superscripts,
+    split_raised,
+)
 from core.brief.refs import link_numbered_references, numbers
 from core.brief.unused import Elsewhere
 from core.brief.urls import find_urls
@@ -39,6 +49,7 @@ _EDGE_RIGHT = ".,;:!?)]\"”’'"
 _COVER = 0.5
 # Type this much larger than the page's body text marks a heading (not a claim).
 _HEADING_RATIO = 1.2
+_SUPERSCRIPT = 1  # PyMuPDF's span flag for superscript
 
 
 def _open(data: bytes, name: str) -> Any:
@@ -94,18 +105,24 @@ def _covered(word: tuple[float, float, float, float], rect: tuple[float, float, 
     return width / max(word[2] - word[0], 1e-6) >= _COVER and height / min(word_h, rect_h) >= _COVER
 
 
-def _heading_blocks(page: Any, flags: int, textpage: Any = None) -> set[int]:
-    """Return the numbers of blocks set in type clearly larger than the page's body text."""
+def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], list[Raised]]:
+    """Return the numbers of blocks set in type clearly larger than the body text, and the raised note numbers.
+
+    A raised number is a span of digits with PyMuPDF's superscript flag or set clearly smaller than
+    the body text (Gemini's export glues it to the word before, so the words API sees one word).
+    """
     sizes: dict[int, float] = {}
     chars: list[tuple[float, int]] = []
+    spans_all: list[dict[str, Any]] = []
     for block in page.get_text("dict", flags=flags, textpage=textpage)["blocks"]:
         spans = [s for line in block.get("lines", []) for s in line["spans"] if s["text"].strip()]
         if not spans:
             continue
         sizes[block["number"]] = min(s["size"] for s in spans)
         chars.extend((s["size"], len(s["text"])) for s in spans)
+        spans_all.extend(spans)
     if not chars:
-        return set()
+        return set(), []
     chars.sort()
     total, seen, body = sum(n for _, n in chars), 0, chars[0][0]
     for size, n in chars:
@@ -113,7 +130,12 @@ def _heading_blocks(page: Any, flags: int, textpage: Any = None) -> set[int]:
         if seen * 2 >= total:
             body = size
             break
-    return {b for b, size in sizes.items() if size >= body * _HEADING_RATIO}
+    raised = [
+        (tuple(s["bbox"]), s["text"].strip())
+        for s in spans_all
+        if SUP_TEXT.match(s["text"].strip()) and (s["flags"] & _SUPERSCRIPT or s["size"] < body * SUP_RATIO)
+    ]
+    return {b for b, size in sizes.items() if size >= body * _HEADING_RATIO}, raised
 
 
 def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
@@ -134,11 +156,11 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
     # Ligatures expanded ("ﬁ" -> "fi"): a claim's words are read as a reader reads them.
     flags = pymupdf.TEXTFLAGS_WORDS & ~pymupdf.TEXT_PRESERVE_LIGATURES
     textpage = page.get_textpage(flags=flags)  # read once: the words and the type sizes come from one pass
-    headings = _heading_blocks(page, flags, textpage)
-    raw = page.get_text("words", flags=flags, textpage=textpage)
+    headings, raised = _type_sizes(page, flags, textpage)
+    raw = split_raised(page.get_text("words", flags=flags, textpage=textpage), raised)
     body = body_height(raw)
     sups: list[Word] = []
-    for x0, y0, x1, y1, text, b, ln, _w in raw:
+    for x0, y0, x1, y1, text, b, ln, is_raised in raw:
         word = Word(text, (x0, y0, x1, y1))
         for uri, rects, box in links:
             # Most links are far from most words: their bounding box says so without measuring.
@@ -147,7 +169,7 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
             if any(_covered(word.rect, r) for r in rects):
                 word.url = uri
                 break
-        if SUP_TEXT.match(text) and y1 - y0 < body * SUP_RATIO:
+        if is_raised is True or (SUP_TEXT.match(text) and y1 - y0 < body * SUP_RATIO):
             word.sup = True
             sups.append(word)
             continue

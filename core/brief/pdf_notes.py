@@ -32,6 +32,45 @@ SUP_TEXT = re.compile(r"^\d{1,3}(?:[,–-]\d{1,3})*$")
 SUP_RATIO = 0.8
 
 
+#: A raised note number found in the page's spans: its box and its digits.
+Raised = tuple[tuple[float, float, float, float], str]
+
+
+def split_raised(words: list[Any], raised: list[Raised]) -> list[Any]:
+    """Return the page's words with each raised note number glued to a word's end split off as a word of its own.
+
+    Each word keeps PyMuPDF's 8 values; the last (the word's number in its line) becomes True for a
+    split-off note number, so the reader knows it is raised whatever its box's height.
+    """
+    if not raised:
+        return words
+    out = []
+    for w in words:
+        x0, y0, x1, y1, text = w[0], w[1], w[2], w[3], w[4]
+        hit = next(
+            (
+                r
+                for r in raised
+                if text.endswith(r[1]) and len(text) > len(r[1]) and x0 < r[0][0] < x1 + 1 and y0 - 2 <= r[0][1] <= y1
+            ),
+            None,
+        )
+        if hit is None:
+            out.append(w)
+            continue
+        box, digits = hit
+        out.append((x0, y0, box[0], y1, text[: -len(digits)], w[5], w[6], w[7]))
+        out.append((box[0], box[1], box[2], box[3], digits, w[5], w[6], True))
+    return out
+
+
+def _glued_to(text: str, rect: tuple[float, float, float, float], raised: Raised) -> bool:
+    """Return True when the raised number ends this word, inside its box: "problem-solving.3"."""
+    box, digits = raised
+    inside = rect[0] < box[0] < rect[2] + 1 and rect[1] - 2 <= box[1] <= rect[3]
+    return inside and len(text) > len(digits) and text.endswith(digits)
+
+
 def glues(before: Word) -> bool:
     """Return True when a superscript number may be glued to the word before it (not another number, not a URL)."""
     return not before.sup and not URL_START.match(before.text) and "://" not in before.text

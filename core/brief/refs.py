@@ -94,7 +94,7 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     "Notes", ... and runs to the next heading. An entry is numbered by its own "[1]" or "1."
     or, in a Word numbered list whose numbers are not in the text, by its place.
     """
-    refs: dict[str, Block] = {}
+    refs: dict[str, Cite] = {}  # entry number -> the entry's first link
     headings: dict[str, str] = {}
     in_refs = False
     place = 0
@@ -109,13 +109,13 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
             continue
         if not in_refs or not block.text.strip():
             continue
-        place += 1
-        m = _REF_ENTRY.match(block.text)
-        label = (m.group(1) or m.group(2)) if m else str(place)
         block.kind = BlockKind.REFERENCE  # an entry, with a URL or not, is never a claim
-        if any(c.url for c in block.cites):
-            refs.setdefault(label, block)
-            headings.setdefault(label, heading)
+        for label, start, end in _entries(block.text, place + 1):
+            place += 1
+            link = next((c for c in block.cites if c.url and start <= c.start < end), None)
+            if link is not None:
+                refs.setdefault(label, link)
+                headings.setdefault(label, heading)
     if not refs:
         return []
     warnings: list[str] = []
@@ -129,8 +129,7 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
             if m.start() and block.text[m.start() - 1].isalnum() and not set(numbers(m.group(1))) <= refs.keys():
                 continue  # "arr[0]": a word's index, not a marker
             for number in numbers(m.group(1)):
-                ref = refs.get(number)
-                cite = next((c for c in ref.cites if c.url), None) if ref else None
+                cite = refs.get(number)
                 if cite is None:
                     warnings.append(missing_entry(number, block.text[max(0, m.start() - 60) : m.end()]))
                     block.cites.append(Cite(m.start(), m.end(), "", m.group(0), CiteKind.MARKER))
@@ -141,13 +140,34 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     return list(dict.fromkeys(warnings))
 
 
-def _resolved(cite: Cite, refs: dict[str, Block], headings: dict[str, str], warnings: list[str]) -> Cite:
+def _entries(text: str, place: int) -> list[tuple[str, int, int]]:
+    """Return (number, start, end) of the entries a block holds: one, or several numbered in sequence.
+
+    A PDF often sets a whole reference list as one block ("1. A, url 2. B, url 3. …"): it is cut
+    where the next number of the sequence starts. A block not numbered is one entry, numbered by
+    its place.
+    """
+    m = _REF_ENTRY.match(text)
+    if m is None:
+        return [(str(place), 0, len(text))]
+    first = m.group(1) or m.group(2)
+    cuts = [(first, 0)]
+    for n in _ENTRY_START.finditer(text, m.end()):
+        number = n.group(1) or n.group(2)
+        if number == str(int(cuts[-1][0]) + 1):
+            cuts.append((number, n.start()))
+    return [(label, start, cuts[i + 1][1] if i + 1 < len(cuts) else len(text)) for i, (label, start) in enumerate(cuts)]
+
+
+_ENTRY_START = re.compile(r"(?<=\s)(?:\[(\d{1,5})\]|(\d{1,5})[.)])\s")
+
+
+def _resolved(cite: Cite, refs: dict[str, Cite], headings: dict[str, str], warnings: list[str]) -> Cite:
     """Return a superscript marker (one number) with its entry's URL, or as it is with a warning when none."""
     if cite.kind != CiteKind.MARKER or cite.url or not cite.how.startswith("superscript"):
         return cite
     number = cite.anchor
-    entry = refs.get(number)
-    link = next((c for c in entry.cites if c.url), None) if entry else None
+    link = refs.get(number)
     if link is None:
         warnings.append(missing_entry(number, cite.anchor))
         return cite
