@@ -63,12 +63,48 @@ def glued_numbers(text: str, known: Collection[str], glue: Collection[int] = ())
 _READ = (BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.TABLE, BlockKind.BLOCKQUOTE)
 
 
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_SUPER_RUN = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}(?:,\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})*")
+
+
+def superscript_numbers(text: str, known: Collection[str]) -> list[tuple[int, int, str]]:
+    """Return (start, end, number) of each note set in superscript digits ("…true.¹", "¹,³") the list holds.
+
+    Not after a digit ("10⁶") or a word of fewer than three letters ("km²"): those are exponents.
+    """
+    out = []
+    for m in _SUPER_RUN.finditer(text):
+        before = text[: m.start()]
+        letters = len(before) - len(before.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        if before[-1:].isdigit() or 0 < letters < 3:
+            continue
+        for part in m.group(0).split(","):
+            number = part.strip().translate(_SUPERSCRIPTS)
+            if number in known:
+                out.append((m.start(), m.end(), number))
+    return out
+
+
 def add_glued_numbers(
     blocks: list[Block], entries: Mapping[str, str], reading: Callable[[str], str], glue: Mapping[int, list[int]]
 ) -> None:
-    """Add a citation for each glued note number of the blocks, when the brief cites its list no other way."""
+    """Add a citation for each superscript digit note, and for each glued note number when the brief cites its
+    list no other way."""
     known = {k for k, url in entries.items() if k.isdigit() and url.lower().startswith(("http://", "https://"))}
-    if not known or any(c.kind == CiteKind.MARKER for b in blocks if b.kind in _READ for c in b.cites):
+    if not known:
+        return
+    for block in blocks:
+        if block.kind in _READ:
+            for s, e, num in superscript_numbers(block.text, known):
+                how = f"superscript {num}, {reading(num)}"
+                block.cites.append(Cite(s, e, entries[num], num, CiteKind.MARKER, how=how))
+            block.cites.sort(key=lambda c: c.start)
+    if any(
+        c.kind == CiteKind.MARKER and not c.how.startswith("superscript")
+        for b in blocks
+        if b.kind in _READ
+        for c in b.cites
+    ):
         return
     for n, block in enumerate(blocks):
         if block.kind not in _READ:

@@ -177,3 +177,11 @@ def test_a_name_and_year_in_a_numbered_brief_is_no_citation() -> None:
         "[2] Microsoft. (2024). GraphRAG. https://microsoft.github.io/graphrag/\n"
     )
     assert [c.citation for c in brief.claims] == ["reference [1] in “Sources”"]
+
+
+def test_superscript_digits_are_notes_and_exponents_stay_figures() -> None:
+    brief = parse_markdown(f"{SIMULATORS}.³ The plot covers 5 km² of land. Yields rose 10⁶ fold.\n\n{WORKS_CITED}")
+    assert [(c.text, c.citation) for c in brief.claims] == [
+        (f"{SIMULATORS}.", "superscript 3, reference [3] in “Works cited”")
+    ]
+    assert brief.uncited == ("The plot covers 5 km² of land.", "Yields rose 10⁶ fold.")
