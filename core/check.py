@@ -257,6 +257,7 @@ def check_brief(
         uncited=brief.uncited,
         warnings=brief.warnings,
         policy=CheckPolicy(allow_private=settings.allow_private, allowed_domains=tuple(settings.allowed_domains)),
+        unused_links=brief.unused_links,
     )
 
 

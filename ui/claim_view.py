@@ -14,7 +14,7 @@ from core.extract import SOURCE_EXTENSIONS
 from core.models import Choice, ClaimResult, Decision, Report, Verdict
 from core.report.marks import quote_marks
 from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words, policy_words
-from ui import draw, guard, services, state
+from ui import brief_links, draw, guard, services, state
 
 CHOICES = list(DECISION_CHOICES)
 ANSWERS = ["", "yes", "no"]
@@ -184,6 +184,7 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
     with left:
         st.markdown("**Claim**")
         st.html(f'<p class="claim">{draw.marked(result.claim.text, draw.claim_spans(result))}</p>')
+        brief_links.citation_caption(result)
         quote = result.claim.quote
         if quote:
             st.markdown("**Quote offered**")

@@ -43,7 +43,8 @@ class Cite:
 
     ``kind`` says how it stands (``CiteKind``). A marker whose
     reference holds no URL has ``url == ""``: its text still leaves ``figure_text``.
-    ``quote`` is the reference definition's title or the footnote's quoted passage.
+    ``quote`` is the reference definition's title or the footnote's quoted passage; ``how``
+    says in words how the citation was read (``Claim.citation``).
     """
 
     start: int
@@ -52,6 +53,7 @@ class Cite:
     anchor: str
     kind: CiteKind = CiteKind.LINK
     quote: str | None = None
+    how: str = ""  # how the citation was read, for Claim.citation ("inline link", "superscript 2", ...)
 
 
 @dataclass

@@ -21,10 +21,11 @@ This module refuses to read files: it only sees blocks the readers give it.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 from dataclasses import dataclass
 
-from core.brief.blocks import Block, BlockKind, Cite
+from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.citations import (
     FILLER_WORDS,
     QUOTE_LABEL,
@@ -36,6 +37,7 @@ from core.brief.citations import (
     strip_quote_text,
     tidy,
 )
+from core.brief.unused import Elsewhere, unused_links
 from core.models import Brief, BriefFormat, Claim, Location, LocationKind
 from core.settings import Settings
 from core.text import split_sentences
@@ -50,6 +52,7 @@ class _Draft:
     figure_text: str
     location: Location
     key: int  # which sentence it came from: quotes after a sentence go to all its claims
+    how: str = ""  # how its citation was read (Claim.citation)
 
 
 @dataclass
@@ -76,7 +79,7 @@ class _Builder:
         self.settings = settings
         self.drafts: list[_Draft] = []
         self.by_key: dict[int, list[_Draft]] = {}  # drafts of each sentence
-        self.uncited: list[tuple[int, str]] = []  # (key, text)
+        self.uncited: dict[int, str] = {}  # key -> text, in brief order (a dict: a sentence leaves it in O(1))
         self.warnings: list[str] = []
         self.last: _Sentence | None = None  # the last sentence a quote or source may still attach to
         self.last_cited = False
@@ -97,10 +100,12 @@ class _Builder:
                 # "See [1]." or "Source: https://..." after a sentence: the citation is that sentence's.
                 self.attach_sources(active)
                 return
+        if not active and _label_only(text[start:end]):
+            return  # "… deployments. Sources:" with the URLs on the lines below: a label, no sentence
         self.drop_pending()
         self.key += 1
         if not active:
-            self.uncited.append((self.key, tidy(text[start:end])))
+            self.uncited[self.key] = tidy(text[start:end])
             self.last, self.last_cited = _Sentence(block, start, end, self.key), False
             return
         self._claims(_Sentence(block, start, end, self.key), cites)
@@ -117,7 +122,7 @@ class _Builder:
             return
         quote = self.pending_quote
         self.pending_quote = None
-        self.uncited = [u for u in self.uncited if u[0] != prev.key]
+        self.uncited.pop(prev.key, None)
         self._claims(prev, [], extra=[_with_quote(c, quote) for c in cites])
 
     def _claims(self, sent: _Sentence, cites: list[Cite], extra: list[Cite] | None = None) -> None:
@@ -131,6 +136,9 @@ class _Builder:
             removed.append((start, start + label.end()))
         figure_text = tidy(cut_spans(text, start, end, removed))
         claim_text = tidy(text[start:end])
+        # A bare note number (glued or superscript) is a citation, not the claim's words.
+        bare = [(c.start, c.end) for c in in_sentence if c.kind == CiteKind.MARKER and c.anchor.isdigit()]
+        shown = tidy(cut_spans(text, start, end, bare)) if bare else claim_text
         linked = [c for c in in_sentence if c.url] + (extra or [])
         owners = _quote_owners(quotes, linked)
         seen = {d.url for d in self.by_key.get(sent.key, [])}
@@ -141,7 +149,7 @@ class _Builder:
             own = [q[2] for q, owner in zip(quotes, owners, strict=True) if owner is cite]
             quote = cite.quote if cite.quote else (" … ".join(own) if own else None)
             draft = _Draft(
-                claim_text, cite.url, cite.anchor, quote, figure_text, _location(block, start, end), sent.key
+                shown, cite.url, cite.anchor, quote, figure_text, _location(block, start, end), sent.key, _how(cite)
             )
             self.drafts.append(draft)
             self.by_key.setdefault(sent.key, []).append(draft)
@@ -173,7 +181,7 @@ class _Builder:
         )
 
     def source_after(self, block: Block) -> None:
-        cites = [c for c in block.cites if c.url]
+        cites = [dataclasses.replace(c, how=f"source line ({_how(c)})") for c in block.cites if c.url]
         if cites and self.last is not None:
             self.attach_sources(cites)
         elif cites:
@@ -192,10 +200,23 @@ class _Builder:
         self.last, self.last_cited = None, False
 
 
+def _label_only(sentence: str) -> bool:
+    """Return True for a sentence that is only a citation label ending in a colon ("Sources:", "See also:")."""
+    words = re.findall(r"\w+", sentence)
+    return sentence.rstrip(" *_").endswith(":") and bool(words) and all(w.lower() in FILLER_WORDS for w in words)
+
+
 def _with_quote(cite: Cite, quote: str | None) -> Cite:
     if quote is None or cite.quote:
         return cite
-    return Cite(cite.start, cite.end, cite.url, cite.anchor, cite.kind, quote)
+    return dataclasses.replace(cite, quote=quote)
+
+
+_HOW = {CiteKind.LINK: "inline link", CiteKind.URL: "bare URL", CiteKind.MARKER: "marker"}
+
+
+def _how(cite: Cite) -> str:
+    return cite.how or _HOW[cite.kind]
 
 
 def _quote_owners(quotes: list[tuple[int, int, str]], cites: list[Cite]) -> list[Cite | None]:
@@ -223,8 +244,9 @@ def build_brief(
     *,
     warnings: list[str] | None = None,
     raw: bytes = b"",
+    elsewhere: list[Elsewhere] | None = None,
 ) -> Brief:
-    """Return the Brief the blocks hold: claims in order, uncited sentences, warnings."""
+    """Return the Brief the blocks hold: claims in order, uncited sentences, warnings, links no claim cites."""
     b = _Builder(settings)
     for block in blocks:
         if block.kind in (BlockKind.HEADING, BlockKind.CODE, BlockKind.REFERENCE):
@@ -245,7 +267,8 @@ def build_brief(
             b.source_after(block)
             continue
         _sentences(b, block)
-    return finish(name, fmt, b, settings, warnings or [], raw)
+    brief = finish(name, fmt, b, settings, warnings or [], raw)
+    return dataclasses.replace(brief, unused_links=unused_links(blocks, brief.claims, elsewhere or [], _location))
 
 
 def _citation_spans(block: Block) -> list[tuple[int, int]]:
@@ -255,7 +278,7 @@ def _citation_spans(block: Block) -> list[tuple[int, int]]:
 def _sentences(b: _Builder, block: Block) -> None:
     text = block.text
     protected = [(c.start, c.end) for c in block.cites]
-    attached = [(c.start, c.end) for c in block.cites if is_citation_style(text, c)]
+    attached = [_with_brackets(text, c.start, c.end) for c in block.cites if is_citation_style(text, c)]
     spans = split_sentences(text, protected, attached)
     block.cites.sort(key=lambda c: c.start)
     cite_starts = [c.start for c in block.cites]
@@ -266,7 +289,7 @@ def _sentences(b: _Builder, block: Block) -> None:
         if m and b.last is not None:
             # "Quote: ..." inside a paragraph: the rest of the paragraph is the quote.
             rest = text[start:]
-            cites = [Cite(c.start - start, c.end - start, c.url, c.anchor, c.kind, c.quote) for c in block.cites]
+            cites = [dataclasses.replace(c, start=c.start - start, end=c.end - start) for c in block.cites]
             sub = Block(BlockKind.QUOTE_LINE, rest, [c for c in cites if c.start >= 0], block.loc_kind, block.loc_index)
             spans = [(c.start, c.end) for c in sub.cites if is_citation_style(rest, c)]
             b.quote_after(sub, strip_quote_text(cut_spans(rest, 0, len(rest), spans)))
@@ -279,6 +302,13 @@ def _sentences(b: _Builder, block: Block) -> None:
             b.quote_after(block, next(g for g in whole.groups() if g is not None).strip())
             continue
         b.sentence(block, start, end, cites)
+
+
+def _with_brackets(text: str, start: int, end: int) -> tuple[int, int]:
+    """Return a citation's span with the brackets around it: "mission.” ([NSCAI](url)) Next" ends at ")"."""
+    while start > 0 and end < len(text) and text[start - 1] in "([" and text[end] in ")]":
+        start, end = start - 1, end + 1
+    return start, end
 
 
 def finish(name: str, fmt: str, b: _Builder, settings: Settings, warnings: list[str], raw: bytes) -> Brief:
@@ -301,6 +331,7 @@ def finish(name: str, fmt: str, b: _Builder, settings: Settings, warnings: list[
             figure_text=d.figure_text,
             anchor=d.anchor,
             location=d.location,
+            citation=d.how,
         )
         for i, d in enumerate(drafts, 1)
     )
@@ -313,7 +344,7 @@ def finish(name: str, fmt: str, b: _Builder, settings: Settings, warnings: list[
         name=name,
         format=BriefFormat(fmt),
         claims=claims,
-        uncited=tuple(t for _, t in b.uncited if t),
+        uncited=tuple(t for t in b.uncited.values() if t),
         warnings=tuple(all_warnings),
         raw=raw,
     )

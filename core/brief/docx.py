@@ -30,12 +30,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.brief.authoryear import link_author_year
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.docx_archive import checkpoint, slim_archive
 from core.brief.docx_walk import Para, Walker, body_paragraphs, note_paragraphs, read_styles
 from core.brief.inline import usable_url
-from core.brief.refs import link_numbered_references, note_citation
+from core.brief.refs import link_numbered_references, note_citation, superscript_marks
 from core.brief.urls import find_urls
 from core.errors import BriefError, size_text
 from core.models import Brief, LocationKind
@@ -182,10 +183,12 @@ def read_docx(data: bytes, name: str, settings: Settings | None = None) -> Brief
                     f"source. Put the source's link in the {kind}."
                 )
             cites.append(Cite(pos, pos, url, anchor, CiteKind.MARKER, quote))
+        cites.extend(superscript_marks(p.text, p.superscripts, cites))
         blocks.append(
             Block(_kind(p), p.text, sorted(cites, key=lambda c: c.start), p.loc_kind, p.index, None, path=p.path)
         )
     warnings.extend(link_numbered_references(blocks))
+    warnings.extend(link_author_year(blocks))
     return build_brief(name, "docx", blocks, settings, warnings=warnings, raw=data)
 
 

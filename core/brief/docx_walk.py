@@ -33,6 +33,7 @@ class Para:
     index: int | None  # None: inside a content control, not one of python-docx's paragraphs
     path: tuple[int, ...] = ()
     bookmarks: list[str] = field(default_factory=list)
+    superscripts: list[tuple[int, int]] = field(default_factory=list)  # spans of text set in superscript runs
 
 
 @dataclass
@@ -70,6 +71,7 @@ class Walker:
         links: list[tuple[int, int, str]] = []
         notes: list[tuple[int, str, str]] = []
         bookmarks: list[str] = []
+        sups: list[tuple[int, int]] = []
         length = 0
 
         def add(text: str) -> None:
@@ -110,6 +112,7 @@ class Walker:
                     walk(child)
 
         def run(r: Any) -> None:
+            start = length
             for child in r:
                 tag = child.tag
                 if tag in _TEXT_TAGS:
@@ -134,6 +137,11 @@ class Walker:
                 elif tag in (f"{W}footnoteReference", f"{W}endnoteReference"):
                     kind = "footnote" if "footnote" in tag else "endnote"
                     notes.append((length, kind, child.get(f"{W}id") or ""))
+            if length > start and _superscript(r, self.styles):
+                if sups and sups[-1][1] == start:
+                    sups[-1] = (sups[-1][0], length)  # one number split over two runs
+                else:
+                    sups.append((start, length))
 
         walk(p)
         for f in self.fields:
@@ -146,8 +154,29 @@ class Walker:
         if ppr is not None and ppr.find(f"{W}outlineLvl") is not None:
             style_id = style_id or "Heading"
         return Para(
-            "".join(out), _merge(links), notes, self.styles.get(style_id, style_id), loc_kind, index, path, bookmarks
+            "".join(out),
+            _merge(links),
+            notes,
+            self.styles.get(style_id, style_id),
+            loc_kind,
+            index,
+            path,
+            bookmarks,
+            sups,
         )
+
+
+def _superscript(r: Any, styles: dict[str, str]) -> bool:
+    """Return True when a run is set in superscript: its own vertAlign, or a character style named so."""
+    rpr = r.find(f"{W}rPr")
+    if rpr is None:
+        return False
+    va = rpr.find(f"{W}vertAlign")
+    if va is not None:
+        return bool(va.get(f"{W}val") == "superscript")
+    rstyle = rpr.find(f"{W}rStyle")
+    name = styles.get(rstyle.get(f"{W}val") or "", "") if rstyle is not None else ""
+    return "superscript" in name.lower() or "endnote reference" in name.lower()
 
 
 def _hyperlink_instr(instr: str) -> str:

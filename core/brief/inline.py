@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.brief.blocks import Cite, CiteKind
-from core.brief.refs import _NUM_REFS, numbers
+from core.brief.refs import NUM_REFS, missing_entry, numbers
 from core.brief.urls import URL_START, url_end
 from core.settings import Settings
 
@@ -35,6 +35,13 @@ class Refs:
     defs: dict[str, tuple[str, str | None]] = field(default_factory=dict)  # label -> (url, title)
     notes: dict[str, tuple[str, str, str | None]] = field(default_factory=dict)  # label -> (url, anchor, quote)
     warnings: list[str] = field(default_factory=list)
+    sections: dict[str, str] = field(default_factory=dict)  # label -> the heading of the list it stands in
+    elsewhere: list[tuple[str, int, str]] = field(default_factory=list)  # links outside blocks: (url, offset, why)
+
+    def reading(self, number: str) -> str:
+        """Return how a marker resolved through entry ``number`` was read: 'reference [3] in "Works cited"'."""
+        section = self.sections.get(number)
+        return f"reference [{number}] in “{section}”" if section else f"reference [{number}]"
 
 
 def usable_url(url: str) -> str:
@@ -57,11 +64,14 @@ class InlineParser:
     def __init__(self, refs: Refs, settings: Settings) -> None:
         self.refs = refs
         self.settings = settings
+        self.glue: list[int] = []  # where the last block's dropped images stood: a note number may be glued there
 
     def parse(self, s: str, pos: list[int], *, links: bool = True) -> tuple[str, list[int], list[Cite]]:
         out: list[str] = []
         opos: list[int] = []
         cites: list[Cite] = []
+        if links:
+            self.glue = []
 
         length = 0
 
@@ -109,14 +119,14 @@ class InlineParser:
                     start = here()
                     emit(text, tpos)
                     if url and links:
-                        cites.append(Cite(start, here(), url, text, CiteKind.LINK))
+                        cites.append(Cite(start, here(), url, text, CiteKind.LINK, how="inline link"))
                     i = m.end()
                     continue
                 if (m := re.match(r"<((?:https?|ftp)://[^\s<>]+)>", s[i:])) is not None:
                     start = here()
                     emit(m.group(1), pos[i + 1 : i + 1 + len(m.group(1))])
                     if links:
-                        cites.append(Cite(start, here(), m.group(1), m.group(1), CiteKind.URL))
+                        cites.append(Cite(start, here(), m.group(1), m.group(1), CiteKind.URL, how="autolink"))
                     i += m.end()
                     continue
                 if m := _HTML_TAG.match(s, i):
@@ -128,6 +138,8 @@ class InlineParser:
                 parsed = self._link(s, i + 1)
                 if parsed is not None and parsed[1] is not None:
                     i = parsed[0]  # images are dropped: an image is no citation and no text
+                    if links:
+                        self.glue.append(here())
                     continue
             if ch == "[" and links:
                 if s.startswith("[^", i) and (close := s.find("]", i)) > 0:
@@ -140,9 +152,10 @@ class InlineParser:
                             f"The footnote [^{s[i + 2 : close]}] is cited but never defined, so its claim has no "
                             "source. Add the footnote with its URL."
                         )
-                        cites.append(Cite(start, here(), "", "", CiteKind.MARKER))
+                        cites.append(Cite(start, here(), "", "", CiteKind.MARKER, how=f"footnote [^{label}]"))
                     else:
-                        cites.append(Cite(start, here(), note[0], note[1], CiteKind.MARKER, note[2]))
+                        how = f"footnote [^{label}]"
+                        cites.append(Cite(start, here(), note[0], note[1], CiteKind.MARKER, note[2], how))
                     i = close + 1
                     continue
                 parsed = self._link(s, i)
@@ -155,21 +168,22 @@ class InlineParser:
                     start = here()
                     emit(text, tpos)
                     if url:
-                        cites.append(Cite(start, here(), url, text, CiteKind.LINK, title or None))
+                        cites.append(Cite(start, here(), url, text, CiteKind.LINK, title or None, "inline link"))
                     i = end
                     continue
-                if (m := _NUM_REFS.match(s, i)) and (i == 0 or not s[i - 1].isalnum()):
+                if (m := NUM_REFS.match(s, i)) and (
+                    i == 0 or not s[i - 1].isalnum() or all(x in self.refs.defs for x in numbers(m.group(1)))
+                ):
                     start = here()
                     emit(m.group(0), pos[i : m.end()])
                     for number in numbers(m.group(1)):
                         url, title = self.refs.defs.get(number, ("", None))
                         url = usable_url(url) if url else ""
                         if not url:
-                            self.refs.warnings.append(
-                                f"The reference [{number}] is cited but not found in the references, so its "
-                                "claim has no source. Add it to the references section with its URL."
-                            )
-                        cites.append(Cite(start, here(), url, m.group(0), CiteKind.MARKER, title))
+                            self.refs.warnings.append(missing_entry(number, s[max(0, i - 60) : m.end()]))
+                        cites.append(
+                            Cite(start, here(), url, m.group(0), CiteKind.MARKER, title, self.refs.reading(number))
+                        )
                     i = m.end()
                     continue
             if links and (ch in "hHwW") and (i == 0 or not s[i - 1].isalnum()) and URL_START.match(s, i):
@@ -178,7 +192,7 @@ class InlineParser:
                     start = here()
                     url = html.unescape(s[i:end])
                     emit(url, (pos[i:end] + [pos[end - 1]] * len(url))[: len(url)])
-                    cites.append(Cite(start, here(), usable_url(url) or url, url, CiteKind.URL))
+                    cites.append(Cite(start, here(), usable_url(url) or url, url, CiteKind.URL, how="bare URL"))
                     i = end
                     continue
             if ch in "*_~":
@@ -200,6 +214,8 @@ class InlineParser:
             return None
         text_start, text_end = i + 1, j
         k = j + 1
+        if k < len(s) and s[k] == "[" and _MARKER_INSIDE.match(s, text_start, text_end):
+            return None  # "[6][7]": two citations, never the reference link "6" -> [7]
         if k < len(s) and s[k] == "(":
             parsed = _destination(s, k + 1)
             if parsed is None:
@@ -218,6 +234,7 @@ class InlineParser:
 
 
 _MAX_URL_CHARS = Settings().max_url_chars
+_MARKER_INSIDE = re.compile(r"\^?\d{1,4}(?:\s*[,;–-]\s*\d{1,4})*$")
 
 
 _SPACE = re.compile(r"\s")

@@ -5,8 +5,9 @@ without one after a line-end hyphen, which is kept). A URI link annotation is ma
 the words it covers: a word belongs to a link when most of it lies inside one of the
 link's rectangles (its QuadPoints when the annotation has them, else its rectangle), so a
 link that wraps over two lines, or comes as several annotations with one URI, is one
-citation. Bare URLs typed in the text are citations too; "[1]" markers are resolved from a
-references section.
+citation. Bare URLs typed in the text are citations too; "[1]" markers, superscript note
+numbers (put back after their word by ``core.brief.pdf_notes``) and author–year labels are
+resolved from a references section; the endnote list that closes ChatGPT's export is one.
 
 Locations: ``Location("page", n, start, end)`` with ``n`` the 1-based page number and the
 span in that page's text (its blocks joined by newlines, as built here).
@@ -18,16 +19,28 @@ short files PyMuPDF cannot open, and PDFs without any text layer (scans).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from core.brief.authoryear import link_author_year
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.inline import usable_url
-from core.brief.refs import link_numbered_references
+from core.brief.pdf_notes import (
+    SUP_RATIO,
+    SUP_TEXT,
+    Raised,
+    Word,
+    body_height,
+    glues,
+    mark_endnotes,
+    place_superscripts,
+    split_raised,
+)
+from core.brief.refs import link_numbered_references, numbers
+from core.brief.unused import Elsewhere
 from core.brief.urls import find_urls
 from core.errors import BriefError
-from core.models import Brief, LocationKind
+from core.models import Brief, Location, LocationKind
 from core.settings import Settings
 
 _EDGE_LEFT = "(\"“‘'["
@@ -36,15 +49,7 @@ _EDGE_RIGHT = ".,;:!?)]\"”’'"
 _COVER = 0.5
 # Type this much larger than the page's body text marks a heading (not a claim).
 _HEADING_RATIO = 1.2
-
-
-@dataclass
-class _Word:
-    text: str
-    rect: tuple[float, float, float, float]
-    start: int = 0
-    end: int = 0
-    url: str = ""
+_SUPERSCRIPT = 1  # PyMuPDF's span flag for superscript
 
 
 def _open(data: bytes, name: str) -> Any:
@@ -100,18 +105,24 @@ def _covered(word: tuple[float, float, float, float], rect: tuple[float, float, 
     return width / max(word[2] - word[0], 1e-6) >= _COVER and height / min(word_h, rect_h) >= _COVER
 
 
-def _heading_blocks(page: Any, flags: int) -> set[int]:
-    """Return the numbers of blocks set in type clearly larger than the page's body text."""
+def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], list[Raised]]:
+    """Return the numbers of blocks set in type clearly larger than the body text, and the raised note numbers.
+
+    A raised number is a span of digits with PyMuPDF's superscript flag or set clearly smaller than
+    the body text (Gemini's export glues it to the word before, so the words API sees one word).
+    """
     sizes: dict[int, float] = {}
     chars: list[tuple[float, int]] = []
-    for block in page.get_text("dict", flags=flags)["blocks"]:
+    spans_all: list[dict[str, Any]] = []
+    for block in page.get_text("dict", flags=flags, textpage=textpage)["blocks"]:
         spans = [s for line in block.get("lines", []) for s in line["spans"] if s["text"].strip()]
         if not spans:
             continue
         sizes[block["number"]] = min(s["size"] for s in spans)
         chars.extend((s["size"], len(s["text"])) for s in spans)
+        spans_all.extend(spans)
     if not chars:
-        return set()
+        return set(), []
     chars.sort()
     total, seen, body = sum(n for _, n in chars), 0, chars[0][0]
     for size, n in chars:
@@ -119,7 +130,12 @@ def _heading_blocks(page: Any, flags: int) -> set[int]:
         if seen * 2 >= total:
             body = size
             break
-    return {b for b, size in sizes.items() if size >= body * _HEADING_RATIO}
+    raised = [
+        (tuple(s["bbox"]), s["text"].strip())
+        for s in spans_all
+        if SUP_TEXT.match(s["text"].strip()) and (s["flags"] & _SUPERSCRIPT or s["size"] < body * SUP_RATIO)
+    ]
+    return {b for b, size in sizes.items() if size >= body * _HEADING_RATIO}, raised
 
 
 def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
@@ -129,25 +145,39 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
         if not uri:
             continue
         link["_page_height"] = page.rect.height
-        links.append((uri, _link_rects(doc, link)))
+        rects = _link_rects(doc, link)
+        box = (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
+        links.append((uri, rects, box))
     # Words come in the order PyMuPDF reads the page: block, line, word.
-    blocks: dict[int, list[list[_Word]]] = {}
-    lines: dict[tuple[int, int], list[_Word]] = {}
+    blocks: dict[int, list[list[Word]]] = {}
+    lines: dict[tuple[int, int], list[Word]] = {}
     import pymupdf
 
     # Ligatures expanded ("ﬁ" -> "fi"): a claim's words are read as a reader reads them.
     flags = pymupdf.TEXTFLAGS_WORDS & ~pymupdf.TEXT_PRESERVE_LIGATURES
-    headings = _heading_blocks(page, flags)
-    for x0, y0, x1, y1, text, b, ln, _w in page.get_text("words", flags=flags):
-        word = _Word(text, (x0, y0, x1, y1))
-        for uri, rects in links:
+    textpage = page.get_textpage(flags=flags)  # read once: the words and the type sizes come from one pass
+    headings, raised = _type_sizes(page, flags, textpage)
+    raw = split_raised(page.get_text("words", flags=flags, textpage=textpage), raised)
+    body = body_height(raw)
+    sups: list[Word] = []
+    for x0, y0, x1, y1, text, b, ln, is_raised in raw:
+        word = Word(text, (x0, y0, x1, y1))
+        for uri, rects, box in links:
+            # Most links are far from most words: their bounding box says so without measuring.
+            if x1 <= box[0] or x0 >= box[2] or y1 <= box[1] or y0 >= box[3]:
+                continue
             if any(_covered(word.rect, r) for r in rects):
                 word.url = uri
                 break
+        if is_raised is True or (SUP_TEXT.match(text) and y1 - y0 < body * SUP_RATIO):
+            word.sup = True
+            sups.append(word)
+            continue
         if (b, ln) not in lines:
             lines[(b, ln)] = []
             blocks.setdefault(b, []).append(lines[(b, ln)])
         lines[(b, ln)].append(word)
+    place_superscripts(sups, lines, blocks)
     out: list[Block] = []
     page_text: list[str] = []
     offset = 0
@@ -157,7 +187,7 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
             if text and not text.endswith("-"):
                 text += " "
             for n, word in enumerate(words):
-                if n:
+                if n and not (word.sup and glues(words[n - 1])):
                     text += " "
                 word.start = len(text)
                 text += word.text
@@ -172,11 +202,11 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
     return out, "\n".join(page_text)
 
 
-def _cites(text: str, words: list[_Word]) -> list[Cite]:
+def _cites(text: str, words: list[Word]) -> list[Cite]:
     """Return one citation per run of words under one link, then the bare URLs outside links."""
     cites: list[Cite] = []
-    run: list[_Word] = []
-    for word in [*words, _Word("", (0, 0, 0, 0))]:
+    run: list[Word] = []
+    for word in [*words, Word("", (0, 0, 0, 0))]:
         if run and word.url != run[0].url:
             start, end = run[0].start, run[-1].end
             while start < end - 1 and text[start] in _EDGE_LEFT:
@@ -184,15 +214,38 @@ def _cites(text: str, words: list[_Word]) -> list[Cite]:
             while end > start + 1 and text[end - 1] in _EDGE_RIGHT:
                 end -= 1
             kind = CiteKind.URL if text[start:end] == run[0].url else CiteKind.LINK
-            cites.append(Cite(start, end, run[0].url, text[start:end], kind))
+            if all(w.sup for w in run):
+                cites.append(
+                    Cite(
+                        start,
+                        end,
+                        run[0].url,
+                        text[start:end],
+                        CiteKind.MARKER,
+                        how=f"superscript {text[start:end]}, linked",
+                    )
+                )
+            else:
+                cites.append(Cite(start, end, run[0].url, text[start:end], kind, how="link"))
             run = []
         if word.url:
             run.append(word)
+        elif word.sup:
+            # A superscript number without a link: a note resolved through the reference list.
+            cites.extend(
+                Cite(word.start, word.end, "", n, CiteKind.MARKER, how=f"superscript {n}") for n in numbers(word.text)
+            )
     for s, e in find_urls(text):
         if not any(c.start <= s < c.end for c in cites):
             url = text[s:e]
-            cites.append(Cite(s, e, url if "://" in url else "http://" + url, url, CiteKind.URL))
+            if "://" not in url and (broken := _BROKEN_SCHEME.search(text, 0, s)):
+                # "https://" at a line's end and "www.…" on the next: one URL broken by the layout.
+                s, url = broken.start(), broken.group(1) + url
+            cites.append(Cite(s, e, url if "://" in url else "http://" + url, text[s:e], CiteKind.URL, how="bare URL"))
     return sorted(cites, key=lambda c: c.start)
+
+
+_BROKEN_SCHEME = re.compile(r"(https?://)\s+$")
 
 
 def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
@@ -201,6 +254,7 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
     doc = _open(data, name)
     warnings: list[str] = []
     blocks: list[Block] = []
+    elsewhere: list[Elsewhere] = []
     # MuPDF quietly rebuilds a damaged or cut-short file; what it could not rebuild is missing.
     repaired = bool(getattr(doc, "is_repaired", False))
     if repaired:
@@ -222,6 +276,11 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
                 warnings.append(f"{name}, page {n + 1} could not be read ({str(exc)[:80]}); its claims are missing.")
                 continue
             blocks.extend(page_blocks)
+            # Links over no words (a logo, an image): listed when no claim cites them, never dropped unseen.
+            for link in doc[n].get_links():
+                if uri := usable_url(link.get("uri") or ""):
+                    where = Location(kind=LocationKind.PAGE, index=n + 1)
+                    elsewhere.append((uri, uri, "a link over no text on the page (a logo or an image)", where))
     finally:
         doc.close()
     if not any(b.text.strip() for b in blocks) and repaired:
@@ -234,5 +293,7 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
             f"{name} has no text layer (it may be a scan), so Verbatim cannot read its claims. "
             "Export the brief as a PDF with text, or paste the text."
         )
+    mark_endnotes(blocks)
     warnings.extend(link_numbered_references(blocks))
-    return build_brief(name, "pdf", blocks, settings, warnings=warnings, raw=data)
+    warnings.extend(link_author_year(blocks))
+    return build_brief(name, "pdf", blocks, settings, warnings=warnings, raw=data, elsewhere=elsewhere)

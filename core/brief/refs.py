@@ -18,12 +18,26 @@ import re
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.citations import QUOTED, strip_quote_text
 
+# The headings agents and exports put over a reference list, with a short addition ("References
+# (Excerpt)", "Sources used", "Works cited:"); Chinese, Japanese and Korean ones too.
 REF_HEADINGS = re.compile(
-    r"^\W*(references?|sources?|notes|footnotes|endnotes|bibliography|works cited|citations|links)\W*$",
+    r"^\W*(?:references?|sources?(?: used| cited| consulted)?|notes|footnotes|endnotes|bibliography|works cited"
+    r"|citations|key citations|key sources|links|further reading|reference list|literature cited"
+    r"|参考文献|参考资料|参考資料|引用文献|출처|참고 ?자료|참고 ?문헌)(?:\s*\([^()]{0,30}\))?\W*$",
     re.IGNORECASE,
 )
-_NUM_REFS = re.compile(r"(?<![\w\[])\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\]")
-_REF_ENTRY = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)])\s*")
+# "[1]", "[1, 4]", "[3–5]"; glued to a word ("devices[1]") only when the list has the entry (else "arr[0]").
+NUM_REFS = re.compile(r"(?<!\[)\[(\d{1,5}(?:\s*[,;–-]\s*\d{1,5})*)\](?![(:])")
+_REF_ENTRY = re.compile(r"^\s*(?:\[(\d{1,5})\]|(\d{1,5})[.)])\s*")
+
+
+def missing_entry(number: str, text: str) -> str:
+    """Return the note for a marker whose entry the reference list lacks, naming the sentence it stands in."""
+    where = " ".join(text.split())[:70]
+    return (
+        f"Cited as [{number}], but the reference list has no entry {number} (in “{where}…”), so that claim has "
+        f"no source. Add entry {number} with its URL to the reference list."
+    )
 
 
 def note_citation(text: str, cites: list[Cite], min_words: int) -> tuple[str, str, str | None]:
@@ -41,6 +55,24 @@ def note_citation(text: str, cites: list[Cite], min_words: int) -> tuple[str, st
                 quote = inner
                 break
     return first.url, first.anchor, quote
+
+
+_SUP_NUMBERS = re.compile(r"\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\s*$")
+
+
+def superscript_marks(text: str, spans: list[tuple[int, int]], cites: list[Cite]) -> list[Cite]:
+    """Return a note marker for each superscript span that is only numbers ("¹", "2,3"), to resolve later.
+
+    A superscript inside a link or a footnote mark is that citation already; "m²" is no number run.
+    """
+    out: list[Cite] = []
+    for s, e in spans:
+        if not _SUP_NUMBERS.match(text[s:e]) or any(c.start <= s < c.end for c in cites):
+            continue
+        if s and text[s - 1].isdigit():
+            continue  # "10⁶": an exponent
+        out.extend(Cite(s, e, "", n, CiteKind.MARKER, how=f"superscript {n}") for n in numbers(text[s:e].strip()))
+    return out
 
 
 def numbers(spec: str) -> list[str]:
@@ -62,12 +94,14 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     "Notes", ... and runs to the next heading. An entry is numbered by its own "[1]" or "1."
     or, in a Word numbered list whose numbers are not in the text, by its place.
     """
-    refs: dict[str, Block] = {}
+    refs: dict[str, Cite] = {}  # entry number -> the entry's first link
+    headings: dict[str, str] = {}
     in_refs = False
     place = 0
+    heading = ""
     for block in blocks:
         if REF_HEADINGS.match(block.text.strip()) and len(block.text) < 40:
-            in_refs, place = True, 0
+            in_refs, place, heading = True, 0, block.text.strip()
             block.kind = BlockKind.HEADING
             continue
         if block.kind == BlockKind.HEADING:
@@ -75,31 +109,67 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
             continue
         if not in_refs or not block.text.strip():
             continue
-        place += 1
-        m = _REF_ENTRY.match(block.text)
-        label = (m.group(1) or m.group(2)) if m else str(place)
-        if any(c.url for c in block.cites):
-            refs.setdefault(label, block)
-            block.kind = BlockKind.REFERENCE
+        block.kind = BlockKind.REFERENCE  # an entry, with a URL or not, is never a claim
+        for label, start, end in _entries(block.text, place + 1):
+            place += 1
+            link = next((c for c in block.cites if c.url and start <= c.start < end), None)
+            if link is not None:
+                refs.setdefault(label, link)
+                headings.setdefault(label, heading)
     if not refs:
         return []
     warnings: list[str] = []
     for block in blocks:
         if block.kind in (BlockKind.REFERENCE, BlockKind.HEADING):
             continue
-        for m in _NUM_REFS.finditer(block.text):
+        block.cites = [_resolved(c, refs, headings, warnings) for c in block.cites]
+        for m in NUM_REFS.finditer(block.text):
             if any(c.start <= m.start() < c.end for c in block.cites):
                 continue
+            if m.start() and block.text[m.start() - 1].isalnum() and not set(numbers(m.group(1))) <= refs.keys():
+                continue  # "arr[0]": a word's index, not a marker
             for number in numbers(m.group(1)):
-                ref = refs.get(number)
-                cite = next((c for c in ref.cites if c.url), None) if ref else None
+                cite = refs.get(number)
                 if cite is None:
-                    warnings.append(
-                        f"The reference [{number}] is cited but not found in the references, so its claim has no "
-                        "source. Add it to the references section with its URL."
-                    )
+                    warnings.append(missing_entry(number, block.text[max(0, m.start() - 60) : m.end()]))
                     block.cites.append(Cite(m.start(), m.end(), "", m.group(0), CiteKind.MARKER))
                 else:
-                    block.cites.append(Cite(m.start(), m.end(), cite.url, m.group(0), CiteKind.MARKER, cite.quote))
+                    how = f"reference [{number}] in “{headings[number]}”"
+                    block.cites.append(Cite(m.start(), m.end(), cite.url, m.group(0), CiteKind.MARKER, cite.quote, how))
         block.cites.sort(key=lambda c: c.start)
     return list(dict.fromkeys(warnings))
+
+
+def _entries(text: str, place: int) -> list[tuple[str, int, int]]:
+    """Return (number, start, end) of the entries a block holds: one, or several numbered in sequence.
+
+    A PDF often sets a whole reference list as one block ("1. A, url 2. B, url 3. …"): it is cut
+    where the next number of the sequence starts. A block not numbered is one entry, numbered by
+    its place.
+    """
+    m = _REF_ENTRY.match(text)
+    if m is None:
+        return [(str(place), 0, len(text))]
+    first = m.group(1) or m.group(2)
+    cuts = [(first, 0)]
+    for n in _ENTRY_START.finditer(text, m.end()):
+        number = n.group(1) or n.group(2)
+        if number == str(int(cuts[-1][0]) + 1):
+            cuts.append((number, n.start()))
+    return [(label, start, cuts[i + 1][1] if i + 1 < len(cuts) else len(text)) for i, (label, start) in enumerate(cuts)]
+
+
+_ENTRY_START = re.compile(r"(?<=\s)(?:\[(\d{1,5})\]|(\d{1,5})[.)])\s")
+
+
+def _resolved(cite: Cite, refs: dict[str, Cite], headings: dict[str, str], warnings: list[str]) -> Cite:
+    """Return a superscript marker (one number) with its entry's URL, or as it is with a warning when none."""
+    if cite.kind != CiteKind.MARKER or cite.url or not cite.how.startswith("superscript"):
+        return cite
+    number = cite.anchor
+    link = refs.get(number)
+    if link is None:
+        warnings.append(missing_entry(number, cite.anchor))
+        return cite
+    how = f"superscript {cite.anchor}, reference [{number}] in “{headings.get(number, '')}”"
+    return Cite(cite.start, cite.end, link.url, cite.anchor, CiteKind.MARKER, link.quote, how)

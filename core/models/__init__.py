@@ -41,6 +41,7 @@ from core.models.records import (
     Source,
     Span,
     Unreadable,
+    UnusedLink,
 )
 
 __all__ = [
@@ -76,5 +77,6 @@ __all__ = [
     "SourceStatus",
     "Span",
     "Unreadable",
+    "UnusedLink",
     "Verdict",
 ]

@@ -69,6 +69,18 @@ class Claim:
     figure_text: str = ""
     anchor: str = ""
     location: Location | None = field(default=None, compare=False)
+    # How the citation was read: "inline link", 'reference [3] in "Works cited"', "superscript 2", ...
+    citation: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnusedLink:
+    """A link or reference entry of a brief that no claim cites: where it stands and why it is unused."""
+
+    url: str
+    text: str  # the link's text or the reference entry as written (untrusted)
+    reason: str  # a sentence: "a reference never cited", "a link in a heading", ...
+    location: Location | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,6 +93,7 @@ class Brief:
     uncited: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     raw: bytes = field(default=b"", repr=False, compare=False)  # the file as uploaded (DOCX export)
+    unused_links: tuple[UnusedLink, ...] = ()  # every link no claim cites, so nothing is dropped unseen
 
 
 # --------------------------------------------------------------------------- sources
@@ -354,6 +367,7 @@ class Report:
     decisions: tuple[Decision, ...] = ()
     #: The policy the run was checked under; None for a run stored before it was recorded.
     policy: CheckPolicy | None = None
+    unused_links: tuple[UnusedLink, ...] = ()
 
     @property
     def summary(self) -> dict[str, int]:

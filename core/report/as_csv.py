@@ -2,7 +2,8 @@
 
 RFC 4180: comma-separated, CRLF line ends, every cell that needs it double-quoted (the csv
 module's QUOTE_MINIMAL does exactly that), UTF-8. Columns: id, claim, url, quote, verdict,
-reasons (one per line inside the cell), missing_figures ("; " between them), decision, note.
+reasons (one per line inside the cell), missing_figures ("; " between them), decision, note,
+citation (how the brief's citation was read; added last, so readers of the first columns are unchanged).
 
 Formula injection: a spreadsheet runs a cell that starts with "=", "+", "-", "@", a tab or a
 carriage return as a formula (=HYPERLINK(...), =cmd|...). Such a cell gets a leading
@@ -18,7 +19,7 @@ import io
 
 from core.models import Report
 
-COLUMNS = ("id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note")
+COLUMNS = ("id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note", "citation")
 
 # OWASP's list of characters that make a spreadsheet treat a cell as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -49,6 +50,7 @@ def to_csv(report: Report) -> str:
             "; ".join(f.text for f in r.figures.missing),
             decision.decision if decision else "",
             decision.note if decision else "",
+            r.claim.citation,
         )
         writer.writerow([safe_cell(cell) for cell in row])
     return out.getvalue()

@@ -33,6 +33,7 @@ from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
 from core.models import BriefFormat, ClaimResult, LocationKind, Report, SourceStatus, Verdict
+from core.report.brief_links import citation_words, unused_lines
 from core.report.unchecked import NotChecked, not_checked
 from core.report.wording import (
     FOUND_IS_NOT_SUPPORT,
@@ -70,6 +71,8 @@ def comment_text(result: ClaimResult) -> str:
     for f in result.figures.missing:
         lines.append(f"Figure {f.text} is not in the quote." + (f" {f.reason}" if f.reason else ""))
     lines.append(f"Source: {result.source.final_url or result.claim.url} ({source_status_words(result)}).")
+    if read_as := citation_words(result.claim):
+        lines.append(read_as)
     return xml_text("\n".join(lines))
 
 
@@ -77,12 +80,12 @@ def summary_text(report: Report, missing: NotChecked) -> str:
     """Return the summary comment: counts per verdict and everything that was not checked."""
     counts = ", ".join(f"{v.label} {n}" for v in Verdict if (n := report.summary[v.value]))
     lines = [f"Verbatim checked {len(report.results)} claims on {when(report.checked_at)}: {counts or 'none'}."]
-    lines.extend(_not_checked_lines(missing))
+    lines.extend(_not_checked_lines(missing, unused_lines(report.unused_links)))
     lines.append(FOUND_IS_NOT_SUPPORT)
     return xml_text("\n".join(lines))
 
 
-def _not_checked_lines(missing: NotChecked) -> list[str]:
+def _not_checked_lines(missing: NotChecked, unused: list[str]) -> list[str]:
     lines = []
     if missing.no_claims:
         lines.append("No claims were found in this brief, so nothing was checked.")
@@ -100,6 +103,7 @@ def _not_checked_lines(missing: NotChecked) -> list[str]:
         lines.append(f"Page drift for {cid} ({url}): a fresh copy differs from the stored one.")
     for sentence in missing.uncited:
         lines.append(f"Cites no source: {sentence}")
+    lines.extend(f"Link no claim cites: {line}" for line in unused)
     lines.extend(f"Note on the brief: {w}" for w in missing.warnings)
     return lines
 
@@ -225,7 +229,7 @@ def _new_report(report: Report, document: DocxDocument, note: str = "") -> None:
         row.cells[0].text, row.cells[1].text = v.label, str(report.summary[v.value])
     w.add("What was not checked", "Heading 1")
     w.add(FOUND_IS_NOT_SUPPORT)
-    for line in _not_checked_lines(not_checked(report)):
+    for line in _not_checked_lines(not_checked(report), unused_lines(report.unused_links)):
         w.add(line, "List Bullet")
     for r in report.results:
         _claim_section(report, w, r)

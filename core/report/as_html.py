@@ -19,6 +19,7 @@ import jinja2
 from markupsafe import Markup
 
 from core.models import ClaimResult, FigureStatus, Report, Verdict
+from core.report.brief_links import citation_words, unused_lines
 from core.report.links import is_web_url, text_fragment_link
 from core.report.marks import claim_segments, context_view
 from core.report.unchecked import not_checked
@@ -98,6 +99,7 @@ def _claim_view(result: ClaimResult, report: Report, max_chars: int) -> dict[str
         "id": claim.id,
         "anchor": f"claim-{claim.id}",
         "claim_segments": claim_segments(result),
+        "citation": citation_words(claim),
         "verdict": result.verdict,
         "reasons": result.reasons,
         "quote": claim.quote,
@@ -139,6 +141,7 @@ def to_html(report: Report, settings: Settings | None = None) -> str:
         summary=[(v, report.summary[v.value]) for v in Verdict],
         total=len(report.results),
         missing=not_checked(report),
+        unused=unused_lines(report.unused_links),
         claims=[_claim_view(r, report, settings.report_context_max_chars) for r in report.results],
         found_is_not_support=FOUND_IS_NOT_SUPPORT,
         near_miss_decides_nothing=NEAR_MISS_DECIDES_NOTHING,

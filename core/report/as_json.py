@@ -33,6 +33,7 @@ from core.models import (
     Report,
     Source,
     Span,
+    UnusedLink,
 )
 from core.report.unchecked import not_checked
 from core.report.wording import FOUND_IS_NOT_SUPPORT
@@ -155,6 +156,7 @@ def _claim(r: ClaimResult, decision: Decision | None) -> Json:
         "quote": c.quote,
         "figure_text": c.figure_text,
         "anchor": c.anchor,
+        "citation": c.citation,
         "location": _location(c.location),
         "verdict": r.verdict.value,
         "verdict_label": r.verdict.label,
@@ -210,4 +212,10 @@ def to_json(report: Report) -> Json:
         "policy": None
         if report.policy is None
         else {"allow_private": report.policy.allow_private, "allowed_domains": list(report.policy.allowed_domains)},
+        "unused_links": [_unused(u) for u in report.unused_links],
     }
+
+
+def _unused(u: UnusedLink) -> Json:
+    """Return a link no claim cites as JSON: its URL, its text as written, why and where."""
+    return {"url": u.url, "text": u.text, "reason": u.reason, "location": _location(u.location)}

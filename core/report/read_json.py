@@ -42,6 +42,7 @@ from core.models import (
     Source,
     SourceStatus,
     Span,
+    UnusedLink,
     Verdict,
 )
 from core.report.as_json import SCHEMA, UNKNOWN_POSITION
@@ -268,6 +269,7 @@ def _read_claim(value: Any, where: str) -> tuple[ClaimResult, Decision | None]:
         figure_text=_get(d, "figure_text", str, where, ""),
         anchor=_get(d, "anchor", str, where, ""),
         location=_read_location(d.get("location"), f"{where}.location"),
+        citation=_get(d, "citation", str, where, ""),  # absent from reports written before it was added
     )
     fragments = tuple(_read_fragment(f, f"{where}.fragments[{i}]") for i, f in enumerate(_list(d, "fragments", where)))
     flags = tuple(_read_flag(f, f"{where}.flags[{i}]") for i, f in enumerate(_list(d, "flags", where)))
@@ -327,6 +329,19 @@ def from_json(data: Mapping[str, Any]) -> Report:
         run_id=_get(d, "run_id", str, "the report", ""),
         decisions=decisions,
         policy=_read_policy(d.get("policy")),
+        unused_links=tuple(
+            _read_unused(x, f"unused_links[{i}]") for i, x in enumerate(_list(d, "unused_links", "report"))
+        ),
+    )
+
+
+def _read_unused(value: Any, where: str) -> UnusedLink:
+    d = _obj(value, where)
+    return UnusedLink(
+        url=_get(d, "url", str, where),
+        text=_get(d, "text", str, where, ""),
+        reason=_get(d, "reason", str, where, ""),
+        location=_read_location(d.get("location"), f"{where}.location"),
     )
 
 

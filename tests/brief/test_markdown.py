@@ -116,7 +116,7 @@ def test_code_blocks_and_images_are_no_claims() -> None:
 def test_undefined_reference_is_a_warning_not_a_claim() -> None:
     brief = parse_markdown("Python is fast [7].\n\n[1]: https://example.org/\n")
     assert brief.claims == ()
-    assert "The reference [7] is cited but not found in the references" in brief.warnings[0]
+    assert "Cited as [7], but the reference list has no entry 7" in brief.warnings[0]
 
 
 @pytest.mark.parametrize(

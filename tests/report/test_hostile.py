@@ -213,7 +213,7 @@ def test_html_export_shows_non_web_links_as_text_only(scheme_exported: dict[str,
 def test_csv_export_guards_every_formula_cell(exported: dict[str, Path], scheme_exported: dict[str, Path]) -> None:
     rows = list(csv.reader(io.StringIO(exported["csv"].read_text(encoding="utf-8"), newline="")))
     more = list(csv.reader(io.StringIO(scheme_exported["csv"].read_text(encoding="utf-8"), newline="")))
-    header = ["id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note"]
+    header = ["id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note", "citation"]
     assert rows[0] == more[0] == header
     cells = [cell for row in rows[1:] + more[1:] for cell in row]
     assert [c for c in cells if c.startswith(("=", "+", "-", "@", "\t", "\r"))] == []

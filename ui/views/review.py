@@ -13,7 +13,7 @@ import streamlit as st
 
 from core.models import Verdict
 from core.report.wording import policy_words
-from ui import claim_view, draw, state
+from ui import brief_links, claim_view, draw, state
 
 PAGE_SIZE = 20
 
@@ -44,6 +44,7 @@ if report.uncited:
     with st.expander(f"{draw.count(len(report.uncited), 'sentence cites', 'sentences cite')} no source (not checked)"):
         for sentence in report.uncited[:200]:
             st.text(sentence)
+brief_links.unused_links(report)
 
 summary = report.summary
 st.html(draw.summary_bar_html(summary))

@@ -1,0 +1,101 @@
+"""Author–year citations (``(Smith et al., 2023)``, ``(StockAnalysis.com, 2022)``, ``[Joh15b]``), resolved.
+
+A label is a citation only on the reference list's evidence, and only in a brief that cites its list
+no other way (no numbered marker or note anywhere): an entry of the brief's reference
+list (a block the reader marked as a reference) that starts with the label's first name and holds
+its year, or that starts with the bracketed key (``[Joh15b] Johnson, …``). The entry's URL is its
+first link, else its DOI (as its https://doi.org/ URL). A label whose entry carries neither gives
+one note naming it, never a silent drop. This module only links labels to entries: it refuses to
+guess an entry from anything but its first name and year.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from core.brief.blocks import Block, BlockKind, Cite, CiteKind
+
+_YEAR = r"(?:1[6-9]|20)\d\d[a-z]?"
+# "(Smith et al., 2023; Jones & Lee, 2021)": the parenthesis holds name-year parts only.
+_PAREN = re.compile(rf"\((?P<body>[^()]{{2,200}}?\b{_YEAR})\)")
+_PART = re.compile(
+    rf"^\s*(?P<name>[A-Z][\w.&'’-]*(?:\s+(?:&|and|[A-Z][\w.'’-]*)){{0,4}})(?:\s+et\s+al\.?)?,?\s+(?P<year>{_YEAR})\s*$"
+)
+_KEY = re.compile(r"\[(?P<key>[A-Z][A-Za-z]{1,3}\+?\d{2}[a-z]?)\]")
+_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)])")
+_LEAD = re.compile(r"^\s*(?:\[\d+\]|\d+[.)]|[-*•])\s*")
+_READ = (BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.TABLE, BlockKind.BLOCKQUOTE)
+_MOST_NOTES = 10
+
+
+def entry_url(block: Block) -> str:
+    """Return a reference entry's URL: its first link, else its DOI as an https://doi.org/ URL, else ""."""
+    link = next((c.url for c in block.cites if c.url), "")
+    if link:
+        return link
+    m = _DOI.search(block.text)
+    return f"https://doi.org/{m.group(1)}" if m else ""
+
+
+def _first_name(text: str) -> str:
+    words = _LEAD.sub("", text).split()
+    return words[0].strip(".,;:()").casefold() if words else ""
+
+
+def _parts(body: str) -> Iterator[tuple[str, str, str]]:
+    """Yield (part as written, first name, year) of each name-year part; nothing when a part is not one."""
+    found = []
+    for part in re.split(r";\s*", body):
+        m = _PART.match(part)
+        if m is None:
+            return
+        found.append((part.strip(), m.group("name").split()[0].strip(".,").casefold(), m.group("year")))
+    yield from found
+
+
+def link_author_year(blocks: list[Block]) -> list[str]:
+    """Add a citation for each author–year label whose reference entry is known; return the notes."""
+    entries = [b for b in blocks if b.kind == BlockKind.REFERENCE]
+    if not entries or any(c.kind == CiteKind.MARKER for b in blocks if b.kind in _READ for c in b.cites):
+        return []  # a brief citing its list by number: "GraphRAG (Microsoft, 2024) [19]" names, it cites [19]
+    by_key = {m.group("key"): b for b in entries if (m := _KEY.match(_LEAD.sub("", b.text)))}
+    unresolved: list[str] = []
+    for block in blocks:
+        if block.kind not in _READ:
+            continue
+        found: list[Cite | None] = []
+        for m in _PAREN.finditer(block.text):
+            for part, name, year in _parts(m.group("body")):
+                entry = next((b for b in entries if _first_name(b.text) == name and year in b.text), None)
+                found.append(_cite(m.start(), m.end(), part, entry, unresolved))
+        for m in _KEY.finditer(block.text):
+            if m.group("key") in by_key:
+                found.append(_cite(m.start(), m.end(), m.group("key"), by_key[m.group("key")], unresolved))
+        added = [c for c in found if c is not None and not any(o.start <= c.start < o.end for o in block.cites)]
+        if added:
+            block.cites = sorted([*block.cites, *added], key=lambda c: c.start)
+    return _notes(unresolved)
+
+
+def _cite(start: int, end: int, label: str, entry: Block | None, unresolved: list[str]) -> Cite | None:
+    if entry is None:
+        return None  # no entry by that name and year: a parenthesis of words, not a citation
+    url = entry_url(entry)
+    if not url:
+        unresolved.append(label)
+        return None
+    return Cite(start, end, url, label, CiteKind.MARKER, how=f"author–year ({label}), reference list entry")
+
+
+def _notes(unresolved: list[str]) -> list[str]:
+    labels = list(dict.fromkeys(unresolved))
+    if not labels:
+        return []
+    shown = "; ".join(labels[:_MOST_NOTES]) + (
+        f"; and {len(labels) - _MOST_NOTES} more" if len(labels) > _MOST_NOTES else ""
+    )
+    return [
+        f"Cited by author and year ({shown}), but the reference list's entries carry no URL or DOI, so those "
+        "claims have no source. Add each entry's URL or DOI."
+    ]
