@@ -13,7 +13,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from core.models import PageText
-from core.text import Normalised, blank, normalise, page_breaks, tokenise
+from core.text import Normalised, after_bracket_breaks, blank, normalise, page_breaks, tokenise
 
 # Text an extractor may mark as a reference marker and the matcher will skip: a bracketed
 # marker, a note number of up to three digits ("22", "3,4"), a letter or a symbol, or
@@ -69,10 +69,16 @@ class PreparedPage:
     Its attributes are the interface of ``core.match``'s modules: ``words``/``starts``/``ends``
     (tokens of the blanked normalised text ``work``), ``breaks`` (token indices a hard break
     precedes), ``ostarts``/``oends`` (each token's span in the original text) and ``postings``.
+    ``hidden`` are the character ranges of the page text that the page hides until a reader
+    opens them (accordions, tabs, "read more"), as the extractor found them; sorted.
     """
 
-    def __init__(self, page: PageText) -> None:
+    hidden: tuple[tuple[int, int], ...] = ()
+
+    def __init__(self, page: PageText, hidden: Sequence[tuple[int, int]] = ()) -> None:
         self.page = page
+        self.hidden = _merged(hidden)
+        self._hidden_starts = [a for a, _ in self.hidden]
         self.norm: Normalised = normalise(page.text)
         offsets = self.norm.offsets
         footnotes = [
@@ -94,6 +100,8 @@ class PreparedPage:
         edges = [bisect_left(offsets, x) for x in original_edges]
         self.breaks = page_breaks(self.work, page.text, offsets, self.words, self.starts, self.ends, edges)
         self.break_list = sorted(self.breaks)
+        # Breaks a quote shows only with a sentence mark after the bracket too ("etc.).").
+        self.after_bracket = after_bracket_breaks(self.work, self.starts, self.ends, self.breaks)
         self.postings: dict[str, list[int]] = {}
         for i, word in enumerate(self.words):
             self.postings.setdefault(word, []).append(i)
@@ -117,6 +125,16 @@ class PreparedPage:
                 return True
         return False
 
+    def in_hidden(self, start: int, end: int) -> bool:
+        """Return True when the original span [start, end) overlaps a part of the page hidden until opened."""
+        i = bisect_right(self._hidden_starts, start) - 1
+        for a, b in self.hidden[max(i, 0) :]:
+            if a >= end:
+                break
+            if b > start:
+                return True
+        return False
+
     def page_number(self, start: int) -> int | None:
         """Return the number of the PDF page holding original position start, or None."""
         for number, a, b in self._pages:
@@ -124,8 +142,12 @@ class PreparedPage:
                 return number
         return None
 
-    def find(self, words: Sequence[str], qbreaks: Sequence[bool], limit: int) -> list[int]:
-        """Return the token indices where the quote tokens occur whole, crossing no break of the page alone."""
+    def find(self, words: Sequence[str], qbreaks: Sequence[bool], limit: int, weak: Sequence[int] = ()) -> list[int]:
+        """Return the token indices where the quote tokens occur whole, crossing no break of the page alone.
+
+        ``weak`` are the quote's tokens whose break is only a full stop inside a bracket: they do
+        not show a page's break that stands after the bracket.
+        """
         n = len(words)
         if n == 0:
             return []
@@ -150,12 +172,25 @@ class PreparedPage:
             inside = breaks[bisect_right(breaks, i) : bisect_left(breaks, i + n)]
             if inside and not all(qbreaks[k - i] for k in inside):
                 continue
+            if weak and any(k in self.after_bracket and k - i in weak for k in inside):
+                continue
             found.append(i)
             if len(found) >= limit:
                 break
         return found
 
 
-def prepare(page: PageText) -> PreparedPage:
-    """Return the page normalised and indexed for matching; never raises on any PageText."""
-    return PreparedPage(page)
+def _merged(spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Return the spans sorted with nested and overlapping ones merged, so a bisect finds any that holds a position."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted((a, b) for a, b in spans if a < b):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return tuple(out)
+
+
+def prepare(page: PageText, hidden: Sequence[tuple[int, int]] = ()) -> PreparedPage:
+    """Return the page normalised and indexed for matching, with its hidden ranges; never raises on any PageText."""
+    return PreparedPage(page, hidden)

@@ -152,6 +152,7 @@ class Fragment:
     span: Span | None = field(default=None, compare=False)
     page: int | None = field(default=None, compare=False)
     in_main: bool | None = field(default=None, compare=False)
+    hidden: bool = False  # found in a part of the page hidden until opened
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -170,14 +171,43 @@ class Flag:
     span: Span | None = field(default=None, compare=False)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Occurrence:
+    """One place where a one-fragment quote stands on the page, with the context flags of that place.
+
+    ``hidden`` is True when the place lies in a part of the page hidden until opened.
+    """
+
+    span: Span = field(compare=False)
+    flags: tuple[Flag, ...] = ()
+    hidden: bool = False
+    in_main: bool | None = field(default=None, compare=False)
+    page: int | None = field(default=None, compare=False)
+
+    @property
+    def blocking(self) -> bool:
+        """Return True when a context flag of this place stops the claim from being verified."""
+        return any(f.blocking for f in self.flags)
+
+
 @dataclass(frozen=True)
 class QuoteMatch:
-    """The exact matcher's answer for one quote on one page."""
+    """The exact matcher's answer for one quote on one page.
+
+    ``occurrences`` are the places a one-fragment quote stands, each with its own context
+    flags, in the order the desk shows them (a flagged place first, then shown before hidden
+    text, then page order); the first is the place its fragment reports. ``occurrence_count``
+    is how many places the page holds (at least ``len(occurrences)``: past the matcher's
+    limit, places are counted but not checked). Both are empty for a quote of several
+    fragments or one not found.
+    """
 
     quote: str
     fragments: tuple[Fragment, ...]
     flags: tuple[Flag, ...] = ()
     too_short: bool = False
+    occurrences: tuple[Occurrence, ...] = ()
+    occurrence_count: int = 0
 
     @property
     def found(self) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.text.breaks import quote_breaks
+from core.text.breaks import quote_breaks, weak_breaks
 from core.text.normalise import Normalised, normalise
 from core.text.tokens import SIGN, blank, tokenise
 
@@ -50,13 +50,15 @@ class QuotePart:
     chars: int  # length of the normalised fragment
     counted: int  # words and numbers, for "too short"
     ostarts: tuple[int, ...] = ()  # each word's start in text
+    weak: tuple[int, ...] = ()  # words whose break is a full stop kept only inside a bracket
 
 
 def quote_part(text: str, *, with_starts: bool = False) -> QuotePart | None:
     """Return a quote fragment normalised and tokenised, or None when it holds no word."""
     # The matcher reads every fragment of every quote: no QuoteTokens record on its way.
-    norm, words, starts, _, breaks, signs = _read(text)
+    norm, words, starts, ends, breaks, signs = _read(text)
     if not words:
         return None
     ostarts = tuple([norm.offsets[s] for s in starts]) if with_starts else ()
-    return QuotePart(text, tuple(words), tuple(breaks), len(norm.text), len(words) - signs, ostarts)
+    weak = weak_breaks(text, norm.offsets, starts, ends) if any(breaks) else ()
+    return QuotePart(text, tuple(words), tuple(breaks), len(norm.text), len(words) - signs, ostarts, weak)
