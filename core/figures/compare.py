@@ -57,6 +57,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from core.figures import vocab as v
+from core.figures.locale import writes_decimal_comma
 from core.figures.read import ReadFigure, power_written_flat, read_figures
 from core.models import Figure, FigureCheck, FigureKind, FigureStatus, PageText, Span
 from core.settings import Settings
@@ -305,8 +306,9 @@ def _page_figures(text: str, budget: float, piece_chars: int) -> tuple[ReadFigur
     """Return the page's figures, read piece by piece until the budget is spent (diagnosis: a partial list)."""
     deadline = time.monotonic() + budget
     out: list[ReadFigure] = []
+    comma = writes_decimal_comma(text)
     for offset, piece in _pieces(text, piece_chars):
-        out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece))
+        out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece, comma))
         if time.monotonic() > deadline:
             break
     return tuple(out)
@@ -345,8 +347,9 @@ def check_figures(
 ) -> FigureCheck:
     """Return every figure of the claim as matched, missing or skipped against the quote (never raises)."""
     s = settings or Settings()
-    claim_figs = read_figures(claim_text)
-    quote_figs = read_figures(quote or "")
+    # Each text is read in its own language's way of writing numbers: a quote in that of its page.
+    claim_figs = read_figures(claim_text, writes_decimal_comma(claim_text))
+    quote_figs = read_figures(quote or "", writes_decimal_comma(page.text if page is not None else quote or ""))
     ctx = _QuoteContext(quote_figs, quote or "")
     out: list[Figure] = []
     for c in claim_figs:
