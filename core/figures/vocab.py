@@ -170,8 +170,8 @@ UNIT_AFTER = r"(?:\s|-)(?P<unit>" + "|".join(sorted(UNIT_WORDS, key=len, reverse
 # Units that count time: a small whole number of them still stands alone ("over 5 years").
 TIME_UNITS = frozenset({"s", "min", "h", "day", "week", "month", "year"})
 # Units written glued to their number ("512MB", "2.4GHz", "5km"): the number is read, with its unit.
-GLUED_UNITS = (
+GLUED_UNITS = (  # noqa: SIM905 (a word list reads best as words)
     "kb mb gb tb pb kib mib gib tib kbps mbps gbps hz khz mhz ghz mah wh kwh mwh gwh w kw mw gw "
     "km cm mm kg mg ml nm ms mph kph kmh"
-).split()  # noqa: SIM905
+).split()
 GLUED_UNIT = r"(?P<unit>" + "|".join(sorted(GLUED_UNITS, key=len, reverse=True)) + r")(?![a-z0-9])"
