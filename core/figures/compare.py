@@ -128,6 +128,8 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
         return False
     if claim.unit and quote.unit and claim.unit != quote.unit:
         return False  # "5,200 miles" is not held by "5,150 km"
+    if claim.unit and qk is FigureKind.ORDINAL and ck is not FigureKind.ORDINAL:
+        return False  # "9 GB" is not held by "a 9th generation"
     values = list(_ends(quote))
     if quote.scale == 1 and qk in (FigureKind.NUMBER, FigureKind.MONEY):
         # A table's "($ in millions)" scales its bare figures: "($479)" there is $479 million.

@@ -140,7 +140,10 @@ class _Reader(Scan):
             value = Decimal(int(num)) ** exp
             precision = Decimal(1)
         scale = Decimal(1)
-        if m.group("suf"):
+        if m.group("suf") == "mm" and not currency and not glued:
+            # "38mm": only money takes "mm" for millions ("$5mm"); a bare one is millimetres.
+            glued, end = "mm", m.start("suf")
+        if m.group("suf") and not glued:
             if m.group("suf") in ("m", "b") and not currency:
                 # "5m" may be metres and "5b" a grade; only money takes these bare suffixes.
                 end = m.start("suf")

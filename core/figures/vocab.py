@@ -164,7 +164,8 @@ UNIT_WORDS: dict[str, str] = {
     "minute": "min", "minutes": "min", "mins": "min", "hour": "h", "hours": "h", "hrs": "h", "day": "day",
     "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month", "year": "year",
     "years": "year", "yrs": "year", "byte": "byte", "bytes": "byte", "kb": "kb", "mb": "mb", "gb": "gb",
-    "tb": "tb", "degree": "deg", "degrees": "deg",
+    "tb": "tb", "degree": "deg", "degrees": "deg", "mm": "mm", "cm": "cm", "ghz": "ghz", "mhz": "mhz",
+    "khz": "khz", "mah": "mah", "kwh": "kwh", "kw": "kw", "mw": "mw", "gw": "gw", "mg": "mg", "ml": "ml",
 }  # fmt: skip
 UNIT_AFTER = r"(?:\s|-)(?P<unit>" + "|".join(sorted(UNIT_WORDS, key=len, reverse=True)) + r")(?![a-z])"
 # Units that count time: a small whole number of them still stands alone ("over 5 years").

@@ -22,6 +22,7 @@ from tests.servers import CORPUS
 AEB = "html/aeb/ground-truth.json"
 LAPTOP = "287e4d9f4af3"  # aeb page ids (ground-truth keys start so)
 DRONE = "5fbc7ccb504c"
+WATCH = "e7d77f186980"
 BOEING = "374ac9a59a85"
 RECIPES = "3c6d3381ef52"  # Russian
 DMEXCO = "ba07d1e64775"  # German
@@ -31,6 +32,7 @@ MASKS = "16c30add7e96"
 QUOTE_512GB = (
     "It's paired with a 9th generation Intel Core i5 processor, 8GB of memory, and a generous 512GB solid state drive."
 )
+QUOTE_WATCH = "Apple Watch Series 3 (GPS, 38mm) - Silver Aluminium Case with White Sport Band"
 QUOTE_RUSSIAN = "1 маленький перец чили, 1,5 см корня имбиря"
 QUOTE_GERMAN = "Mit über 1.000 Ausstellern, über 100 Seminaren und über 500 Top-Speakern"
 
@@ -60,6 +62,22 @@ CASES = [
         "The original Raspberry Pi Model B had 256MB of RAM",
         {"512MB": "missing"},
     ),
+    # A bare "mm" is millimetres, not millions; a unit's figure is not held by an ordinal.
+    (
+        "mm is millimetres",
+        WATCH,
+        "The Apple Watch Series 3 case is 38 mm.",
+        QUOTE_WATCH,
+        {"3": "skipped", "38": "matched"},
+    ),
+    (
+        "mm is millimetres",
+        WATCH,
+        "The Apple Watch Series 3 case is 40mm.",
+        QUOTE_WATCH,
+        {"3": "skipped", "40mm": "missing"},
+    ),
+    ("unit against ordinal", LAPTOP, "The laptop has 9 GB of memory.", QUOTE_512GB, {"9": "missing"}),
     # A plain space between groups is no grouping in English: "400 737 Max jets" is 400 jets.
     (
         "plain space in English",
