@@ -183,6 +183,8 @@ class Occurrence:
     hidden: bool = False
     in_main: bool | None = field(default=None, compare=False)
     page: int | None = field(default=None, compare=False)
+    # The page's text around this place, for the desk to step through (the first few places only).
+    context: Context | None = field(default=None, compare=False)
 
     @property
     def blocking(self) -> bool:
