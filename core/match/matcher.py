@@ -179,18 +179,14 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
         if s is None:
             fragments.append(Fragment(text=part.text, found=False))
             continue
-        start, end = p.ostarts[s], p.oends[s + size - 1]
-        in_main = p.in_main(start, end)
-        fragments.append(
-            Fragment(
-                text=part.text,
-                found=True,
-                span=(start, end),
-                page=p.page_number(start),
-                in_main=in_main,
-                hidden=p.in_hidden(start, end),
-            )
-        )
+        if occurrences:
+            # The place shown first is the fragment's: its span and whereabouts are known.
+            o = occurrences[0]
+            span, page, in_main, hidden = o.span, o.page, bool(o.in_main), o.hidden
+        else:
+            span = (p.ostarts[s], p.oends[s + size - 1])
+            page, in_main, hidden = p.page_number(span[0]), p.in_main(*span), p.in_hidden(*span)
+        fragments.append(Fragment(text=part.text, found=True, span=span, page=page, in_main=in_main, hidden=hidden))
         if not in_main:
             outside.append(p.original_text(s, s + size - 1))
     if occurrences:

@@ -151,15 +151,13 @@ class PreparedPage:
         n = len(words)
         if n == 0:
             return []
-        postings = self.postings
-        rarest: list[int] = []
-        pivot = -1
-        for j, w in enumerate(words):
-            posting = postings.get(w)
-            if posting is None:
-                return []
-            if pivot < 0 or len(posting) < len(rarest):
-                rarest, pivot = posting, j
+        get = self.postings.get
+        lists = [get(w) for w in words]
+        if None in lists:
+            return []
+        sizes = [len(posting) for posting in lists]  # type: ignore[arg-type]
+        pivot = sizes.index(min(sizes))
+        rarest: list[int] = lists[pivot]  # type: ignore[assignment]
         total = len(self.words)
         found: list[int] = []
         wanted = list(words)

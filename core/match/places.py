@@ -45,7 +45,8 @@ def places(
         )
         key = (not occ.blocking, not flags, occ.hidden, not occ.in_main, s)
         found.append((key, s, occ))
-    found.sort(key=lambda item: item[0])
+    if len(found) > 1:
+        found.sort(key=lambda item: item[0])
     order = [s for _, s, _ in found]
     occurrences = [occ for _, _, occ in found]
     first = occurrences[0]
