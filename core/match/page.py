@@ -105,7 +105,7 @@ class PreparedPage:
         self.postings: dict[str, list[int]] = {}
         for i, word in enumerate(self.words):
             self.postings.setdefault(word, []).append(i)
-        self._main = sorted(page.main)
+        self._main = _merged(page.main)
         self._main_starts = [a for a, _ in self._main]
         self._pages = sorted(page.pages, key=lambda p: p[1])
 
@@ -115,25 +115,11 @@ class PreparedPage:
 
     def in_main(self, start: int, end: int) -> bool:
         """Return True when the original span [start, end) overlaps main content (all is main when unmarked)."""
-        if not self._main:
-            return True
-        i = bisect_right(self._main_starts, start) - 1
-        for a, b in self._main[max(i, 0) :]:
-            if a >= end:
-                break
-            if b > start:
-                return True
-        return False
+        return not self._main or _overlaps(self._main, self._main_starts, start, end)
 
     def in_hidden(self, start: int, end: int) -> bool:
         """Return True when the original span [start, end) overlaps a part of the page hidden until opened."""
-        i = bisect_right(self._hidden_starts, start) - 1
-        for a, b in self.hidden[max(i, 0) :]:
-            if a >= end:
-                break
-            if b > start:
-                return True
-        return False
+        return bool(self.hidden) and _overlaps(self.hidden, self._hidden_starts, start, end)
 
     def page_number(self, start: int) -> int | None:
         """Return the number of the PDF page holding original position start, or None."""
@@ -176,6 +162,14 @@ class PreparedPage:
             if len(found) >= limit:
                 break
         return found
+
+
+def _overlaps(spans: Sequence[tuple[int, int]], starts: Sequence[int], start: int, end: int) -> bool:
+    """Return True when [start, end) overlaps one of the merged, sorted spans (their starts given)."""
+    i = max(bisect_right(starts, start) - 1, 0)
+    # Merged spans are disjoint and sorted: the last one starting at or before start, and the next
+    # one, are all there is to look at (when the next does not start before end, none later does).
+    return any(a < end and b > start for a, b in spans[i : i + 2])
 
 
 def _merged(spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:

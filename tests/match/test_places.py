@@ -146,3 +146,12 @@ def test_every_place_carries_its_own_span_on_the_page() -> None:
     p = corpus_page(WHATSNEW_313)
     m = match_quote("enabled by default", p)
     every(m.occurrences, lambda o: p.page.text[o.span[0] : o.span[1]].lower() == "enabled by default")
+
+
+def test_nested_hidden_ranges_hide_what_the_outer_one_holds() -> None:
+    # A closed accordion inside a closed tab: the extractor may report both.
+    page = corpus_page(WHATSNEW_313).page
+    at = page.text.index(SENTENCE_313)
+    p = prepare(page, [(at - 500, at + 500), (at - 400, at - 300)])
+    m = match_quote(SENTENCE_313, p)
+    assert m.fragments[0].hidden and m.flags[0].kind is FlagKind.HIDDEN
