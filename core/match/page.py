@@ -137,11 +137,10 @@ class PreparedPage:
         n = len(words)
         if n == 0:
             return []
-        get = self.postings.get
-        lists = [get(w) for w in words]
+        lists = list(map(self.postings.get, words))
         if None in lists:
             return []
-        sizes = [len(posting) for posting in lists]  # type: ignore[arg-type]
+        sizes = list(map(len, lists))  # type: ignore[arg-type]
         pivot = sizes.index(min(sizes))
         rarest: list[int] = lists[pivot]  # type: ignore[assignment]
         total = len(self.words)
