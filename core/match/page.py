@@ -182,6 +182,12 @@ def _merged(spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def prepare(page: PageText, hidden: Sequence[tuple[int, int]] = ()) -> PreparedPage:
-    """Return the page normalised and indexed for matching, with its hidden ranges; never raises on any PageText."""
+def prepare(page: PageText, hidden: Sequence[tuple[int, int]] | None = None) -> PreparedPage:
+    """Return the page normalised and indexed for matching, with its hidden ranges; never raises on any PageText.
+
+    ``hidden`` defaults to the ranges the extractor recorded on the page (``PageText.hidden``,
+    when the extractor records them), so that every caller matches shown text first.
+    """
+    if hidden is None:
+        hidden = getattr(page, "hidden", ())
     return PreparedPage(page, hidden)
