@@ -123,10 +123,26 @@ def decide(match: QuoteMatch | None, figures: FigureCheck) -> tuple[Verdict, lis
     return Verdict.VERIFIED, ["The quote is on the page, word for word.", FOUND_IS_NOT_SUPPORT]
 
 
+def _with_place_contexts(page: PageText, match: QuoteMatch, width: int, limit: int) -> QuoteMatch:
+    """Return the match with the page's text around each of its first places, for the desk to step through."""
+    if match.occurrence_count < 2:
+        return match
+    places = tuple(
+        dataclasses.replace(o, context=_span_context(page, [o.span], o.page, width)) if i < limit else o
+        for i, o in enumerate(match.occurrences)
+    )
+    return dataclasses.replace(match, occurrences=places)
+
+
 def _context(page: PageText, match: QuoteMatch, width: int) -> Context | None:
     spans = sorted(f.span for f in match.fragments if f.span is not None)
     if not spans:
         return None
+    first_page = next((f.page for f in match.fragments if f.found), None)
+    return _span_context(page, spans, first_page, width)
+
+
+def _span_context(page: PageText, spans: list[tuple[int, int]], first_page: int | None, width: int) -> Context:
     start = max(0, spans[0][0] - width)
     end = min(len(page.text), spans[0][1] + width)
     # Snap to white space so the excerpt starts and ends on whole words.
@@ -135,7 +151,6 @@ def _context(page: PageText, match: QuoteMatch, width: int) -> Context | None:
     while end < len(page.text) and not page.text[end].isspace() and end - spans[0][1] < width + 40:
         end += 1
     highlights = tuple((max(a, start) - start, min(b, end) - start) for a, b in spans if a < end and b > start)
-    first_page = next((f.page for f in match.fragments if f.found), None)
     return Context(text=page.text[start:end], offset=start, highlights=highlights, page=first_page)
 
 
@@ -181,6 +196,7 @@ def check_claim(
         # Every source of the brief, in brief order: "found verbatim in source N" counts from 1.
         near_miss = diagnose(quote, page, match, others or {}, settings, figures=figures)
     context = _context(page.page, match, settings.context_chars)
+    match = _with_place_contexts(page.page, match, settings.context_chars, settings.places_with_context)
     return ClaimResult(
         claim=claim,
         verdict=verdict,

@@ -87,6 +87,12 @@ class Settings:
     negation_after_words: int = 3
     # Places a quote fragment is tried at: a phrase repeated more often than this says nothing.
     max_occurrences: int = 500
+    # Places of a one-fragment quote counted (not checked) past max_occurrences: an honest count
+    # for the report, bounded so that a phrase repeated a million times costs milliseconds.
+    max_occurrences_counted: int = 20_000
+    # Places of a repeated quote given their own page text, for the desk to step through; the
+    # report counts and flags every place, but an editor reads a few.
+    places_with_context: int = 20
     # Steps allowed to place ellipsis fragments in some other order without reusing a span.
     max_fragment_search_steps: int = 5000
 

@@ -15,6 +15,7 @@ from core.models import Choice, ClaimResult, Decision, Report, Verdict
 from core.report.marks import quote_marks
 from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words, policy_words
 from ui import brief_links, draw, guard, services, state
+from ui.places import place_stepper
 
 CHOICES = list(DECISION_CHOICES)
 ANSWERS = ["", "yes", "no"]
@@ -208,6 +209,7 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
     with right:
         st.markdown("**Source text around the match**")
         st.html(draw.context_html(result, state.settings().report_context_max_chars))
+        place_stepper(result, state.settings().report_context_max_chars)
         if result.near_miss is not None:
             st.html(draw.near_miss_html(result.near_miss))
         st.markdown("**Evidence**")

@@ -57,6 +57,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from core.figures import vocab as v
+from core.figures.locale import writes_decimal_comma
 from core.figures.read import ReadFigure, power_written_flat, read_figures
 from core.models import Figure, FigureCheck, FigureKind, FigureStatus, PageText, Span
 from core.settings import Settings
@@ -127,6 +128,8 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
         return False
     if claim.unit and quote.unit and claim.unit != quote.unit:
         return False  # "5,200 miles" is not held by "5,150 km"
+    if claim.unit and qk is FigureKind.ORDINAL and ck is not FigureKind.ORDINAL:
+        return False  # "9 GB" is not held by "a 9th generation"
     values = list(_ends(quote))
     if quote.scale == 1 and qk in (FigureKind.NUMBER, FigureKind.MONEY):
         # A table's "($ in millions)" scales its bare figures: "($479)" there is $479 million.
@@ -305,8 +308,9 @@ def _page_figures(text: str, budget: float, piece_chars: int) -> tuple[ReadFigur
     """Return the page's figures, read piece by piece until the budget is spent (diagnosis: a partial list)."""
     deadline = time.monotonic() + budget
     out: list[ReadFigure] = []
+    comma = writes_decimal_comma(text)
     for offset, piece in _pieces(text, piece_chars):
-        out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece))
+        out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece, comma))
         if time.monotonic() > deadline:
             break
     return tuple(out)
@@ -345,8 +349,9 @@ def check_figures(
 ) -> FigureCheck:
     """Return every figure of the claim as matched, missing or skipped against the quote (never raises)."""
     s = settings or Settings()
-    claim_figs = read_figures(claim_text)
-    quote_figs = read_figures(quote or "")
+    # Each text is read in its own language's way of writing numbers: a quote in that of its page.
+    claim_figs = read_figures(claim_text, writes_decimal_comma(claim_text))
+    quote_figs = read_figures(quote or "", writes_decimal_comma(page.text if page is not None else quote or ""))
     ctx = _QuoteContext(quote_figs, quote or "")
     out: list[Figure] = []
     for c in claim_figs:

@@ -32,7 +32,8 @@ _Q_PERIOD = re.compile(
 _NQ_PERIOD = re.compile(
     r"(?<![a-z0-9.,])(?P<n>[1-4])(?P<what>[qh])(?:\s?'?(?P<y1>\d{2})|\s(?P<y2>\d{4}))?(?![\da-z]|\.\d)"
 )
-_FY = re.compile(r"(?<![a-z])(?:fy|fiscal(?:\syear)?)\s?'?(?P<y>\d{4}|\d{2})(?!\d|\.\d)")
+# "FY2023-24" (India's fiscal year, April to March) is the fiscal year that ends in 2024: FY24.
+_FY = re.compile(r"(?<![a-z])(?:fy|fiscal(?:\syear)?)\s?'?(?P<y>\d{4}|\d{2})(?:-(?P<y2>\d{4}|\d{2}))?(?!\d|\.\d)")
 _DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w]|\.\d)")
 _VERSION_AFTER_WORD = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w%]|\.\d)")
 _VERSION_V = re.compile(r"(?<![a-z])v(\d+(?:\.\d+)+)(?![\w]|\.\d)")
@@ -104,8 +105,16 @@ def read_periods(scan: Scan) -> None:
             fiscal = "fy" in m.groupdict() and m.group("fy") == "fy"
             _period(scan, m.start(), m.end(), label, n, m.group("y1") or m.group("y2") or "", fiscal)
     for m in _FY.finditer(scan.w):
-        if scan.free(m.start(), m.end()):
-            _period(scan, m.start(), m.end(), "FY", 0, m.group("y"), True)
+        if not scan.free(m.start(), m.end()):
+            continue
+        y, y2 = m.group("y"), m.group("y2")
+        if y2 is None:
+            _period(scan, m.start(), m.end(), "FY", 0, y, True)
+        elif (century(y) + 1) % 100 == int(y2) % 100:
+            scan.add(m.start(), m.end(), FigureKind.PERIOD, period=("FY", 0, century(y) + 1, True),
+                     written=scan.w[m.start() : m.end()])  # fmt: skip
+        else:
+            _period(scan, m.start(), m.start() + len(m.group()) - len(y2) - 1, "FY", 0, y, True)
 
 
 def _period(scan: Scan, start: int, end: int, label: str, n: int, year_text: str, fiscal: bool) -> None:

@@ -54,7 +54,7 @@ _WORD_NUMBER = re.compile(
     + v.UNIT_WORD
     + r"))?|(?P<hunit>"
     + v.UNIT_WORD
-    + r")))?)?(?:\s(?P<scale>thousand|million|billion|trillion|lakh|crore))?"
+    + r")))?)?(?:\s(?P<scale>lakh crore|thousand crore|thousand|million|billion|trillion|lakh|crore))?"
     r"(?:\s?(?P<pct>%|percent|per cent)|\s(?P<times>times))?(?![a-z-])"
 )
 # Only "half" goes without a count: "every quarter of 2023" is a period, "a quarter of users" a share.
@@ -69,6 +69,7 @@ _MULT_WORD = re.compile(
     r"|(double|triple|quadruple)(?=\s(?:the|its|their|his|her|our|that|this|from|to|in|over|by)\b|[.,;:)]|$))"
 )
 _UNIT_AFTER = re.compile(v.UNIT_AFTER)
+_GLUED_UNIT = re.compile(v.GLUED_UNIT)
 _CONVERSION_BEFORE = re.compile(r"\d(?:\s?[a-z€$£¥₹]{1,8})?\s?$")
 _RANGE_GAP = re.compile(r"\s?-\s?|\s(?:to|and)\s")
 _LABEL_RE = re.compile(v.LABEL_WORDS)
@@ -106,8 +107,11 @@ class _Reader(Scan):
                 continue
             before = self.w[start - 1] if start > 0 else " "
             after = self.w[end] if end < len(self.w) else " "
-            if (before.isalnum() or before in "._") or (after.isalnum() and not after.isupper()) or after == "_":
+            glued = _GLUED_UNIT.match(self.w, end) if after.isalpha() and not m.group("pct") else None
+            if (before.isalnum() or before in "._") or (after.isalnum() and not after.isupper() and not glued):
                 continue  # digits inside a word or a name: "x86", "int64", "10b5"
+            if after == "_":
+                continue
             num = m.group("num")
             if before == "-" and start >= 2 and self.w[start - 2].isalnum() and not self.ends_figure(start - 1):
                 # "gh-90564", "COVID-19": the whole name is the label.
@@ -118,9 +122,9 @@ class _Reader(Scan):
                     name_start = start
                 self.add(name_start, end, FigureKind.LABEL, written=num, value=Decimal(num.replace(",", "")))
                 continue
-            self._number(m, start, end, num, bool(sign))
+            self._number(m, start, end, num, bool(sign), glued.group("unit") if glued else "")
 
-    def _number(self, m: re.Match[str], start: int, end: int, num: str, negative: bool) -> None:
+    def _number(self, m: re.Match[str], start: int, end: int, num: str, negative: bool, glued: str = "") -> None:
         value = Decimal(num.replace(",", ""))
         precision = precision_of(num)
         cur = (m.group("cur") or "").strip()
@@ -136,7 +140,10 @@ class _Reader(Scan):
             value = Decimal(int(num)) ** exp
             precision = Decimal(1)
         scale = Decimal(1)
-        if m.group("suf"):
+        if m.group("suf") == "mm" and not currency and not glued:
+            # "38mm": only money takes "mm" for millions ("$5mm"); a bare one is millimetres.
+            glued, end = "mm", m.start("suf")
+        if m.group("suf") and not glued:
             if m.group("suf") in ("m", "b") and not currency:
                 # "5m" may be metres and "5b" a grade; only money takes these bare suffixes.
                 end = m.start("suf")
@@ -187,6 +194,12 @@ class _Reader(Scan):
             kind = FigureKind.YEAR
         unit_match = _UNIT_AFTER.match(self.w, end) if kind in (FigureKind.NUMBER, FigureKind.ORDINAL) else None
         unit = v.UNIT_WORDS[unit_match.group("unit")] if unit_match else ""
+        if glued:
+            # "512MB": the unit glued to the number is read as "512 MB" is, and marked with it.
+            unit, end = v.UNIT_WORDS.get(glued, glued), end + len(glued)
+        # "8 GB", "4km": a number with its unit measures something; "5 years" is still a small
+        # count, often a paraphrase of two dates.
+        standalone = standalone and (not unit or unit in v.TIME_UNITS)
         self.add(start, end, kind, value=value, precision=precision, currency=currency, hedge=hedge, written=num,
                  power=power, standalone=standalone, negative=negative, scale=scale, unit=unit)  # fmt: skip
 
@@ -292,13 +305,17 @@ class _Reader(Scan):
 
 
 @functools.lru_cache(maxsize=16)
-def _read_cached(text: str) -> tuple[ReadFigure, ...]:
-    return _Reader(text).run()
+def _read_cached(text: str, decimal_comma: bool) -> tuple[ReadFigure, ...]:
+    return _Reader(text, decimal_comma).run()
 
 
-def read_figures(text: str) -> list[ReadFigure]:
-    """Return every figure in the text, in text order, with spans in the original text (never raises)."""
-    return list(_read_cached(text))
+def read_figures(text: str, decimal_comma: bool = False) -> list[ReadFigure]:
+    """Return every figure in the text, in text order, with spans in the original text (never raises).
+
+    ``decimal_comma``: the text is in a language that writes "2,5" for 2.5 and "5.500" for 5500
+    (``core.figures.locale.writes_decimal_comma`` of the page it comes from).
+    """
+    return list(_read_cached(text, decimal_comma))
 
 
 def power_written_flat(fig: ReadFigure) -> str:

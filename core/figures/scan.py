@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from core.figures import vocab as v
+from core.figures.locale import regroup
 from core.models import FigureKind
 from core.settings import Settings
 from core.text.normalise import normalise
@@ -69,23 +70,24 @@ class ReadFigure:
         return self.high is not None
 
 
-def working_text(text: str) -> tuple[str, tuple[int, ...]]:
-    """Return the normalised text, with superscripts and grouping spaces marked, and its offsets."""
+def working_text(text: str, decimal_comma: bool = False) -> tuple[str, tuple[int, ...]]:
+    """Return the normalised text, numbers regrouped, superscripts and grouping spaces marked, and its offsets."""
     norm = normalise(text)
-    chars = list(norm.text)
+    base = regroup(norm.text, decimal_comma)
+    chars = list(base)
     for i, ch in enumerate(chars):
         orig = text[norm.offsets[i]]
         if orig in _SUPERSCRIPTS:
             chars[i] = SUP_MARK[_SUPERSCRIPTS[orig]]
-            base = re.search(r"(?<![\d.,])[\d.,]+$", norm.text[:i]) if i and chars[i - 1].isdigit() else None
-            if base and base.group(0) not in ("2", "10"):
+            power = re.search(r"(?<![\d.,])[\d.,]+$", base[:i]) if i and chars[i - 1].isdigit() else None
+            if power and power.group(0) not in ("2", "10"):
                 chars[i] = " "  # "$4.45¹", "2022²": a footnote marker, not a power (only 2 and 10 take powers)
         elif orig in _VULGAR and (i == 0 or norm.offsets[i - 1] != norm.offsets[i]):
             for k, c in enumerate(_VULGAR[orig]):
                 if i + k < len(chars) and norm.offsets[i + k] == norm.offsets[i]:
                     chars[i + k] = c
         elif ch == " " and orig in _GROUPING_SPACES and i > 0 and chars[i - 1].isdigit():
-            following = norm.text[i + 1 : i + 5]
+            following = base[i + 1 : i + 5]
             if len(following) >= 3 and following[:3].isdigit() and not following[3:4].isdigit():
                 chars[i] = ","
     return "".join(chars), norm.offsets
@@ -110,9 +112,9 @@ def century(two_or_four: str) -> int:
 
 class Scan:
     # The state one reading of a text shares between passes: a class only to hold the working text and spans.
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, decimal_comma: bool = False) -> None:
         self.text = text
-        self.w, self.offsets = working_text(text)
+        self.w, self.offsets = working_text(text, decimal_comma)
         # Spans already read, kept sorted and disjoint so that a lookup is a bisection.
         self.starts: list[int] = []
         self.ends: list[int] = []

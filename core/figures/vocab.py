@@ -61,6 +61,12 @@ SCALE_SUFFIX: dict[str, Decimal] = {
     "cr": Decimal(10) ** 7,
 }
 SCALE_WORD: dict[str, Decimal] = {
+    # Compound Indian scales first, so that a pattern joining these words tries them first:
+    # "1.2 lakh crore" is 1.2 * 10**12, not 1.2 lakh followed by a stray word.
+    "lakh crore": Decimal(10) ** 12,
+    "lakh crores": Decimal(10) ** 12,
+    "thousand crore": Decimal(10) ** 10,
+    "thousand crores": Decimal(10) ** 10,
     "thousand": Decimal(10) ** 3,
     "million": Decimal(10) ** 6,
     "millions": Decimal(10) ** 6,
@@ -158,6 +164,15 @@ UNIT_WORDS: dict[str, str] = {
     "minute": "min", "minutes": "min", "mins": "min", "hour": "h", "hours": "h", "hrs": "h", "day": "day",
     "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month", "year": "year",
     "years": "year", "yrs": "year", "byte": "byte", "bytes": "byte", "kb": "kb", "mb": "mb", "gb": "gb",
-    "tb": "tb", "degree": "deg", "degrees": "deg",
+    "tb": "tb", "degree": "deg", "degrees": "deg", "mm": "mm", "cm": "cm", "ghz": "ghz", "mhz": "mhz",
+    "khz": "khz", "mah": "mah", "kwh": "kwh", "kw": "kw", "mw": "mw", "gw": "gw", "mg": "mg", "ml": "ml",
 }  # fmt: skip
 UNIT_AFTER = r"(?:\s|-)(?P<unit>" + "|".join(sorted(UNIT_WORDS, key=len, reverse=True)) + r")(?![a-z])"
+# Units that count time: a small whole number of them still stands alone ("over 5 years").
+TIME_UNITS = frozenset({"s", "min", "h", "day", "week", "month", "year"})
+# Units written glued to their number ("512MB", "2.4GHz", "5km"): the number is read, with its unit.
+GLUED_UNITS = (  # noqa: SIM905 (a word list reads best as words)
+    "kb mb gb tb pb kib mib gib tib kbps mbps gbps hz khz mhz ghz mah wh kwh mwh gwh w kw mw gw "
+    "km cm mm kg mg ml nm ms mph kph kmh"
+).split()
+GLUED_UNIT = r"(?P<unit>" + "|".join(sorted(GLUED_UNITS, key=len, reverse=True)) + r")(?![a-z0-9])"

@@ -18,7 +18,9 @@ from core.models import Flag, FlagKind
 NEGATIONS = frozenset(
     "not no never none nobody nothing nowhere neither nor without cannot non hardly barely scarcely".split()  # noqa: SIM905
 )
-# "not only ... but", "not just": these widen a statement rather than deny it.
+# "not only ... but", "not just": these widen a statement rather than deny it, when the quote
+# starts after them; a quote that starts with the "only" itself ("just replace with any fruit"
+# from "You can not just replace with any fruit") says the opposite of the page.
 _NOT_NEGATING_NEXT = frozenset({"only", "just", "merely", "simply"})
 # A contrast starts a new clause: "not cheap but enabled by default".
 _CLAUSE_WORDS = frozenset({"but", "however", "yet", "although", "though", "whereas", "while"})
@@ -151,7 +153,8 @@ def context_flags(
         word = p.words[k]
         if word in _CLAUSE_WORDS:
             break
-        if _is_negation(word) and not _covered(k, covered) and p.words[k + 1] not in _NOT_NEGATING_NEXT:
+        widens = k + 1 < first and p.words[k + 1] in _NOT_NEGATING_NEXT
+        if _is_negation(word) and not _covered(k, covered) and not widens:
             shown = _text(p, k, min(end - 1, first + _SNIPPET_WORDS - 1), end - 1)
             flags.append(_negation_cut(p, k, shown, "before"))
             break
@@ -192,6 +195,28 @@ def context_flags(
                 span=(p.ostarts[hedge], p.oends[first - 1]),
             )
         )
+    return flags
+
+
+def ellipsis_gap_flags(p: PreparedPage, end: int, start: int) -> list[Flag]:
+    """Return the flags of a negation an ellipsis left out right beside a kept fragment.
+
+    ``end`` is one past the last token of a fragment, ``start`` the first token of the next
+    fragment in page order. The first and the last word the ellipsis cut away are looked at
+    across commas and dashes too ("small checks, no benefits, and a near-total lack" quoted as
+    "small checks, … a near-total lack"), but not across a sentence end or block edge.
+    """
+    flags: list[Flag] = []
+    if start <= end:
+        return flags
+    if _is_negation(p.words[end]) and end not in p.breaks:
+        first = max(end - _SNIPPET_WORDS, 0)
+        shown = "…" * (first > 0) + _text(p, first, min(end + 2, start - 1), end + 2)
+        flags.append(_negation_cut(p, end, shown, "after"))
+    last = start - 1
+    if last > end and _is_negation(p.words[last]) and start not in p.breaks:
+        shown = _text(p, last, start + _SNIPPET_WORDS - 1, start + _SNIPPET_WORDS - 1)
+        flags.append(_negation_cut(p, last, shown, "before"))
     return flags
 
 

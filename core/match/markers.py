@@ -45,8 +45,9 @@ def glued_marker_match(p: PreparedPage, text: str, limit: int) -> tuple[QuotePar
     for start, digits in removed:
         at.append((bisect_left(part.ostarts, start - shift), digits))
         shift += len(digits)
-    found = [i for i in p.find(part.words, part.breaks, limit) if all(_note_at(p, i + j, d) for j, d in at)]
-    return (QuotePart(text, part.words, part.breaks, part.chars, part.counted, part.ostarts), found) if found else None
+    found = [i for i in p.find(part.words, part.breaks, limit, part.weak) if all(_note_at(p, i + j, d) for j, d in at)]
+    kept = QuotePart(text, part.words, part.breaks, part.chars, part.counted, part.ostarts, part.weak)
+    return (kept, found) if found else None
 
 
 def _note_at(p: PreparedPage, k: int, digits: str) -> bool:

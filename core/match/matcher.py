@@ -17,11 +17,13 @@ import functools
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from itertools import pairwise
 
-from core.match.context import context_flags
+from core.match.context import context_flags, ellipsis_gap_flags
 from core.match.markers import glued_marker_match
 from core.match.page import PreparedPage
-from core.models import Flag, FlagKind, Fragment, QuoteMatch
+from core.match.places import hidden_flag, places
+from core.models import Flag, FlagKind, Fragment, Occurrence, QuoteMatch
 from core.settings import Settings
 from core.text import QuotePart, quote_part
 
@@ -148,9 +150,12 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
                 blocking=True,
             )
         )
-    # Many fragments share one budget of places tried, so that no quote can stall a check.
+    # Many fragments share one budget of places tried, so that no quote can stall a check; the
+    # places of a one-fragment quote are counted further, and the first of them checked.
     limit = max(8, settings.max_occurrences // max(len(parts), 1))
-    occ = [p.find(part.words, part.breaks, limit) for part in parts]
+    if len(parts) == 1:
+        limit = settings.max_occurrences_counted
+    occ = [p.find(part.words, part.breaks, limit, part.weak) for part in parts]
     for k, part in enumerate(parts):
         if not occ[k]:
             # Copied from a browser, a superscript note number sticks to its word ("alerts,22").
@@ -159,8 +164,13 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
                 parts = (*parts[:k], alt[0], *parts[k + 1 :])
                 occ[k] = alt[1]
     sizes = [len(part.words) for part in parts]
-    if len(parts) == 1 and len(occ[0]) > 1:
-        occ[0] = [_best_single(p, occ[0], sizes[0], settings)]
+    occurrences: list[Occurrence] = []
+    place_flags: list[Flag] = []
+    count = 0
+    if len(parts) == 1 and occ[0]:
+        count = len(occ[0])
+        order, occurrences, place_flags = places(p, occ[0][: settings.max_occurrences], sizes[0], count, settings)
+        occ[0] = order[:1]
     placed = _place(occ, sizes, settings.max_fragment_search_steps)
     covered = [(s, s + size) for s, size in zip(placed, sizes, strict=True) if s is not None]
     fragments: list[Fragment] = []
@@ -169,22 +179,23 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
         if s is None:
             fragments.append(Fragment(text=part.text, found=False))
             continue
-        start, end = p.ostarts[s], p.oends[s + size - 1]
-        in_main = p.in_main(start, end)
-        fragments.append(
-            Fragment(text=part.text, found=True, span=(start, end), page=p.page_number(start), in_main=in_main)
-        )
+        if occurrences:
+            # The place shown first is the fragment's: its span and whereabouts are known.
+            o = occurrences[0]
+            span, page, in_main, hidden = o.span, o.page, bool(o.in_main), o.hidden
+        else:
+            span = (p.ostarts[s], p.oends[s + size - 1])
+            page, in_main, hidden = p.page_number(span[0]), p.in_main(*span), p.in_hidden(*span)
+        fragments.append(Fragment(text=part.text, found=True, span=span, page=page, in_main=in_main, hidden=hidden))
         if not in_main:
             outside.append(p.original_text(s, s + size - 1))
-    # Later fragments first: a negation cut between two fragments reads best as "just before"
-    # the second; each page word is flagged once.
-    seen: set[tuple[FlagKind, int | None]] = set()
-    for a, b in sorted(covered, reverse=True):
-        for flag in context_flags(p, a, b, covered, settings.context_window_words, settings.negation_after_words):
-            key = (flag.kind, flag.span[0] if flag.span is not None else None)
-            if key not in seen:
-                seen.add(key)
-                flags.append(flag)
+    if occurrences:
+        flags.extend(place_flags)
+    else:
+        flags.extend(_fragment_flags(p, covered, settings))
+        placed_parts = [f for f in fragments if f.found]
+        if placed_parts and all(f.hidden for f in placed_parts):
+            flags.append(hidden_flag(_short(placed_parts[0].text)))
     found = [s for s in placed if s is not None]
     if len(found) > 1 and found != sorted(found):
         flags.append(
@@ -205,19 +216,29 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
                 page_words=outside[0],
             )
         )
-    return QuoteMatch(quote, tuple(fragments), tuple(flags), too_short)
+    return QuoteMatch(quote, tuple(fragments), tuple(flags), too_short, tuple(occurrences), count)
 
 
-def _best_single(p: PreparedPage, starts: list[int], size: int, settings: Settings) -> int:
-    """Return the occurrence to report: one no context flag blocks first, then one in main content."""
-
-    def key(s: int) -> tuple[bool, bool, int]:
-        flags = context_flags(
-            p, s, s + size, [(s, s + size)], settings.context_window_words, settings.negation_after_words
-        )
-        return (any(f.blocking for f in flags), not p.in_main(p.ostarts[s], p.oends[s + size - 1]), s)
-
-    return min(starts[:50], key=key)
+def _fragment_flags(p: PreparedPage, covered: list[tuple[int, int]], settings: Settings) -> list[Flag]:
+    """Return the context flags of placed fragments, each page word flagged once."""
+    # Later fragments first: a negation cut between two fragments reads best as "just before"
+    # the second.
+    flags: list[Flag] = []
+    seen: set[tuple[FlagKind, int | None]] = set()
+    in_order = sorted(covered)
+    gaps = [ellipsis_gap_flags(p, b, c) for (_, b), (c, _) in pairwise(in_order)]
+    for a, b in sorted(covered, reverse=True):
+        for flag in context_flags(p, a, b, covered, settings.context_window_words, settings.negation_after_words):
+            key = (flag.kind, flag.span[0] if flag.span is not None else None)
+            if key not in seen:
+                seen.add(key)
+                flags.append(flag)
+    for flag in (f for gap in gaps for f in gap):
+        key = (flag.kind, flag.span[0] if flag.span is not None else None)
+        if key not in seen:
+            seen.add(key)
+            flags.append(flag)
+    return flags
 
 
 def _short(text: str, words: int = 12) -> str:

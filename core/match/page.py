@@ -13,7 +13,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from core.models import PageText
-from core.text import Normalised, blank, normalise, page_breaks, tokenise
+from core.text import Normalised, after_bracket_breaks, blank, normalise, page_breaks, tokenise
 
 # Text an extractor may mark as a reference marker and the matcher will skip: a bracketed
 # marker, a note number of up to three digits ("22", "3,4"), a letter or a symbol, or
@@ -69,10 +69,16 @@ class PreparedPage:
     Its attributes are the interface of ``core.match``'s modules: ``words``/``starts``/``ends``
     (tokens of the blanked normalised text ``work``), ``breaks`` (token indices a hard break
     precedes), ``ostarts``/``oends`` (each token's span in the original text) and ``postings``.
+    ``hidden`` are the character ranges of the page text that the page hides until a reader
+    opens them (accordions, tabs, "read more"), as the extractor found them; sorted.
     """
 
-    def __init__(self, page: PageText) -> None:
+    hidden: tuple[tuple[int, int], ...] = ()
+
+    def __init__(self, page: PageText, hidden: Sequence[tuple[int, int]] = ()) -> None:
         self.page = page
+        self.hidden = _merged(hidden)
+        self._hidden_starts = [a for a, _ in self.hidden]
         self.norm: Normalised = normalise(page.text)
         offsets = self.norm.offsets
         footnotes = [
@@ -94,10 +100,12 @@ class PreparedPage:
         edges = [bisect_left(offsets, x) for x in original_edges]
         self.breaks = page_breaks(self.work, page.text, offsets, self.words, self.starts, self.ends, edges)
         self.break_list = sorted(self.breaks)
+        # Breaks a quote shows only with a sentence mark after the bracket too ("etc.).").
+        self.after_bracket = after_bracket_breaks(self.work, self.starts, self.ends, self.breaks)
         self.postings: dict[str, list[int]] = {}
         for i, word in enumerate(self.words):
             self.postings.setdefault(word, []).append(i)
-        self._main = sorted(page.main)
+        self._main = _merged(page.main)
         self._main_starts = [a for a, _ in self._main]
         self._pages = sorted(page.pages, key=lambda p: p[1])
 
@@ -107,15 +115,11 @@ class PreparedPage:
 
     def in_main(self, start: int, end: int) -> bool:
         """Return True when the original span [start, end) overlaps main content (all is main when unmarked)."""
-        if not self._main:
-            return True
-        i = bisect_right(self._main_starts, start) - 1
-        for a, b in self._main[max(i, 0) :]:
-            if a >= end:
-                break
-            if b > start:
-                return True
-        return False
+        return not self._main or _overlaps(self._main, self._main_starts, start, end)
+
+    def in_hidden(self, start: int, end: int) -> bool:
+        """Return True when the original span [start, end) overlaps a part of the page hidden until opened."""
+        return bool(self.hidden) and _overlaps(self.hidden, self._hidden_starts, start, end)
 
     def page_number(self, start: int) -> int | None:
         """Return the number of the PDF page holding original position start, or None."""
@@ -124,20 +128,21 @@ class PreparedPage:
                 return number
         return None
 
-    def find(self, words: Sequence[str], qbreaks: Sequence[bool], limit: int) -> list[int]:
-        """Return the token indices where the quote tokens occur whole, crossing no break of the page alone."""
+    def find(self, words: Sequence[str], qbreaks: Sequence[bool], limit: int, weak: Sequence[int] = ()) -> list[int]:
+        """Return the token indices where the quote tokens occur whole, crossing no break of the page alone.
+
+        ``weak`` are the quote's tokens whose break is only a full stop inside a bracket: they do
+        not show a page's break that stands after the bracket.
+        """
         n = len(words)
         if n == 0:
             return []
-        postings = self.postings
-        rarest: list[int] = []
-        pivot = -1
-        for j, w in enumerate(words):
-            posting = postings.get(w)
-            if posting is None:
-                return []
-            if pivot < 0 or len(posting) < len(rarest):
-                rarest, pivot = posting, j
+        lists = list(map(self.postings.get, words))
+        if None in lists:
+            return []
+        sizes = list(map(len, lists))  # type: ignore[arg-type]
+        pivot = sizes.index(min(sizes))
+        rarest: list[int] = lists[pivot]  # type: ignore[assignment]
         total = len(self.words)
         found: list[int] = []
         wanted = list(words)
@@ -150,12 +155,39 @@ class PreparedPage:
             inside = breaks[bisect_right(breaks, i) : bisect_left(breaks, i + n)]
             if inside and not all(qbreaks[k - i] for k in inside):
                 continue
+            if weak and any(k in self.after_bracket and k - i in weak for k in inside):
+                continue
             found.append(i)
             if len(found) >= limit:
                 break
         return found
 
 
-def prepare(page: PageText) -> PreparedPage:
-    """Return the page normalised and indexed for matching; never raises on any PageText."""
-    return PreparedPage(page)
+def _overlaps(spans: Sequence[tuple[int, int]], starts: Sequence[int], start: int, end: int) -> bool:
+    """Return True when [start, end) overlaps one of the merged, sorted spans (their starts given)."""
+    i = max(bisect_right(starts, start) - 1, 0)
+    # Merged spans are disjoint and sorted: the last one starting at or before start, and the next
+    # one, are all there is to look at (when the next does not start before end, none later does).
+    return any(a < end and b > start for a, b in spans[i : i + 2])
+
+
+def _merged(spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Return the spans sorted with nested and overlapping ones merged, so a bisect finds any that holds a position."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted((a, b) for a, b in spans if a < b):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return tuple(out)
+
+
+def prepare(page: PageText, hidden: Sequence[tuple[int, int]] | None = None) -> PreparedPage:
+    """Return the page normalised and indexed for matching, with its hidden ranges; never raises on any PageText.
+
+    ``hidden`` defaults to the ranges the extractor recorded on the page (``PageText.hidden``,
+    when the extractor records them), so that every caller matches shown text first.
+    """
+    if hidden is None:
+        hidden = getattr(page, "hidden", ())
+    return PreparedPage(page, hidden)

@@ -1,4 +1,4 @@
-"""The data flow's records (``records``) and the StrEnums of every fixed set of values they hold (``kinds``).
+"""The data flow's records (``records``; a run's outcome in ``run``) and the StrEnums of their values (``kinds``).
 
 Callers import from here: ``from core.models import Claim, Verdict``.
 """
@@ -23,11 +23,9 @@ from core.models.kinds import (
 from core.models.records import (
     Brief,
     Candidate,
-    CheckPolicy,
     Claim,
     ClaimResult,
     Context,
-    Decision,
     DiffOp,
     Figure,
     FigureCheck,
@@ -35,14 +33,15 @@ from core.models.records import (
     Fragment,
     Location,
     NearMiss,
+    Occurrence,
     PageText,
     QuoteMatch,
-    Report,
     Source,
     Span,
     Unreadable,
     UnusedLink,
 )
+from core.models.run import CheckPolicy, Decision, Report
 
 __all__ = [
     "STRICT_FAILURES",
@@ -68,6 +67,7 @@ __all__ = [
     "Location",
     "LocationKind",
     "NearMiss",
+    "Occurrence",
     "Origin",
     "PageKind",
     "PageText",

@@ -32,6 +32,8 @@ from core.report.wording import (
     answers_words,
     decision_words,
     diff_words,
+    place_words,
+    places_words,
     source_status_words,
     when,
 )
@@ -40,6 +42,7 @@ from core.settings import Settings
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 TEMPLATE = "report.html.j2"
 STYLESHEET = "report.css"
+PLACES_LISTED = 20  # places of a repeated quote listed by name; the count covers them all
 
 
 @functools.cache
@@ -106,6 +109,10 @@ def _claim_view(result: ClaimResult, report: Report, max_chars: int) -> dict[str
         "fragments": match.fragments if match is not None and len(match.fragments) > 1 else (),
         "too_short": match.too_short if match is not None else False,
         "flags": match.flags if match is not None else (),
+        "places": places_words(match),
+        "place_labels": [place_words(match, i) for i in range(min(len(match.occurrences), PLACES_LISTED))]
+        if match is not None and match.occurrence_count > 1
+        else [],
         "context": context_view(result, max_chars),
         "context_is_match": match is not None and match.found,
         "figures": result.figures.figures,

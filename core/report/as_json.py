@@ -30,6 +30,7 @@ from core.models import (
     Fragment,
     Location,
     NearMiss,
+    Occurrence,
     Report,
     Source,
     Span,
@@ -65,7 +66,29 @@ def _location(loc: Location | None) -> Json | None:
 
 def _fragment(f: Fragment) -> Json:
     start, end = _start_end(f.span)
-    return {"text": f.text, "found": f.found, "start": start, "end": end, "page": f.page, "in_main": f.in_main}
+    return {
+        "text": f.text,
+        "found": f.found,
+        "start": start,
+        "end": end,
+        "page": f.page,
+        "in_main": f.in_main,
+        "hidden": f.hidden,
+    }
+
+
+def _place(o: Occurrence) -> Json:
+    """Return one place a quote stands, as the desk steps through them: span, page, hidden, its own flags."""
+    start, end = o.span
+    return {
+        "start": start,
+        "end": end,
+        "page": o.page,
+        "in_main": o.in_main,
+        "hidden": o.hidden,
+        "flags": [_flag(f) for f in o.flags],
+        "context": _context(o.context),
+    }
 
 
 def _flag(f: Flag) -> Json:
@@ -165,6 +188,10 @@ def _claim(r: ClaimResult, decision: Decision | None) -> Json:
         "match": None if m is None else {"quote": m.quote, "too_short": m.too_short, "found": m.found},
         "fragments": [] if m is None else [_fragment(f) for f in m.fragments],
         "flags": [] if m is None else [_flag(f) for f in m.flags],
+        # How many places the quote stands on the page (0: not found, or several fragments), and
+        # each place checked, in the order the desk shows them (a flagged place first).
+        "occurrences": 0 if m is None else m.occurrence_count,
+        "occurrence_places": [] if m is None else [_place(o) for o in m.occurrences],
         "figures": [_figure(f) for f in r.figures.figures],
         "near_miss": _near_miss(r.near_miss),
         "source": _source(r.source),

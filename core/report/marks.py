@@ -13,11 +13,11 @@ template or the drawing code that knows its context.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import Match, SequenceMatcher
 
 from core.figures import read_figures
-from core.models import ClaimResult, Context, Figure, FigureKind, FigureStatus, Span
+from core.models import ClaimResult, Context, Figure, FigureKind, FigureStatus, Flag, Span
 from core.report.wording import UNCHECKED
 
 Mark = tuple[int, int, str]
@@ -176,15 +176,38 @@ class ContextView:
 def context_view(result: ClaimResult, max_chars: int) -> ContextView | None:
     """Return the claim's page context: the found quote ("hl") or, when it was not found, the closest
     passage ("near", diagnosis only), and flagged page words ("flagged"); None without page text."""
-    ctx: Context | None = result.context
+    highlight = "hl" if result.match is not None and result.match.found else "near"
+    return _view(result.context, highlight, result.match.flags if result.match is not None else (), max_chars)
+
+
+def at_place(result: ClaimResult, index: int) -> ClaimResult | None:
+    """Return the claim's result as seen at one place its quote stands (0 is the one shown first), or None.
+
+    Its context and flags are that place's, so that the desk and the reports draw any place as
+    they draw the first.
+    """
+    match = result.match
+    places = match.occurrences if match is not None else ()
+    if match is None or not 0 <= index < len(places) or places[index].context is None:
+        return None
+    place = places[index]
+    return replace(result, context=place.context, match=replace(match, flags=place.flags))
+
+
+def place_view(result: ClaimResult, index: int, max_chars: int) -> ContextView | None:
+    """Return the page context of one place a repeated quote stands, marked, or None."""
+    seen = at_place(result, index)
+    return None if seen is None else context_view(seen, max_chars)
+
+
+def _view(ctx: Context | None, highlight: str, flags: Sequence[Flag], max_chars: int) -> ContextView | None:
+    """Return a context cut to max_chars around its first mark, the highlight and flagged words marked."""
     if ctx is None or not ctx.text:
         return None
-    highlight = "hl" if result.match is not None and result.match.found else "near"
     spans: list[Mark] = [(s, e, highlight) for s, e in ctx.highlights]
-    if result.match is not None:
-        for flag in result.match.flags:
-            if flag.span is not None and flag.span[1] > flag.span[0]:
-                spans.append((flag.span[0] - ctx.offset, flag.span[1] - ctx.offset, "flagged"))
+    for flag in flags:
+        if flag.span is not None and flag.span[1] > flag.span[0]:
+            spans.append((flag.span[0] - ctx.offset, flag.span[1] - ctx.offset, "flagged"))
     lo, hi, note = 0, len(ctx.text), ""
     if len(ctx.text) > max_chars:
         marked = [(s, e) for s, e, _ in spans if 0 <= s < e <= len(ctx.text)]

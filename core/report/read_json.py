@@ -36,6 +36,7 @@ from core.models import (
     Location,
     LocationKind,
     NearMiss,
+    Occurrence,
     Origin,
     QuoteMatch,
     Report,
@@ -141,6 +142,23 @@ def _read_fragment(value: Any, where: str) -> Fragment:
         span=_read_span(d, where),
         page=_opt_int(d, "page", where),
         in_main=_opt_bool(d, "in_main", where),
+        hidden=_get(d, "hidden", bool, where, False),
+    )
+
+
+def _read_place(value: Any, where: str) -> Occurrence:
+    d = _obj(value, where)
+    span = _read_span(d, where)
+    if span is None:
+        raise ReportFormatError(f"JSON report: {where} has no start and end, expected the place's span")
+    flags = tuple(_read_flag(f, f"{where}.flags[{i}]") for i, f in enumerate(_list(d, "flags", where)))
+    return Occurrence(
+        span=span,
+        flags=flags,
+        hidden=_get(d, "hidden", bool, where, False),
+        in_main=_opt_bool(d, "in_main", where),
+        page=_opt_int(d, "page", where),
+        context=_read_context(d.get("context"), f"{where}.context"),
     )
 
 
@@ -277,8 +295,17 @@ def _read_claim(value: Any, where: str) -> tuple[ClaimResult, Decision | None]:
     if "match" in d:
         if d["match"] is not None:
             m = _obj(d["match"], f"{where}.match")
+            places = tuple(
+                _read_place(o, f"{where}.occurrence_places[{i}]")
+                for i, o in enumerate(_list(d, "occurrence_places", where))
+            )
             match = QuoteMatch(
-                _get(m, "quote", str, f"{where}.match"), fragments, flags, _get(m, "too_short", bool, where, False)
+                _get(m, "quote", str, f"{where}.match"),
+                fragments,
+                flags,
+                _get(m, "too_short", bool, where, False),
+                places,
+                _get(d, "occurrences", int, where, len(places)),
             )
     elif fragments or flags:
         # A schema-1 file from another writer: fragments without our "match" wrapper.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from core.models import CheckPolicy, ClaimResult, Decision, SourceStatus, Verdict
+from core.models import CheckPolicy, ClaimResult, Decision, QuoteMatch, SourceStatus, Verdict
 
 #: Verdict colours; always drawn beside the verdict's words (Verdict.label), never alone.
 VERDICT_COLOURS: dict[Verdict, str] = {
@@ -154,3 +154,29 @@ def policy_words(policy: CheckPolicy | None) -> str:
     private = "private network addresses allowed" if policy.allow_private else "private network addresses not allowed"
     domains = f"only {', '.join(policy.allowed_domains)}" if policy.allowed_domains else "every public domain"
     return f"{private}; {domains}"
+
+
+def places_words(match: QuoteMatch | None) -> str:
+    """Return what the report says of a quote standing in several places, or "" for one place."""
+    if match is None or match.occurrence_count < 2:
+        return ""
+    flagged = sum(o.blocking for o in match.occurrences)
+    hidden = sum(o.hidden for o in match.occurrences)
+    checked = len(match.occurrences)
+    each = "each was" if checked == match.occurrence_count else f"the first {checked:,} were"
+    words = f"The quote stands in {match.occurrence_count:,} places on the page; {each} checked for what it cut away"
+    if flagged:
+        words += f", and {flagged:,} of them {'is' if flagged == 1 else 'are'} flagged (shown first)"
+    if hidden:
+        words += f"; {hidden:,} {'is' if hidden == 1 else 'are'} in a part of the page hidden until opened"
+    return words + "."
+
+
+def place_words(match: QuoteMatch, index: int) -> str:
+    """Return the label of one place of a repeated quote: its number, and whether it is flagged or hidden."""
+    place = match.occurrences[index]
+    label = f"Place {index + 1} of {match.occurrence_count:,}"
+    notes = [f.kind.value.replace("_", " ") for f in place.flags if f.blocking]
+    if place.hidden:
+        notes.append("hidden until opened")
+    return label + (f" ({', '.join(notes)})" if notes else "")

@@ -7,11 +7,14 @@ same tokens and the same breaks. It reads; it refuses to look anything up on a p
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from core.text.breaks import quote_breaks
+from core.text.breaks import quote_breaks, weak_breaks
 from core.text.normalise import Normalised, normalise
 from core.text.tokens import SIGN, blank, tokenise
+
+_BRACKET = re.compile(r"[)\]}]")
 
 
 @dataclass(frozen=True)
@@ -31,7 +34,12 @@ def _read(text: str) -> tuple[Normalised, list[str], list[int], list[int], list[
     norm = normalise(text, entities=True)
     work = blank(norm.text, ())
     words, starts, ends = tokenise(work)
-    signs = len(SIGN.findall(work)) if words else 0
+    if not words:
+        signs = 0
+    elif work.isascii():
+        signs = work.count("%") + work.count("$")  # the only signs ASCII holds
+    else:
+        signs = len(SIGN.findall(work))
     return norm, words, starts, ends, quote_breaks(text, norm.offsets, starts, ends), signs
 
 
@@ -50,13 +58,15 @@ class QuotePart:
     chars: int  # length of the normalised fragment
     counted: int  # words and numbers, for "too short"
     ostarts: tuple[int, ...] = ()  # each word's start in text
+    weak: tuple[int, ...] = ()  # words whose break is a full stop kept only inside a bracket
 
 
 def quote_part(text: str, *, with_starts: bool = False) -> QuotePart | None:
     """Return a quote fragment normalised and tokenised, or None when it holds no word."""
     # The matcher reads every fragment of every quote: no QuoteTokens record on its way.
-    norm, words, starts, _, breaks, signs = _read(text)
+    norm, words, starts, ends, breaks, signs = _read(text)
     if not words:
         return None
     ostarts = tuple([norm.offsets[s] for s in starts]) if with_starts else ()
-    return QuotePart(text, tuple(words), tuple(breaks), len(norm.text), len(words) - signs, ostarts)
+    weak = weak_breaks(text, norm.offsets, starts, ends) if any(breaks) and _BRACKET.search(text) else ()
+    return QuotePart(text, tuple(words), tuple(breaks), len(norm.text), len(words) - signs, ostarts, weak)

@@ -166,7 +166,9 @@ def tokenise(work: str) -> tuple[list[str], list[int], list[int]]:
     del pieces, bounds
     # A comma inside a token always stands between two digits: look only there.
     for m in _DIGIT_COMMA.finditer(work):
-        i = bisect_right(starts, m.start()) - 1
+        if not work[m.start() - 1 : m.start()].isdigit():
+            continue
+        i = bisect_right(starts, m.start() - 1) - 1
         if i >= 0 and "," in words[i]:
             # Commas that do not group digits ("1,5" in Europe, "3,4") keep the number whole:
             # a quote "1" must not match the page's "1,5".
@@ -176,7 +178,8 @@ def tokenise(work: str) -> tuple[list[str], list[int], list[int]]:
     return words, starts, ends
 
 
-_DIGIT_COMMA = re.compile(r"\d,(?=\d)")
+# Led by its comma, so that the scan jumps from comma to comma; the digit before is checked after.
+_DIGIT_COMMA = re.compile(r",(?=\d)")
 
 
 def _may_hold_acronym(work: str) -> bool:

@@ -31,6 +31,7 @@ from pathlib import Path
 import lxml.html
 
 from core.figures import ReadFigure, check_figures, read_figures
+from core.figures.locale import writes_decimal_comma
 from core.models import FigureStatus
 from core.text.normalise import normalise
 from tests.servers import CORPUS
@@ -86,8 +87,13 @@ def quotes() -> Iterator[tuple[str, str]]:
                 if sentence in seen or not 6 <= words <= 60 or not re.search(r"\d", sentence):
                     continue
                 seen.add(sentence)
-                if any(usable(f) for f in read_figures(sentence)):
+                if any(usable(f) for f in figures_of(sentence)):
                     yield page, sentence
+
+
+def figures_of(text: str) -> list[ReadFigure]:
+    """Return a text's figures read as check_figures reads a quote with no page: in the text's own language."""
+    return read_figures(text, writes_decimal_comma(text))
 
 
 def usable(f: ReadFigure) -> bool:
@@ -270,7 +276,7 @@ def evaluate() -> dict[str, float | int]:
     n_quotes = 0
     for page, quote in quotes():
         n_quotes += 1
-        for f in read_figures(quote):
+        for f in figures_of(quote):
             if not usable(f) and f.kind != "version":
                 continue
             for how, text in equivalents(f) if usable(f) else []:
@@ -303,7 +309,7 @@ def evaluate() -> dict[str, float | int]:
                     got = "; ".join(f"{g.text}: {g.status.value} {g.quote_text}" for g in changed) or "no figure read"
                     lines.append(f"NOT FLAGGED [{how}] {page}\n  quote: {quote}\n  claim: {claim}\n  {got}")
         # Every figure restated at once: the restatements must not trip over one another.
-        edits = [(f, equivalents(f)[0][1]) for f in read_figures(quote) if usable(f) and equivalents(f)]
+        edits = [(f, equivalents(f)[0][1]) for f in figures_of(quote) if usable(f) and equivalents(f)]
         if len(edits) > 1:
             claim = quote
             for f, text in sorted(edits, key=lambda e: -e[0].start):
