@@ -54,6 +54,8 @@ def page_to_json(page: PageText | Unreadable) -> dict[str, Any]:
         "footnotes": page.footnotes,
         "main": page.main,
         "pages": page.pages,
+        "hidden": page.hidden,
+        "ocr_pages": page.ocr_pages,
         "title": page.title,
         "warnings": page.warnings,
     }
@@ -74,6 +76,8 @@ def page_from_json(data: dict[str, Any]) -> PageText | Unreadable:
         footnotes=spans("footnotes"),
         main=spans("main"),
         pages=tuple((int(n), int(a), int(b)) for n, a, b in data.get("pages", ())),
+        hidden=spans("hidden"),
+        ocr_pages=tuple(int(n) for n in data.get("ocr_pages", ())),
         title=str(data.get("title", "")),
         warnings=tuple(str(w) for w in data.get("warnings", ())),
     )

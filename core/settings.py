@@ -70,6 +70,12 @@ class Settings:
     # readability is quadratic in a parent's children (40,000 siblings took 2.5 s); real pages have
     # under 10,000 nodes, so above this all text counts as main content.
     readability_max_nodes: int = 30_000
+    # HTML5 tree building slows with the depth of open elements (100,000 nested <div> took a minute);
+    # real pages stay under 1,100 (corpus), so a page holding more open is read by libxml2, warned.
+    html5_max_depth: int = 4096
+    # Parts hidden until opened (tabs, accordions) read per page: a page of 100,000 hidden parts
+    # is a generated dump, and each hidden span is looked up for every quote found on it.
+    max_hidden_parts: int = 5000
     # Binary data decodes to many control/replacement characters; above this share it is not text.
     max_garbage_ratio: float = 0.05
     # A PDF with fewer visible characters than this has no usable text layer (scanned pages).

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from core.match.context import context_flags
 from core.match.markers import glued_marker_match
 from core.match.page import PreparedPage
+from core.match.reading import in_hidden, reading_flags
 from core.models import Flag, FlagKind, Fragment, QuoteMatch
 from core.settings import Settings
 from core.text import QuotePart, quote_part
@@ -205,17 +206,19 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
                 page_words=outside[0],
             )
         )
+    flags += reading_flags(p, fragments)
     return QuoteMatch(quote, tuple(fragments), tuple(flags), too_short)
 
 
 def _best_single(p: PreparedPage, starts: list[int], size: int, settings: Settings) -> int:
-    """Return the occurrence to report: one no context flag blocks first, then one in main content."""
+    """Return the occurrence to report: one no context flag blocks first, then shown text, then main content."""
 
-    def key(s: int) -> tuple[bool, bool, int]:
+    def key(s: int) -> tuple[bool, bool, bool, int]:
         flags = context_flags(
             p, s, s + size, [(s, s + size)], settings.context_window_words, settings.negation_after_words
         )
-        return (any(f.blocking for f in flags), not p.in_main(p.ostarts[s], p.oends[s + size - 1]), s)
+        start, end = p.ostarts[s], p.oends[s + size - 1]
+        return (any(f.blocking for f in flags), in_hidden(p, start, end), not p.in_main(start, end), s)
 
     return min(starts[:50], key=key)
 

@@ -71,8 +71,12 @@ class PreparedPage:
     precedes), ``ostarts``/``oends`` (each token's span in the original text) and ``postings``.
     """
 
+    hidden: tuple[tuple[int, int], ...] = ()
+
     def __init__(self, page: PageText) -> None:
         self.page = page
+        # Character ranges of the text the page hides until opened (core/extract/html.py).
+        self.hidden = page.hidden
         self.norm: Normalised = normalise(page.text)
         offsets = self.norm.offsets
         footnotes = [

@@ -101,6 +101,8 @@ class FlagKind(enum.StrEnum):
     TOO_SHORT = "too_short"  # too few words to mean anything alone
     ORDER_DIFFERS = "order_differs"  # the fragments stand on the page in another order
     OUTSIDE_MAIN = "outside_main"  # found in navigation, a sidebar or a footer
+    HIDDEN = "hidden"  # found only in a part of the page hidden until opened (a tab, an accordion)
+    OCR = "ocr"  # found in text read by OCR from a scanned page's image
 
 
 class FigureStatus(enum.StrEnum):
