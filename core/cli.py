@@ -57,6 +57,11 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="allow private and loopback addresses (intranet sources); off by default",
     )
+    check.add_argument(
+        "--ocr",
+        action="store_true",
+        help="read scanned PDF pages by OCR (Tesseract; seconds a page); every quote found in OCR text is flagged",
+    )
     store = check.add_mutually_exclusive_group()
     store.add_argument(
         "--db", metavar="FILE", help="the SQLite evidence store (default: $VERBATIM_DB or ~/.local/share)"
@@ -85,6 +90,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         changes["db_path"] = Path(args.db)
     if args.no_cache:
         changes["use_cache"] = False
+    if getattr(args, "ocr", False):  # a Namespace built by hand may predate the flag
+        changes["ocr"] = True
     return settings.with_(**changes) if changes else settings
 
 

@@ -80,6 +80,18 @@ class Settings:
     max_garbage_ratio: float = 0.05
     # A PDF with fewer visible characters than this has no usable text layer (scanned pages).
     pdf_min_text_chars: int = 20
+    # OCR of scanned PDF pages: off unless the editor asks (--ocr, the desk's setting), since it
+    # takes seconds a page and its text is a reading, flagged on every quote found in it.
+    ocr: bool = False
+    # Tesseract's language data for OCR (Debian's tesseract-ocr-eng, installed by `make setup`).
+    ocr_language: str = "eng"
+    # Resolution a page is drawn at for OCR: 200 dpi reads 9-point print; more only costs time.
+    ocr_dpi: int = 200
+    # Scanned pages read by OCR per PDF (about 3 s each on two cores): a book-length scan would
+    # hold a desk for half an hour; the warning names the first page left unread.
+    ocr_max_pages: int = 40
+    # ...and at most this long per PDF, whatever the page count.
+    ocr_budget_seconds: float = 120.0
     # A DOCX part (document, footnotes) unpacking beyond this is a zip bomb, not a document.
     docx_max_part_bytes: int = 100_000_000
 

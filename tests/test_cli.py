@@ -124,3 +124,10 @@ def test_python_dash_m_core_runs() -> None:
         [sys.executable, "-m", "core", "--help"], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert proc.returncode == 0 and "check" in proc.stdout
+
+
+def test_ocr_is_off_unless_the_flag_asks() -> None:
+    from core.cli import _parser, _settings
+
+    assert _settings(_parser().parse_args(["check", "brief.md"])).ocr is False
+    assert _settings(_parser().parse_args(["check", "brief.md", "--ocr"])).ocr is True

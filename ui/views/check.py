@@ -166,7 +166,9 @@ with right:
     )
     # Options in force stay in view, so that no one checks a brief with a forgotten setting.
     ss = st.session_state
-    in_force = bool(ss.get("opt_private") or ss.get("opt_refresh") or ss.get("opt_domains", "").strip())
+    in_force = bool(
+        ss.get("opt_private") or ss.get("opt_refresh") or ss.get("opt_ocr") or ss.get("opt_domains", "").strip()
+    )
     with st.expander("Options", expanded=in_force):
         st.text_area(
             "Only these domains (and their subdomains); empty allows every public domain",
@@ -181,6 +183,12 @@ with right:
                 "will be fetched. Use only for briefs you trust."
             )
         st.checkbox("Fetch fresh copies (ignore stored copies)", key="opt_refresh", value=False)
+        st.checkbox(
+            "Read scanned PDFs by OCR",
+            key="opt_ocr",
+            value=False,
+            help="Slow (seconds a page). A quote found in OCR text is flagged, and the page image is shown beside it.",
+        )
 
     go = st.button("Check", type="primary", key="check_button", width="stretch")
     sample = st.button(
@@ -197,6 +205,7 @@ if go:
     run_settings = settings.with_(
         allowed_domains=parse_allowlist(st.session_state.get("opt_domains", "")),
         allow_private=bool(st.session_state.get("opt_private")),
+        ocr=bool(st.session_state.get("opt_ocr")),
     )
     brief = _read_input(run_settings)
     if brief is not None:
