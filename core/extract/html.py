@@ -55,7 +55,7 @@ _BRACKET_MARKER = re.compile(r"^\s*\[[^\[\]]{1,40}\]\s*$")
 _NOTE_NUMBER = re.compile(r"^\s*[\w*†‡§]{1,4}\s*$")
 _WS = re.compile(r"[ \t\n\r\f\v]+")
 # What an element's closing entry on the walk's stack undoes.
-_FOOTNOTE, _HIDDEN, _SHOWN = 1, 2, 4
+_FOOTNOTE, _HIDDEN, _SHOWN, _SKIPPED = 1, 2, 4, 8
 
 
 class _Writer:
@@ -127,8 +127,7 @@ class _Writer:
         return "".join(self.parts)
 
 
-def _is_footnote(el: lxml.etree._Element, tag: str) -> bool:
-    cls = el.get("class")
+def _is_footnote(el: lxml.etree._Element, tag: str, cls: str | None) -> bool:
     if cls and tag in ("sup", "span", "a"):
         # "reference" marks a footnote only on <sup> (MediaWiki); Sphinx puts it on every link.
         wanted = _FOOTNOTE_CLASSES if tag == "sup" else _LINK_FOOTNOTE_CLASSES
@@ -186,23 +185,27 @@ class _Flows:
 
 
 def _walk(root: lxml.etree._Element, flows: _Flows) -> None:
-    """Write the text of ``root`` into the flows; elements carry their id in ELEMENT_ID."""
-    # Stack entries: (element, None) to open it, (element, what its closing undoes) to close it.
-    # Tails belong to the parent's flow and are written on close.
-    stack: list[tuple[lxml.etree._Element, int | None]] = [(root, None)]
+    """Write the text of ``root`` into the flows, each run owned by its element's number in document order."""
+    # lxml's iterwalk goes through the tree in C (a third of a Python stack walk's time), without
+    # recursion: hostile nesting cannot exhaust the stack. Each element's start pushes what its end
+    # undoes and its number (the ELEMENT_ID html_page_text gave it: elements in document order);
+    # tails belong to the parent's flow and are written at the end.
+    walker = lxml.etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+    undo: list[tuple[int, str]] = []
+    owners: list[int] = []
+    number = 0
     pre = 0
     math = 0
     w = flows.stack[-1]
-    while stack:
-        el, closing = stack.pop()
-        tag = el.tag
-        if not isinstance(tag, str):  # comment, processing instruction
-            parent = el.getparent()
-            if el.tail and parent is not None:
-                w.write(el.tail, _owner(parent))
-            continue
-        tag = tag.lower().rpartition(":")[2]
-        if closing is not None:
+    for event, el in walker:
+        if event == "end":
+            closing, tag = undo.pop()
+            tail = el.tail
+            if closing & _SKIPPED:
+                if tail:
+                    _write_text(tail, owners[-1] if owners else None, w, pre, math)
+                continue
+            owners.pop()
             if tag in _BLOCK:
                 w.brk()
             if tag == "pre":
@@ -222,55 +225,54 @@ def _walk(root: lxml.etree._Element, flows: _Flows) -> None:
             if closing & (_HIDDEN | _SHOWN):
                 flows.stack.pop()
                 w = flows.stack[-1]
-            _write_tail(el, w, pre, math)
+            if tail:
+                _write_text(tail, owners[-1] if owners else None, w, pre, math)
             continue
-        if tag in _DROP or (tag in _SVG_INVISIBLE and el.getparent() is not None) or never_shown(el):
-            _write_tail(el, w, pre, math)
+        if event != "start":  # a comment or processing instruction: only its tail is text
+            if el.tail and owners:
+                w.write(el.tail, owners[-1])
             continue
-        undo = 0
-        if hidden_until_opened(el) or (tag == "details" and closed_details(el)):
-            if not flows.enter_hidden():
-                _write_tail(el, w, pre, math)
-                continue
-            w = flows.stack[-1]
-            undo |= _HIDDEN
-        elif tag == "summary" and len(flows.stack) == 2:
+        own = number
+        number += 1
+        tag = el.tag.lower().rpartition(":")[2]
+        cls = el.get("class")
+        style = el.get("style")
+        skip = tag in _DROP or (tag in _SVG_INVISIBLE and own > 0) or never_shown(cls, style)
+        flags = 0
+        hides = not skip and tag != "br" and hidden_until_opened(el, cls, style)
+        if hides or (not skip and tag == "details" and closed_details(el)):
+            skip = not flows.enter_hidden()
+            if not skip:
+                w = flows.stack[-1]
+                flags |= _HIDDEN
+        if skip or tag == "br":
+            if tag == "br":
+                # One <br> breaks a line inside its block (an address, a run-in heading); a reader
+                # copying across it gets white space. Two in a row separate paragraphs.
+                w.line_break()
+            walker.skip_subtree()
+            number += sum(1 for _ in el.iter(tag=lxml.etree.Element)) - 1  # the numbers of the skipped
+            undo.append((_SKIPPED, tag))
+            continue
+        if tag == "summary" and len(flows.stack) == 2:
             parent = el.getparent()
             if parent is not None and parent.tag == "details" and closed_details(parent):
                 flows.stack.append(flows.shown)  # a closed <details> shows its summary in place
                 w = flows.shown
-                undo |= _SHOWN
-        if tag == "br":
-            # One <br> breaks a line inside its block (an address, a run-in heading); a reader
-            # copying across it gets white space. Two in a row separate paragraphs.
-            w.line_break()
-            _write_tail(el, w, pre, math)
-            continue
+                flags |= _SHOWN
         if tag in _BLOCK:
             w.brk()
         if tag == "pre":
             pre += 1
         if tag == "math":
             math += 1
-        if _is_footnote(el, tag):
+        if _is_footnote(el, tag, cls):
             w.fn_depth += 1
-            undo |= _FOOTNOTE
+            flags |= _FOOTNOTE
         if el.text:
-            _write_text(el.text, _owner(el), w, pre, math)
-        stack.append((el, undo))
-        stack.extend((child, None) for child in reversed(el))
-
-
-def _write_tail(el: lxml.etree._Element, w: _Writer, pre: int, math: int) -> None:
-    if el.tail:
-        parent = el.getparent()
-        _write_text(el.tail, _owner(parent) if parent is not None else None, w, pre, math)
-
-
-def _owner(el: lxml.etree._Element) -> int | None:
-    """Return the id an element was given for main-content ownership, None when it has none."""
-    value = el.get(ELEMENT_ID)
-    return int(value) if value is not None else None
+            _write_text(el.text, own, w, pre, math)
+        undo.append((flags, tag))
+        owners.append(own)
 
 
 def _write_text(text: str, owner: int | None, w: _Writer, pre: int, math: int) -> None:
@@ -302,14 +304,17 @@ def html_page_text(html: str, url: str = "", settings: Settings | None = None) -
     root, warnings, scripts = parse(html, settings)
     if root is None:
         return PageText(text="", kind=PageKind.HTML, warnings=tuple(warnings)), scripts
-    for i, el in enumerate(root.iter(tag=lxml.etree.Element)):
-        el.set(ELEMENT_ID, str(i))
+    nodes = sum(1 for _ in root.iter())
+    find_main = len(html) <= settings.readability_max_chars and nodes <= settings.readability_max_nodes
+    if find_main:
+        # readability re-parses the tree: each element carries its number in document order there.
+        for i, el in enumerate(root.iter(tag=lxml.etree.Element)):
+            el.set(ELEMENT_ID, str(i))
     flows = _Flows(settings.max_hidden_parts)
     _walk(root, flows)
     text, w, hidden_at = flows.joined()
     main: tuple[Span, ...] = ()
-    nodes = sum(1 for _ in root.iter())
-    if len(html) <= settings.readability_max_chars and nodes <= settings.readability_max_nodes and text:
+    if find_main and text:
         ids = main_ids(root)
         if ids is not None:
             main = merge((s, e) for s, e, owner in w.segments if owner in ids)

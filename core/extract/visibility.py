@@ -36,23 +36,19 @@ _OPENED_CLASSES = frozenset({"show", "in", "active", "open", "is-open", "is-acti
 _SHOWN_FROM_WIDTH = re.compile(r"^(?:(?:sm|md|lg|xl|2xl):(?!hidden)[\w-]+|d-(?:sm|md|lg|xl|xxl)-(?!none)\w+)$")
 
 
-def never_shown(el: lxml.etree._Element) -> bool:
-    """Return True when no sighted reader ever sees the element's text (screen-reader only, visibility:hidden)."""
-    cls = el.get("class")
+def never_shown(cls: str | None, style: str | None) -> bool:
+    """Return True when an element of this class and style is never seen (screen-reader only, visibility:hidden)."""
     if cls and not _SCREEN_READER_ONLY.isdisjoint(cls.split()):
         return True
-    style = el.get("style")
     return bool(style and _NEVER_STYLE.search(style))
 
 
-def hidden_until_opened(el: lxml.etree._Element) -> bool:
+def hidden_until_opened(el: lxml.etree._Element, cls: str | None, style: str | None) -> bool:
     """Return True when the page ships the element's text hidden, for a reader to open with one click."""
     if el.get("hidden") is not None:
         return True
-    style = el.get("style")
-    cls = el.get("class") or ""
     if style and _NONE_STYLE.search(style):
-        return not _VISIBLE_DESPITE_STYLE.search(cls)
+        return not _VISIBLE_DESPITE_STYLE.search(cls or "")
     if cls:
         tokens = set(cls.split())
         if not _HIDING_CLASSES.isdisjoint(tokens):
