@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pymupdf
 import pytest
 
 import core.pagecache as pagecache
@@ -15,7 +14,7 @@ from core.match import PreparedPage, match_quote
 from core.models import PageText, Source, SourceStatus, Unreadable
 from core.settings import Settings
 from core.store import Store
-from tests.builders import source
+from tests.builders import scanned_pdf, source
 from tests.servers import CORPUS, corpus_bytes
 
 PAGES = [
@@ -108,14 +107,11 @@ def test_hidden_parts_and_ocr_pages_survive_the_store() -> None:
 
 @pytest.mark.skipif(tessdata() is None, reason="Tesseract is not installed (make setup installs it)")
 def test_a_scan_read_without_ocr_is_not_served_when_ocr_is_on(tmp_path: Path) -> None:
-    with pymupdf.open(CORPUS / "pdf" / "gold" / "kroger-press-release-2023.pdf") as src, pymupdf.open() as scan:
-        pix = src[0].get_pixmap(dpi=150)
-        scan.new_page(width=src[0].rect.width, height=src[0].rect.height).insert_image(src[0].rect, pixmap=pix)
-        body = scan.tobytes()
+    body = scanned_pdf((CORPUS / "pdf" / "gold" / "kroger-press-release-2023.pdf").read_bytes(), dpi=150)
     store = Store(tmp_path / "s.sqlite3")
     source = Source(
         url="https://example.org/scan.pdf", status=SourceStatus.OK, content_type="application/pdf", body=body
     )
     assert isinstance(pagecache.read_page(source, Settings(), store), Unreadable)
     read = pagecache.read_page(source, Settings(ocr=True), store)
-    assert isinstance(read, PreparedPage) and read.page.ocr_pages == (1,)
+    assert isinstance(read, PreparedPage) and read.page.ocr_pages == (1, 2, 3)

@@ -23,7 +23,7 @@ from core.extract.ocr import tessdata
 from core.extract.pdf import extract_pdf
 from core.settings import Settings
 from tests.bench.run import best_of
-from tests.quality.eval_ocr import scan
+from tests.builders import scanned_pdf
 from tests.quality.eval_pages import _libxml2_parse, pages
 from tests.servers import CORPUS
 
@@ -63,7 +63,7 @@ def run() -> list[str]:
     hidden = best_of(lambda: extract(body, "text/html"), REPEAT)
     lines.append(f"a page of 100,000 hidden parts ({len(body) / 1e6:.1f} MB): {hidden * 1000:.0f} ms, 5,000 read")
     if tessdata() is not None:
-        kroger = scan((CORPUS / "pdf" / "gold" / "kroger-press-release-2023.pdf").read_bytes())
+        kroger = scanned_pdf((CORPUS / "pdf" / "gold" / "kroger-press-release-2023.pdf").read_bytes())
         plain = best_of(lambda: extract(kroger, "application/pdf"), 1)
         ocr = best_of(lambda: extract(kroger, "application/pdf", settings=Settings(ocr=True)), 1)
         lines.append(f"OCR of a scanned 3-page PDF: {ocr:.1f} s ({ocr / plain:.0f}x reading it without OCR)")

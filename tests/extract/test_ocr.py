@@ -12,6 +12,7 @@ from core.extract.ocr import page_image, tessdata
 from core.match import match_quote, prepare
 from core.models import FlagKind, PageText, Unreadable
 from core.settings import Settings
+from tests.builders import scanned_pdf
 from tests.servers import CORPUS
 
 KROGER = CORPUS / "pdf" / "gold" / "kroger-press-release-2023.pdf"
@@ -21,12 +22,10 @@ needs_tesseract = pytest.mark.skipif(tessdata() is None, reason="Tesseract is no
 
 @functools.cache
 def _scan(pages: int = 1, dpi: int = 200) -> bytes:
-    """Return a "scan" of the Kroger release: its first page drawn to an image, in a PDF of ``pages`` such pages."""
-    with pymupdf.open(KROGER) as src, pymupdf.open() as scan:
-        pix = src[0].get_pixmap(dpi=dpi)
-        for _ in range(pages):
-            scan.new_page(width=src[0].rect.width, height=src[0].rect.height).insert_image(src[0].rect, pixmap=pix)
-        return bytes(scan.tobytes())
+    """Return a "scan" of the Kroger release's first page, in a PDF of ``pages`` such pages."""
+    with pymupdf.open(KROGER) as src:
+        first = src.convert_to_pdf(0, 0)
+    return scanned_pdf(first, dpi, copies=pages)
 
 
 def test_without_the_option_ocr_never_runs() -> None:

@@ -11,27 +11,17 @@ ceiling OCR is compared with.
 
 from __future__ import annotations
 
-import pymupdf
-
 from core.extract import extract
 from core.match import match_quote, prepare
 from core.models import FlagKind, PageText, Unreadable
 from core.settings import Settings
+from tests.builders import scanned_pdf
 from tests.quality.eval_pdf import GOLD, gold_sentences
 
 SCAN_DPI = 200
 DOCS = {"kroger": "kroger-press-release-2023", "alphabet": "2022-alphabet-annual-report-56-59"}
 #: What this evaluation reads (tests/quality/corpus.py digests it).
 CORPUS_FILES = tuple(f"pdf/gold/{doc}.pdf{ext}" for doc in DOCS.values() for ext in ("", ".txt"))
-
-
-def scan(body: bytes, dpi: int = SCAN_DPI) -> bytes:
-    """Return the PDF with every page replaced by an image of it: a scan without a text layer."""
-    with pymupdf.open(stream=body, filetype="pdf") as src, pymupdf.open() as out:
-        for page in src:
-            pix = page.get_pixmap(dpi=dpi)
-            out.new_page(width=page.rect.width, height=page.rect.height).insert_image(page.rect, pixmap=pix)
-        return bytes(out.tobytes())
 
 
 def evaluate() -> dict[str, float | int]:
@@ -41,7 +31,7 @@ def evaluate() -> dict[str, float | int]:
     for key, doc in DOCS.items():
         body = (GOLD / f"{doc}.pdf").read_bytes()
         gold = gold_sentences((GOLD / f"{doc}.pdf.txt").read_text(encoding="utf-8"))
-        scanned = scan(body)
+        scanned = scanned_pdf(body, SCAN_DPI)
         without_option_unreadable += isinstance(extract(scanned, "application/pdf"), Unreadable)
         page = extract(scanned, "application/pdf", settings=Settings(ocr=True))
         layer = extract(body, "application/pdf")
