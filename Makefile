@@ -6,7 +6,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 PORT    ?= 8501
 
-.PHONY: run test eval bench lint format setup browser clean
+.PHONY: run test eval bench lint format setup browser ocr clean
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -14,13 +14,19 @@ $(STAMP): requirements.txt
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
-setup: $(STAMP) browser
+setup: $(STAMP) browser ocr
 
 # Debian's Chromium for the real-browser tests (Playwright's own download does not work here).
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is missing: run 'sudo apt-get install chromium' for the browser tests" >&2; fi; }
+
+# Debian's Tesseract and its English data, for OCR of scanned PDFs (the --ocr option; PyMuPDF runs it).
+ocr:
+	@{ command -v tesseract >/dev/null 2>&1 && tesseract --list-langs 2>/dev/null | grep -qx eng; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr tesseract-ocr-eng >/dev/null; \
+	  else echo "tesseract is missing: run 'sudo apt-get install tesseract-ocr tesseract-ocr-eng' for OCR of scanned PDFs" >&2; fi; }
 
 # Start the review desk on the bundled sample brief, with its offline sources.
 run: $(STAMP)

@@ -46,6 +46,11 @@ def _parser() -> argparse.ArgumentParser:
         "--docx", metavar="FILE", help="write the DOCX report (the brief with comments, for a DOCX brief)"
     )
     _policy_and_store(check)
+    check.add_argument(
+        "--ocr",
+        action="store_true",
+        help="read scanned PDF pages by OCR (Tesseract; seconds a page); every quote found in OCR text is flagged",
+    )
     check.add_argument("--refresh", action="store_true", help="fetch fresh copies even when the store has one")
     check.add_argument(
         "--offline",
@@ -96,6 +101,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         changes["db_path"] = Path(args.db)
     if args.no_cache:
         changes["use_cache"] = False
+    if getattr(args, "ocr", False):  # a Namespace built by hand may predate the flag
+        changes["ocr"] = True
     return settings.with_(**changes) if changes else settings
 
 

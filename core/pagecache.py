@@ -54,6 +54,8 @@ def page_to_json(page: PageText | Unreadable) -> dict[str, Any]:
         "footnotes": page.footnotes,
         "main": page.main,
         "pages": page.pages,
+        "hidden": page.hidden,
+        "ocr_pages": page.ocr_pages,
         "title": page.title,
         "warnings": page.warnings,
     }
@@ -74,6 +76,8 @@ def page_from_json(data: dict[str, Any]) -> PageText | Unreadable:
         footnotes=spans("footnotes"),
         main=spans("main"),
         pages=tuple((int(n), int(a), int(b)) for n, a, b in data.get("pages", ())),
+        hidden=spans("hidden"),
+        ocr_pages=tuple(int(n) for n in data.get("ocr_pages", ())),
         title=str(data.get("title", "")),
         warnings=tuple(str(w) for w in data.get("warnings", ())),
     )
@@ -110,18 +114,20 @@ _RECENT = _Recent()
 def read_page(source: Source, settings: Settings, store: Store | None = None) -> PreparedPage | Unreadable:
     """Return the prepared page text of a fetched source, or why it holds no text to match."""
     sha = source.sha256 or hashlib.sha256(source.body).hexdigest()
-    key = (sha, source.content_type)
+    # OCR on or off reads a scanned PDF differently: each has its own entries.
+    extractor = f"{EXTRACTOR}+ocr" if settings.ocr else EXTRACTOR
+    key = (sha, f"{source.content_type}\0ocr" if settings.ocr else source.content_type)
     recent = _RECENT.get(key) if settings.page_cache_entries > 0 else None
     if recent is not None:
         return recent
     page: PageText | Unreadable | None = None
     if store is not None:
-        stored = store.load_page_text(sha, source.content_type, EXTRACTOR)
+        stored = store.load_page_text(sha, source.content_type, extractor)
         page = page_from_json(stored) if stored is not None else None
     if page is None:
         page = extract(source.body, source.content_type, source.final_url or source.url, settings)
         if store is not None:
-            store.save_page_text(sha, source.content_type, EXTRACTOR, page_to_json(page))
+            store.save_page_text(sha, source.content_type, extractor, page_to_json(page))
     result = page if isinstance(page, Unreadable) else prepare(page)
     _RECENT.put(key, result, settings.page_cache_entries, settings.page_cache_max_chars)
     return result

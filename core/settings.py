@@ -70,10 +70,28 @@ class Settings:
     # readability is quadratic in a parent's children (40,000 siblings took 2.5 s); real pages have
     # under 10,000 nodes, so above this all text counts as main content.
     readability_max_nodes: int = 30_000
+    # HTML5 tree building slows with the depth of open elements (100,000 nested <div> took a minute);
+    # real pages stay under 1,100 (corpus), so a page holding more open is read by libxml2, warned.
+    html5_max_depth: int = 4096
+    # Parts hidden until opened (tabs, accordions) read per page: a page of 100,000 hidden parts
+    # is a generated dump, and each hidden span is looked up for every quote found on it.
+    max_hidden_parts: int = 5000
     # Binary data decodes to many control/replacement characters; above this share it is not text.
     max_garbage_ratio: float = 0.05
     # A PDF with fewer visible characters than this has no usable text layer (scanned pages).
     pdf_min_text_chars: int = 20
+    # OCR of scanned PDF pages: off unless the editor asks (--ocr, the desk's setting), since it
+    # takes seconds a page and its text is a reading, flagged on every quote found in it.
+    ocr: bool = False
+    # Tesseract's language data for OCR (Debian's tesseract-ocr-eng, installed by `make setup`).
+    ocr_language: str = "eng"
+    # Resolution a page is drawn at for OCR: 200 dpi reads 9-point print; more only costs time.
+    ocr_dpi: int = 200
+    # Scanned pages read by OCR per PDF (about 3 s each on two cores): a book-length scan would
+    # hold a desk for half an hour; the warning names the first page left unread.
+    ocr_max_pages: int = 40
+    # ...and at most this long per PDF, whatever the page count.
+    ocr_budget_seconds: float = 120.0
     # A DOCX part (document, footnotes) unpacking beyond this is a zip bomb, not a document.
     docx_max_part_bytes: int = 100_000_000
 

@@ -152,6 +152,18 @@ def result(claim: Claim, verdict: Verdict, reasons: tuple[str, ...], source: Sou
     return ClaimResult(claim=claim, verdict=verdict, reasons=reasons, source=source, **fields)  # type: ignore[arg-type]
 
 
+def scanned_pdf(body: bytes, dpi: int = 200, copies: int = 1) -> bytes:
+    """Return a "scan" of a PDF: each page drawn to an image in a new PDF with no text layer (``copies`` times)."""
+    import pymupdf  # only the PDF tests need it
+
+    with pymupdf.open(stream=body, filetype="pdf") as src, pymupdf.open() as out:
+        for _ in range(copies):
+            for page in src:
+                pix = page.get_pixmap(dpi=dpi)
+                out.new_page(width=page.rect.width, height=page.rect.height).insert_image(page.rect, pixmap=pix)
+        return bytes(out.tobytes())
+
+
 def report(*results: ClaimResult, **fields: object) -> Report:
     """Return a Report of results, of a Markdown brief named brief.md checked at CHECKED_AT unless told."""
     values: dict[str, object] = {

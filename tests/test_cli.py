@@ -138,3 +138,10 @@ def test_strict_gates_an_agent_s_claims_file(server: LoopbackServer, tmp_path: P
     assert run_cli("check", str(passing), "--allow-private", "--db", db, "--strict")[0] == 0
     code, out, _ = run_cli("check", str(failing), "--allow-private", "--db", db, "--strict")
     assert code == 1 and "\tquote_not_found\t" in out
+
+
+def test_ocr_is_off_unless_the_flag_asks() -> None:
+    from core.cli import _parser, _settings
+
+    assert _settings(_parser().parse_args(["check", "brief.md"])).ocr is False
+    assert _settings(_parser().parse_args(["check", "brief.md", "--ocr"])).ocr is True

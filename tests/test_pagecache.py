@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 import core.pagecache as pagecache
 from core.extract import extract
+from core.extract.ocr import tessdata
 from core.match import PreparedPage, match_quote
-from core.models import Source, SourceStatus, Unreadable
+from core.models import PageText, Source, SourceStatus, Unreadable
 from core.settings import Settings
 from core.store import Store
-from tests.builders import source
-from tests.servers import corpus_bytes
+from tests.builders import scanned_pdf, source
+from tests.servers import CORPUS, corpus_bytes
 
 PAGES = [
     ("html/python/peps/pep-0632.html", "text/html; charset=utf-8"),
@@ -93,3 +95,23 @@ def test_memory_cache_is_bounded_by_text_size() -> None:
         pagecache.read_page(s, settings)
     kept = [pagecache._RECENT.get((s.sha256, s.content_type)) for s in sources]
     assert [k is not None for k in kept] == [False, False, True]
+
+
+def test_hidden_parts_and_ocr_pages_survive_the_store() -> None:
+    # The Washington Post page hides its badge panels until opened (core/extract/html.py).
+    page = extract(corpus_bytes("html/readability/wapo-2/source.html.gz"), "text/html")
+    assert isinstance(page, PageText) and page.hidden
+    again = pagecache.page_from_json(json.loads(json.dumps(pagecache.page_to_json(page))))
+    assert isinstance(again, PageText) and again.hidden == page.hidden and again.ocr_pages == ()
+
+
+@pytest.mark.skipif(tessdata() is None, reason="Tesseract is not installed (make setup installs it)")
+def test_a_scan_read_without_ocr_is_not_served_when_ocr_is_on(tmp_path: Path) -> None:
+    body = scanned_pdf((CORPUS / "pdf" / "gold" / "kroger-press-release-2023.pdf").read_bytes(), dpi=150)
+    store = Store(tmp_path / "s.sqlite3")
+    source = Source(
+        url="https://example.org/scan.pdf", status=SourceStatus.OK, content_type="application/pdf", body=body
+    )
+    assert isinstance(pagecache.read_page(source, Settings(), store), Unreadable)
+    read = pagecache.read_page(source, Settings(ocr=True), store)
+    assert isinstance(read, PreparedPage) and read.page.ocr_pages == (1, 2, 3)

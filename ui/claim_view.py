@@ -11,7 +11,7 @@ import streamlit as st
 
 from core.errors import VerbatimError
 from core.extract import SOURCE_EXTENSIONS
-from core.models import Choice, ClaimResult, Decision, Report, Verdict
+from core.models import Choice, ClaimResult, Decision, FlagKind, Report, Verdict
 from core.report.marks import quote_marks
 from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words, policy_words
 from ui import brief_links, draw, guard, services, state
@@ -179,6 +179,20 @@ def ways_out(result: ClaimResult, report: Report) -> None:
         _apply(new, f"Re-fetched {url} and re-checked the claims citing it")
 
 
+def ocr_page_image(result: ClaimResult) -> None:
+    """Draw the scanned page a quote was read from by OCR: the image, not the OCR text, is the evidence."""
+    ctx = result.context
+    if result.match is None or ctx is None or ctx.page is None:
+        return
+    if not any(f.kind is FlagKind.OCR for f in result.match.flags):
+        return
+    png = services.page_image(result.source, ctx.page, state.store())
+    if png is None:
+        st.caption(f"The image of PDF page {ctx.page} could not be drawn: open the PDF to check the OCR text.")
+        return
+    st.image(png, caption=f"PDF page {ctx.page} as scanned: the text above was read from it by OCR; check the quote")
+
+
 def claim_detail(result: ClaimResult, report: Report) -> None:
     """Draw one claim beside its source: evidence on the right, decision and figures on the left."""
     left, right = st.columns(2, gap="medium")
@@ -210,6 +224,7 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
         st.markdown("**Source text around the match**")
         st.html(draw.context_html(result, state.settings().report_context_max_chars))
         place_stepper(result, state.settings().report_context_max_chars)
+        ocr_page_image(result)
         if result.near_miss is not None:
             st.html(draw.near_miss_html(result.near_miss))
         st.markdown("**Evidence**")

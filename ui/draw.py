@@ -12,7 +12,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from core.models import ClaimResult, DiffKind, DiffOp, FigureStatus, NearMiss, Source, Verdict
+from core.models import ClaimResult, DiffKind, DiffOp, FigureStatus, FlagKind, NearMiss, Source, Verdict
 from core.report.links import is_web_url, text_fragment_link
 from core.report.marks import Segment, claim_marks, context_view, figure_mark, segments
 from core.report.wording import MARK_WORDS, ORIGIN_WORDS, VERDICT_COLOURS, diff_words
@@ -73,7 +73,14 @@ def context_html(result: ClaimResult, max_chars: int) -> str:
     ctx = result.context
     page = f'<div class="muted">PDF page {int(ctx.page)}</div>' if ctx is not None and ctx.page is not None else ""
     note = f'<div class="muted">{esc(view.note)}</div>' if view.note else ""
-    return f'{page}{note}<div class="ctx">{before}{body}{after}</div>'
+    shown = f'{page}{note}<div class="ctx">{before}{body}{after}</div>'
+    if result.match is not None and any(f.kind is FlagKind.HIDDEN for f in result.match.flags):
+        # The page hides this part until a reader opens it: the source view shows it opened.
+        return (
+            '<details open class="opened-part"><summary>Hidden on the page until opened (a tab, an accordion, '
+            f'"read more"): shown here opened</summary>{shown}</details>'
+        )
+    return shown
 
 
 def diff_html(ops: Sequence[DiffOp]) -> str:

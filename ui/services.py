@@ -24,8 +24,9 @@ from typing import Any
 from core.brief import BRIEF_EXTENSIONS, parse_markdown, read_brief
 from core.brief.docx_archive import watched
 from core.check import adopt_quote, check_brief, recheck_claim
+from core.extract.ocr import page_image as _page_image
 from core.fetch import Fetcher, supplied_source
-from core.models import Brief, FetchState, Report
+from core.models import Brief, FetchState, Report, Source
 from core.report import MEDIA_TYPES, ExportKind, to_json
 from core.report import exports as report_exports
 from core.samples import SAMPLE_BRIEF
@@ -232,3 +233,11 @@ def exports(report: Report, brief_raw: bytes) -> dict[ExportKind, tuple[Callable
 
 def _export(report: Report, kind: ExportKind, brief_raw: bytes) -> bytes:
     return report_exports(report, (kind,), brief_raw=brief_raw)[kind]
+
+
+def page_image(source: Source, number: int, store: Any) -> bytes | None:
+    """Return a PNG of the source PDF's page ``number`` (its stored bytes when the report holds none), or None."""
+    body = source.body
+    if not body and source.sha256:
+        body = next((s.body for s in store.source_history(source.url) if s.sha256 == source.sha256), b"")
+    return _page_image(body, number) if body else None

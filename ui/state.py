@@ -44,10 +44,12 @@ def keep_options() -> None:
 
 
 def fetch_settings() -> Settings:
-    """Return the settings with the address options in force now, as the Check page shows them."""
+    """Return the settings with the address and OCR options in force now, as the Check page shows them."""
     ss = st.session_state
     return settings().with_(
-        allowed_domains=parse_allowlist(ss.get("opt_domains", "")), allow_private=bool(ss.get("opt_private"))
+        allowed_domains=parse_allowlist(ss.get("opt_domains", "")),
+        allow_private=bool(ss.get("opt_private")),
+        ocr=bool(ss.get("opt_ocr")),
     )
 
 

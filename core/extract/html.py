@@ -1,16 +1,18 @@
-"""The whole visible text of an HTML page, with block boundaries, footnote markers and main content.
+"""The whole visible text of an HTML page, with block boundaries, footnote markers, hidden parts and main content.
 
-``extract_html`` walks the lxml tree once (iteratively: hostile nesting cannot exhaust the
-stack) and writes what a reader sees: inline tags are joined without adding a space ("Doppler,
-who"), block elements (paragraph, heading, list item, table cell, div, br, ...) become block
-breaks ("\\n" in the text, spans in ``PageText.blocks``). Script, style, noscript, template and
-hidden elements (``hidden``, ``display:none``, ``visibility:hidden``, screen-reader-only classes
-such as ``sr-only``) are dropped; ``aria-hidden`` is kept (sighted readers see it). MathML keeps
-its presentation text, never its TeX annotation; attribute values are never read into the text.
-Reference markers ("[12]", "[citation needed]", "[edit]", a short superscript linking within the
-page such as ``<sup><a href="#n22">22</a></sup>``) stay in the text and are listed in
+``html_page_text`` parses the page as a browser does (core/extract/parse.py), walks the tree
+once (iteratively: hostile nesting cannot exhaust the stack) and writes what a reader sees:
+inline tags are joined without adding a space ("Doppler, who"), block elements (paragraph,
+heading, list item, table cell, div, br, ...) become block breaks ("\\n" in the text, spans in
+``PageText.blocks``). Script, style, noscript, template and never-shown elements (screen-reader
+only, ``visibility:hidden``) are dropped; text hidden until a reader opens it (accordions,
+tabs, "read more", ``<details>``: core/extract/visibility.py) is kept and its spans listed in
+``PageText.hidden``, up to ``settings.max_hidden_parts`` parts. MathML keeps its presentation
+text, never its TeX annotation; attribute values are never read into the text. Reference
+markers ("[12]", "[citation needed]", "[edit]", a short superscript linking within the page
+such as ``<sup><a href="#n22">22</a></sup>``) stay in the text and are listed in
 ``PageText.footnotes`` so that the matcher can skip them. readability-lxml only tells main
-content from navigation (``PageText.main``): it never cuts the text.
+content from navigation (core/extract/main.py): it never cuts the text.
 
 It refuses to decode bytes (core/extract/read.py does that) and to judge whether a page needs
 JavaScript (also core/extract/read.py): it returns the text it sees, possibly empty.
@@ -18,13 +20,13 @@ JavaScript (also core/extract/read.py): it returns the text it sees, possibly em
 
 from __future__ import annotations
 
-import logging
 import re
-from collections.abc import Iterator
-from typing import Any
 
 import lxml.etree
 
+from core.extract.main import ELEMENT_ID, main_ids, merge
+from core.extract.parse import Scripts, parse
+from core.extract.visibility import closed_details, hidden_until_opened, never_shown
 from core.models import PageKind, PageText, Span
 from core.settings import Settings
 
@@ -45,14 +47,6 @@ _BLOCK = frozenset(
 )  # fmt: skip
 # MathML layouts whose children a reader sees apart (x² is "x 2", ½ is "1 2"), not glued together.
 _MATH_SPACED = frozenset({"mfrac", "msup", "msub", "msubsup", "munder", "mover", "munderover", "mroot", "mtd"})
-# Text for screen readers only, moved off screen by the page's CSS: no sighted reader sees it.
-_SCREEN_READER_ONLY = frozenset(
-    {"sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "element-invisible", "u-hidden"}
-)
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
-# MediaWiki hides MathML with display:none and shows an image of the same formula: its
-# presentation MathML is the formula's visible text.
-_VISIBLE_DESPITE_STYLE = re.compile(r"\bmwe-math-mathml")
 # Class names of reference markers and section-edit links (MediaWiki and common footnote plugins).
 _FOOTNOTE_CLASSES = frozenset({"reference", "mw-ref", "mw-editsection", "footnote-ref", "fn-ref", "footnote-reference"})
 _LINK_FOOTNOTE_CLASSES = _FOOTNOTE_CLASSES - {"reference"}
@@ -60,16 +54,16 @@ _LINK_FOOTNOTE_CLASSES = _FOOTNOTE_CLASSES - {"reference"}
 _BRACKET_MARKER = re.compile(r"^\s*\[[^\[\]]{1,40}\]\s*$")
 _NOTE_NUMBER = re.compile(r"^\s*[\w*†‡§]{1,4}\s*$")
 _WS = re.compile(r"[ \t\n\r\f\v]+")
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
-_ID = "data-verbatim-id"
-
-log = logging.getLogger(__name__)
+# What an element's closing entry on the walk's stack undoes.
+_FOOTNOTE, _HIDDEN, _SHOWN, _SKIPPED = 1, 2, 4, 8
 
 
 class _Writer:
     """Accumulates visible text with block breaks, footnote spans and per-segment owners."""
 
-    def __init__(self) -> None:
+    def __init__(self, blank_is_space: bool = False) -> None:
+        # Hidden parts: a run of no-break spaces alone (a COinS span) is no text of its own.
+        self.blank_is_space = blank_is_space
         self.parts: list[str] = []
         self.length = 0
         self.blocks: list[Span] = []
@@ -97,7 +91,7 @@ class _Writer:
         text = _WS.sub(" ", raw) if collapse else raw
         lead = text.startswith(" ")
         core = text.strip(" ")
-        if not core:
+        if not core or (self.blank_is_space and not core.strip()):
             if text and not self.block_empty:
                 self.pending_space = True
             return
@@ -133,20 +127,7 @@ class _Writer:
         return "".join(self.parts)
 
 
-def _is_hidden(el: lxml.etree._Element) -> bool:
-    if el.get("hidden") is not None:
-        return True
-    cls = el.get("class")
-    if cls and not _SCREEN_READER_ONLY.isdisjoint(cls.split()):
-        return True
-    style = el.get("style")
-    if style and _HIDDEN_STYLE.search(style):
-        return not _VISIBLE_DESPITE_STYLE.search(el.get("class") or "")
-    return False
-
-
-def _is_footnote(el: lxml.etree._Element, tag: str) -> bool:
-    cls = el.get("class")
+def _is_footnote(el: lxml.etree._Element, tag: str, cls: str | None) -> bool:
     if cls and tag in ("sup", "span", "a"):
         # "reference" marks a footnote only on <sup> (MediaWiki); Sphinx puts it on every link.
         wanted = _FOOTNOTE_CLASSES if tag == "sup" else _LINK_FOOTNOTE_CLASSES
@@ -165,22 +146,66 @@ def _text_of(el: lxml.etree._Element) -> str:
     return "".join(t for t in el.itertext() if isinstance(t, str))
 
 
-def _walk(root: lxml.etree._Element, w: _Writer) -> None:
-    """Write the visible text of ``root`` into ``w``; elements carry their id in _ID."""
-    # Stack entries: (element, closing?). Tails belong to the parent's flow and are written on close.
-    stack: list[tuple[lxml.etree._Element, bool]] = [(root, False)]
+class _Flows:
+    """The two texts a walk writes: what the page shows, and the parts it hides until opened.
+
+    Hidden parts are written apart, each its own block, so that the shown text stays exactly what
+    a reader sees ("The quick <span hidden>x</span>brown fox" shows "The quick brown fox");
+    ``joined`` sets them after it. A class: the walk switches writer at each hidden element.
+    """
+
+    def __init__(self, max_hidden: int) -> None:
+        self.shown = _Writer()
+        self.hidden = _Writer(blank_is_space=True)
+        self.stack = [self.shown]
+        self.parts = 0  # outermost hidden parts met, read or not
+        self.max_hidden = max_hidden
+
+    def enter_hidden(self) -> bool:
+        """Switch to the hidden flow; return False (and stay) when the page hid too many parts to read."""
+        if self.stack[-1] is self.shown:
+            self.parts += 1
+            if self.parts > self.max_hidden:
+                return False
+            self.hidden.brk()
+        self.stack.append(self.hidden)
+        return True
+
+    def joined(self) -> tuple[str, _Writer, int | None]:
+        """Return the whole text, the shown writer holding the hidden spans after its own, and where hidden starts."""
+        shown, hidden = self.shown.finish(), self.hidden.finish()
+        if not hidden:
+            return shown, self.shown, None
+        at = len(shown) + 1 if shown else 0
+        w = self.shown
+        w.blocks += [(a + at, b + at) for a, b in self.hidden.blocks]
+        w.footnotes += [(a + at, b + at) for a, b in self.hidden.footnotes]
+        w.segments += [(a + at, b + at, owner) for a, b, owner in self.hidden.segments]
+        return (f"{shown}\n{hidden}" if shown else hidden), w, at
+
+
+def _walk(root: lxml.etree._Element, flows: _Flows) -> None:
+    """Write the text of ``root`` into the flows, each run owned by its element's number in document order."""
+    # lxml's iterwalk goes through the tree in C (a third of a Python stack walk's time), without
+    # recursion: hostile nesting cannot exhaust the stack. Each element's start pushes what its end
+    # undoes and its number (the ELEMENT_ID html_page_text gave it: elements in document order);
+    # tails belong to the parent's flow and are written at the end.
+    walker = lxml.etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+    undo: list[tuple[int, str]] = []
+    owners: list[int] = []
+    number = 0
     pre = 0
     math = 0
-    while stack:
-        el, closing = stack.pop()
-        tag = el.tag
-        if not isinstance(tag, str):  # comment, processing instruction
-            parent = el.getparent()
-            if el.tail and parent is not None:
-                w.write(el.tail, _owner(parent))
-            continue
-        tag = tag.lower().rpartition(":")[2]
-        if closing:
+    w = flows.stack[-1]
+    for event, el in walker:
+        if event == "end":
+            closing, tag = undo.pop()
+            tail = el.tail
+            if closing & _SKIPPED:
+                if tail:
+                    _write_text(tail, owners[-1] if owners else None, w, pre, math)
+                continue
+            owners.pop()
             if tag in _BLOCK:
                 w.brk()
             if tag == "pre":
@@ -191,51 +216,63 @@ def _walk(root: lxml.etree._Element, w: _Writer) -> None:
                 parent = el.getparent()
                 if parent is not None and parent.tag in _MATH_SPACED:
                     w.pending_space = True
-            if el.get(_FOOTNOTE_MARK) is not None:
+            if closing & _FOOTNOTE:
                 w.fn_depth -= 1
                 if w.fn_depth == 0:
                     if w.fn_start is not None:
                         w.footnotes.append((w.fn_start, w.length))
                     w.fn_start = None
-            _write_tail(el, w, pre, math)
+            if closing & (_HIDDEN | _SHOWN):
+                flows.stack.pop()
+                w = flows.stack[-1]
+            if tail:
+                _write_text(tail, owners[-1] if owners else None, w, pre, math)
             continue
-        if tag in _DROP or (tag in _SVG_INVISIBLE and el.getparent() is not None) or _is_hidden(el):
-            _write_tail(el, w, pre, math)
+        if event != "start":  # a comment or processing instruction: only its tail is text
+            if el.tail and owners:
+                w.write(el.tail, owners[-1])
             continue
-        if tag == "br":
-            # One <br> breaks a line inside its block (an address, a run-in heading); a reader
-            # copying across it gets white space. Two in a row separate paragraphs.
-            w.line_break()
-            _write_tail(el, w, pre, math)
+        own = number
+        number += 1
+        tag = el.tag.lower().rpartition(":")[2]
+        cls = el.get("class")
+        style = el.get("style")
+        skip = tag in _DROP or (tag in _SVG_INVISIBLE and own > 0) or never_shown(cls, style)
+        flags = 0
+        hides = not skip and tag != "br" and hidden_until_opened(el, cls, style)
+        if hides or (not skip and tag == "details" and closed_details(el)):
+            skip = not flows.enter_hidden()
+            if not skip:
+                w = flows.stack[-1]
+                flags |= _HIDDEN
+        if skip or tag == "br":
+            if tag == "br":
+                # One <br> breaks a line inside its block (an address, a run-in heading); a reader
+                # copying across it gets white space. Two in a row separate paragraphs.
+                w.line_break()
+            walker.skip_subtree()
+            number += sum(1 for _ in el.iter(tag=lxml.etree.Element)) - 1  # the numbers of the skipped
+            undo.append((_SKIPPED, tag))
             continue
+        if tag == "summary" and len(flows.stack) == 2:
+            parent = el.getparent()
+            if parent is not None and parent.tag == "details" and closed_details(parent):
+                flows.stack.append(flows.shown)  # a closed <details> shows its summary in place
+                w = flows.shown
+                flags |= _SHOWN
         if tag in _BLOCK:
             w.brk()
         if tag == "pre":
             pre += 1
         if tag == "math":
             math += 1
-        if _is_footnote(el, tag):
-            el.set(_FOOTNOTE_MARK, "")
+        if _is_footnote(el, tag, cls):
             w.fn_depth += 1
+            flags |= _FOOTNOTE
         if el.text:
-            _write_text(el.text, _owner(el), w, pre, math)
-        stack.append((el, True))
-        stack.extend((child, False) for child in reversed(el))
-
-
-_FOOTNOTE_MARK = "data-verbatim-fn"
-
-
-def _write_tail(el: lxml.etree._Element, w: _Writer, pre: int, math: int) -> None:
-    if el.tail:
-        parent = el.getparent()
-        _write_text(el.tail, _owner(parent) if parent is not None else None, w, pre, math)
-
-
-def _owner(el: lxml.etree._Element) -> int | None:
-    """Return the id an element was given for main-content ownership, None when it has none."""
-    value = el.get(_ID)
-    return int(value) if value is not None else None
+            _write_text(el.text, own, w, pre, math)
+        undo.append((flags, tag))
+        owners.append(own)
 
 
 def _write_text(text: str, owner: int | None, w: _Writer, pre: int, math: int) -> None:
@@ -254,28 +291,6 @@ def _write_text(text: str, owner: int | None, w: _Writer, pre: int, math: int) -
     w.write(text, owner)
 
 
-def parse(html: str) -> tuple[lxml.etree._Element | None, list[str]]:
-    """Return the parsed tree (None for a page with no markup at all) and warnings."""
-    warnings: list[str] = []
-    clean = _CONTROL.sub("", html)
-    if not clean.strip():
-        return None, warnings
-    # Plain etree elements: lxml.html's element classes cost a third of the walk's time.
-    parser = lxml.etree.HTMLParser(encoding="utf-8", huge_tree=True)
-    try:
-        root = lxml.etree.fromstring(clean.encode("utf-8", "replace"), parser=parser)
-    except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError):
-        return None, warnings
-    if root is None:
-        return None, warnings
-    if any("Excessive depth" in e.message for e in parser.error_log):
-        warnings.append(
-            "The page nests its markup deeper than the HTML parser reads (2,048 levels); "
-            "text after that point was not read. Paste the page's text if a quote is missing."
-        )
-    return root, warnings
-
-
 def _title(root: lxml.etree._Element) -> str:
     el = root.find(".//title")
     if el is None:
@@ -283,103 +298,44 @@ def _title(root: lxml.etree._Element) -> str:
     return _WS.sub(" ", _text_of(el)).strip()[:300] if el is not None else ""
 
 
-_RUN = re.compile(r"\s+")
-_TABS = re.compile(r"\t|[ \t]{2,}")
-
-
-def _fold_run(m: re.Match[str]) -> str:
-    run = m.group()
-    # readability first cuts runs of 255+ to 255 spaces (so a newline in them is lost), then folds.
-    return " " if len(run) >= 255 else "\n" if "\n" in run else run
-
-
-def fast_clean(text: str) -> str:
-    """Return readability's ``clean(text)``, computed in linear time (same result on every string)."""
-    # readability's own r"\s*\n\s*" retries from every white-space character of a long run: on a
-    # 1 MB page it spends two thirds of its time there. One pass over the runs gives the same text.
-    text = _RUN.sub(_fold_run, text)
-    return _TABS.sub(" ", text).strip()
-
-
-def _readability() -> Any:
-    import readability  # imported lazily: only pages that are read need it
-    import readability.readability as module
-
-    # Deliberate, process-wide: readability looks ``clean`` up in its module on every call.
-    module.clean = fast_clean
-    return readability
-
-
-def _landmark_ids(root: lxml.etree._Element) -> set[int] | None:
-    """Return the ids of the elements inside the page's own main landmark(s), None when it has none.
-
-    A page that marks its main content (``<main>``, ``role="main"``, as Sphinx and most CMSs do)
-    says better than any heuristic what is navigation; readability picks a single section of a
-    long documentation page and would call the rest navigation.
-    """
-    marked = [e for e in root.iter(tag=lxml.etree.Element) if e.tag == "main" or e.get("role") == "main"]
-    ids = {int(v) for m in marked for e in m.iter(tag=lxml.etree.Element) if (v := e.get(_ID)) is not None}
-    return ids or None
-
-
-def _main_ids(root: lxml.etree._Element) -> set[int] | None:
-    """Return the ids of the elements readability keeps as main content, None when it cannot tell."""
-    landmark = _landmark_ids(root)
-    if landmark is not None:
-        return landmark
-    readability = _readability()
-
-    try:
-        # readability needs lxml.html elements; it re-parses our tree, element ids included.
-        doc = readability.Document(lxml.etree.tostring(root, encoding="unicode", method="html"))
-        doc.summary(html_partial=True)
-        kept = doc.html
-    except Exception as exc:  # readability raises its own Unparseable and assorted bugs; main is a hint only
-        log.info("readability could not find main content: %s", exc)
-        return None
-    ids = {int(v) for e in kept.iter() if isinstance(e.tag, str) and (v := e.get(_ID)) is not None}
-    return ids or None
-
-
-def _merge(spans: Iterator[Span], gap: int = 1) -> tuple[Span, ...]:
-    out: list[list[int]] = []
-    for s, e in spans:
-        if out and s - out[-1][1] <= gap:
-            out[-1][1] = max(out[-1][1], e)
-        else:
-            out.append([s, e])
-    return tuple((s, e) for s, e in out)
-
-
-def html_page_text(html: str, url: str = "", settings: Settings | None = None) -> tuple[PageText, str]:
-    """Return the page's PageText and the text of its <noscript> elements (for the JavaScript check)."""
+def html_page_text(html: str, url: str = "", settings: Settings | None = None) -> tuple[PageText, Scripts]:
+    """Return the page's PageText and what it says about needing JavaScript (for core/extract/read.py)."""
     settings = settings or Settings()
-    root, warnings = parse(html)
+    root, warnings, scripts = parse(html, settings)
     if root is None:
-        return PageText(text="", kind=PageKind.HTML, warnings=tuple(warnings)), ""
-    for i, el in enumerate(root.iter(tag=lxml.etree.Element)):
-        el.set(_ID, str(i))
-    noscript = " ".join(_WS.sub(" ", _text_of(n)).strip() for n in root.iter("noscript"))
-    w = _Writer()
-    _walk(root, w)
-    text = w.finish()
-    main: tuple[Span, ...] = ()
+        return PageText(text="", kind=PageKind.HTML, warnings=tuple(warnings)), scripts
     nodes = sum(1 for _ in root.iter())
-    if len(html) <= settings.readability_max_chars and nodes <= settings.readability_max_nodes and text:
-        ids = _main_ids(root)
+    find_main = len(html) <= settings.readability_max_chars and nodes <= settings.readability_max_nodes
+    if find_main:
+        # readability re-parses the tree: each element carries its number in document order there.
+        for i, el in enumerate(root.iter(tag=lxml.etree.Element)):
+            el.set(ELEMENT_ID, str(i))
+    flows = _Flows(settings.max_hidden_parts)
+    _walk(root, flows)
+    text, w, hidden_at = flows.joined()
+    main: tuple[Span, ...] = ()
+    if find_main and text:
+        ids = main_ids(root)
         if ids is not None:
-            main = _merge((s, e) for s, e, owner in w.segments if owner in ids)
+            main = merge((s, e) for s, e, owner in w.segments if owner in ids)
             if main == ((0, len(text)),):
                 main = ()
     elif text:
         warnings.append("The page is too large to tell its main content from navigation; all of it counts as main.")
+    if flows.parts > settings.max_hidden_parts:
+        warnings.append(
+            f'The page hides {flows.parts:,} parts until a reader opens them (tabs, accordions, "read more"); '
+            f"only the first {settings.max_hidden_parts:,} were read. A quote from a later hidden part will not "
+            "be found: paste the text of the part you quote."
+        )
     page = PageText(
         text=text,
         kind=PageKind.HTML,
         blocks=tuple(w.blocks),
         footnotes=tuple(w.footnotes),
         main=main,
+        hidden=((hidden_at, len(text)),) if hidden_at is not None else (),
         title=_title(root),
         warnings=tuple(warnings),
     )
-    return page, noscript
+    return page, scripts

@@ -17,8 +17,10 @@ document's own spelling elsewhere decides ("fine-/tuning" -> "finetuning" in a p
 evidence never include the halves of a broken word. A text layer that lost the hyphen ("shoul" /
 "der") is joined only when the whole word occurs in the document and neither half does.
 
-It refuses to run OCR (a PDF without a text layer is Unreadable: "scanned PDF"), to ask for a
-password, or to read beyond ``settings.max_pdf_pages`` (a warning says how many pages were read).
+Scanned pages (no text layer, an image) are read by OCR only when ``settings.ocr`` is on
+(core/extract/ocr.py), and listed in ``PageText.ocr_pages``; without it, a PDF of nothing but
+page images is Unreadable: "scanned PDF". It refuses to ask for a password, or to read beyond
+``settings.max_pdf_pages`` (a warning says how many pages were read).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from typing import Any
 
 import pymupdf
 
+from core.extract.ocr import ocr_textpages
 from core.models import PageKind, PageText, Span, Unreadable
 from core.settings import Settings
 
@@ -61,12 +64,12 @@ class _Block:
     y1: float
 
 
-def _blocks_of(page: Any) -> list[_Block]:
+def _blocks_of(page: Any, textpage: Any = None) -> list[_Block]:
     # No TEXT_PRESERVE_LIGATURES: MuPDF then writes "fi" for the ﬁ glyph itself.
     flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
     mid = page.rect.width / 2
     out: list[_Block] = []
-    for b in page.get_text("dict", flags=flags)["blocks"]:
+    for b in page.get_text("dict", flags=flags, textpage=textpage)["blocks"]:
         if b.get("type") != 0:
             continue
         lines: list[tuple[str, tuple[float, float, float, float]]] = []
@@ -95,6 +98,10 @@ def _blocks_of(page: Any) -> list[_Block]:
                     )
                 )
     return out
+
+
+def _chars(blocks: list[_Block]) -> int:
+    return sum(len(line) for b in blocks for line in b.lines)
 
 
 def _flows(lines: list[tuple[str, tuple[float, float, float, float]]], mid: float) -> bool:
@@ -260,6 +267,15 @@ def extract_pdf(body: bytes, settings: Settings | None = None) -> PageText | Unr
             )
         has_images = any(doc[i].get_images() for i in range(min(count, 20)))
         repaired = doc.is_repaired
+        ocr_pages: list[int] = []
+        if settings.ocr and has_images:
+            scanned = [i for i, (_, blocks) in enumerate(pages) if _chars(blocks) < settings.pdf_min_text_chars]
+            scanned = [i for i in scanned if doc[i].get_images()]
+            read, ocr_warnings = ocr_textpages(doc, scanned, settings)
+            warnings += ocr_warnings
+            for i, (page, textpage) in read.items():
+                pages[i] = (page.rect.width, _blocks_of(page, textpage))
+                ocr_pages.append(i + 1)
     ordered = [_paragraphs(_reading_order(blocks, width)) for width, blocks in pages]
     visible = sum(len(line) for blocks in ordered for b in blocks for line in b.lines)
     if repaired:
@@ -273,10 +289,16 @@ def extract_pdf(body: bytes, settings: Settings | None = None) -> PageText | Unr
             "to read it, and some of its text may be missing. If a quote is not found, download it again."
         )
     if visible < settings.pdf_min_text_chars:
+        if has_images and settings.ocr:
+            return Unreadable(
+                "scanned PDF: no text to match. The PDF holds page images without a text layer, and OCR read "
+                f"no text from them ({' '.join(warnings) or 'the images hold no legible text'}). "
+                "Find a version with text, or paste the text of the part you quote."
+            )
         if has_images:
             return Unreadable(
-                "scanned PDF: no text to match. The PDF holds page images without a text layer; "
-                "find a version with text (or run OCR on it), or paste the text of the part you quote."
+                "scanned PDF: no text to match. The PDF holds page images without a text layer; find a version "
+                "with text, switch OCR on (--ocr, or the desk's OCR setting), or paste the text of the part you quote."
             )
         return Unreadable(f"The PDF holds no text to match. {_WHAT_TO_DO}")
     words, compounds = _vocabulary(ordered)
@@ -298,5 +320,6 @@ def extract_pdf(body: bytes, settings: Settings | None = None) -> PageText | Unr
         kind=PageKind.PDF,
         blocks=tuple(blocks_out),
         pages=tuple(pages_out),
+        ocr_pages=tuple(ocr_pages),
         warnings=tuple(warnings),
     )

@@ -18,6 +18,7 @@ import re
 from charset_normalizer import from_bytes
 
 from core.extract.html import html_page_text
+from core.extract.parse import Scripts
 from core.models import PageKind, PageText, Span, Unreadable
 from core.settings import Settings
 
@@ -172,11 +173,20 @@ def _looks_like_html(text: str, content_type: str) -> bool:
     return bool(_HTML_ANYWHERE.search(head))
 
 
-def _needs_js(page: PageText, noscript: str, settings: Settings) -> str | None:
-    visible = len("".join(page.text.split()))
+def _needs_js(page: PageText, scripts: Scripts, settings: Settings) -> str | None:
+    """Return why the page needs JavaScript, or None: without evidence, a short page is just short."""
+    shown = page.text[: page.hidden[0][0]] if page.hidden else page.text
+    visible = len("".join(shown.split()))
+    asks = "javascript" in scripts.noscript.lower()
     if visible < settings.js_min_text_chars:
-        return f"it shows only {visible} characters of text without JavaScript"
-    if visible < settings.js_noscript_max_text_chars and "javascript" in noscript.lower():
+        # Evidence that scripts build the page: an empty application root, scripts that write
+        # the page, a <noscript> asking for JavaScript, or no text at all beside scripts.
+        little = f"it shows only {visible} characters of text without JavaScript"
+        if scripts.empty_app_root and scripts.count:
+            return f"its application root is empty and {little}"
+        if scripts.builders or (visible == 0 and scripts.count):
+            return f"its scripts build the page and {little}"
+    if visible < settings.js_noscript_max_text_chars and asks:
         return "it asks for JavaScript and shows little text without it"
     return None
 
@@ -212,10 +222,12 @@ def extract(body: bytes, content_type: str, url: str = "", settings: Settings | 
         return Unreadable(f"{name} is binary data ({ctype or 'no content type'}), not text. {_WHAT_TO_DO}")
     is_xml = ctype.endswith(("/xml", "+xml"))  # RSS, Atom, XHTML: the HTML parser reads their text
     if ctype in ("text/html", "application/xhtml+xml") or is_xml or _looks_like_html(text, ctype):
-        page, noscript = html_page_text(text, url, settings)
-        why = _needs_js(page, noscript, settings)
+        page, scripts = html_page_text(text, url, settings)
+        why = _needs_js(page, scripts, settings)
         if why:
             return Unreadable(f"The page needs JavaScript to show its text: {why}. {_JS_WHAT_TO_DO}")
+        if not page.text:
+            return Unreadable(f"{name} holds no text: its markup shows nothing a reader could quote. {_WHAT_TO_DO}")
         return page
     if ctype.startswith(("image/", "audio/", "video/", "font/")):
         return Unreadable(f"{name} is of type {ctype}, which holds no text to match. {_WHAT_TO_DO}")

@@ -23,6 +23,7 @@ from core.match.context import context_flags, ellipsis_gap_flags
 from core.match.markers import glued_marker_match
 from core.match.page import PreparedPage
 from core.match.places import hidden_flag, places
+from core.match.reading import ocr_flags
 from core.models import Flag, FlagKind, Fragment, Occurrence, QuoteMatch
 from core.settings import Settings
 from core.text import QuotePart, quote_part
@@ -216,6 +217,7 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
                 page_words=outside[0],
             )
         )
+    flags += ocr_flags(p, fragments)
     return QuoteMatch(quote, tuple(fragments), tuple(flags), too_short, tuple(occurrences), count)
 
 

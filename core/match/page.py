@@ -185,9 +185,7 @@ def _merged(spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
 def prepare(page: PageText, hidden: Sequence[tuple[int, int]] | None = None) -> PreparedPage:
     """Return the page normalised and indexed for matching, with its hidden ranges; never raises on any PageText.
 
-    ``hidden`` defaults to the ranges the extractor recorded on the page (``PageText.hidden``,
-    when the extractor records them), so that every caller matches shown text first.
+    ``hidden`` defaults to the ranges the extractor recorded on the page (``PageText.hidden``),
+    so that every caller matches shown text first.
     """
-    if hidden is None:
-        hidden = getattr(page, "hidden", ())
-    return PreparedPage(page, hidden)
+    return PreparedPage(page, page.hidden if hidden is None else hidden)

@@ -103,6 +103,7 @@ class FlagKind(enum.StrEnum):
     OUTSIDE_MAIN = "outside_main"  # found in navigation, a sidebar or a footer
     HIDDEN = "hidden"  # found only in a part of the page hidden until opened (information)
     TOO_MANY_PLACES = "too_many_places"  # stands in more places than the matcher checks
+    OCR = "ocr"  # found in text read by OCR from a scanned page's image
 
 
 class FigureStatus(enum.StrEnum):

@@ -134,7 +134,9 @@ class PageText:
     a sentence break of its own. ``footnotes`` are spans of reference markers the matcher
     skips ("[12]", "[citation needed]"). ``main`` are spans judged main content (readability)
     as opposed to navigation, sidebars or footers; empty means "all main". ``pages`` are
-    (page number, start, end) for PDFs, empty otherwise.
+    (page number, start, end) for PDFs, empty otherwise. ``hidden`` are spans of text the page
+    hides until a reader opens it (tabs, accordions, "read more"); ``ocr_pages`` the numbers of
+    PDF pages whose text was read by OCR from their image.
     """
 
     text: str
@@ -143,6 +145,8 @@ class PageText:
     footnotes: tuple[Span, ...] = field(default=(), compare=False, repr=False)
     main: tuple[Span, ...] = field(default=(), compare=False, repr=False)
     pages: tuple[tuple[int, int, int], ...] = field(default=(), compare=False, repr=False)
+    hidden: tuple[Span, ...] = field(default=(), compare=False, repr=False)
+    ocr_pages: tuple[int, ...] = field(default=(), compare=False, repr=False)
     title: str = ""
     warnings: tuple[str, ...] = ()
 

@@ -5,6 +5,9 @@ HTML pages: the largest corpus page (readability's yahoo-2, 1.6 MB) and a page o
 matched against), the whole ``extract`` (text plus readability's main-content spans), and the
 baseline, lxml.html's ``text_content()`` of the parsed page (no blocks, no footnotes, no main).
 PDFs: ``extract_pdf`` against PyMuPDF's plain ``page.get_text()`` of every page.
+The HTML5 parser (lexbor, then lxml) against today's libxml2 alone in its place: pages per
+second over every HTML page of the corpus, text alone, and their ratio. A page of 100,000
+hidden parts (read up to the limit), and OCR of one scanned page when Tesseract is installed.
 """
 
 from __future__ import annotations
@@ -14,10 +17,14 @@ import gzip
 import lxml.html
 import pymupdf
 
+import core.extract.html as extract_html_module
 from core.extract import decode_body, extract, html_page_text
+from core.extract.ocr import tessdata
 from core.extract.pdf import extract_pdf
 from core.settings import Settings
 from tests.bench.run import best_of
+from tests.builders import scanned_pdf
+from tests.quality.eval_pages import _libxml2_parse, pages
 from tests.servers import CORPUS
 
 REPEAT = 3
@@ -50,6 +57,16 @@ def run() -> list[str]:
             f"text + main content {full * 1000:.0f} ms ({full / base:.1f}x), "
             f"baseline lxml text_content {base * 1000:.0f} ms"
         )
+    lines += _parsers()
+    body = b"<p>" + b"A visible sentence of ordinary words. " * 10 + b"</p>"
+    body += b"".join(b"<div hidden>hidden part %d</div>" % i for i in range(100_000))
+    hidden = best_of(lambda: extract(body, "text/html"), REPEAT)
+    lines.append(f"a page of 100,000 hidden parts ({len(body) / 1e6:.1f} MB): {hidden * 1000:.0f} ms, 5,000 read")
+    if tessdata() is not None:
+        kroger = scanned_pdf((CORPUS / "pdf" / "gold" / "kroger-press-release-2023.pdf").read_bytes())
+        plain = best_of(lambda: extract(kroger, "application/pdf"), 1)
+        ocr = best_of(lambda: extract(kroger, "application/pdf", settings=Settings(ocr=True)), 1)
+        lines.append(f"OCR of a scanned 3-page PDF: {ocr:.1f} s ({ocr / plain:.0f}x reading it without OCR)")
     for path in sorted((CORPUS / "pdf" / "gold").glob("*.pdf")):
         data = path.read_bytes()
 
@@ -63,6 +80,28 @@ def run() -> list[str]:
             f"PDF {path.name}: {ours * 1000:.0f} ms ({ours / base:.1f}x baseline get_text {base * 1000:.0f} ms)"
         )
     return lines
+
+
+def _parsers() -> list[str]:
+    """Return the line comparing the HTML5 parser with today's libxml2 over every HTML page of the corpus."""
+    texts = [decode_body(body, "text/html") for _, body in pages()]
+
+    def read_all() -> None:
+        for text in texts:
+            html_page_text(text, settings=TEXT_ONLY)
+
+    html5 = best_of(read_all, 1)
+    saved = extract_html_module.parse
+    extract_html_module.parse = _libxml2_parse  # type: ignore[assignment]
+    try:
+        libxml2 = best_of(read_all, 1)
+    finally:
+        extract_html_module.parse = saved
+    n = len(texts)
+    return [
+        f"whole corpus, {n} HTML pages, text alone: HTML5 parser {n / html5:.0f} pages/s, "
+        f"today's libxml2 {n / libxml2:.0f} pages/s (HTML5 takes {html5 / libxml2:.2f}x the time)"
+    ]
 
 
 if __name__ == "__main__":

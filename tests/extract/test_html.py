@@ -101,10 +101,14 @@ def test_scripts_and_styles_are_dropped(name: str) -> None:
     assert not [b for b in bodies if b[:40] in page.text]
 
 
-def test_hidden_paragraphs_dropped_on_hidden_nodes_page() -> None:
+def test_hidden_paragraphs_are_set_apart_on_hidden_nodes_page() -> None:
     page = extract_html(_gz(READABILITY / "hidden-nodes" / "source.html.gz"))
-    # A paragraph follows each header, one with style="display: none", one with hidden: both dropped.
-    assert page.text.endswith("\nSecondary header\nThird header")
+    # A paragraph follows each header, one with style="display: none", one with hidden: the shown
+    # text goes from header to header, and both paragraphs stand after it, as the hidden part.
+    [(start, end)] = page.hidden
+    assert page.text[: start - 1].endswith("\nSecondary header\nThird header")
+    hidden = page.text[start:end].split("\n")
+    assert len(hidden) == 2 and hidden[0] == hidden[1] and hidden[0].startswith("Lorem ipsum dolor sit amet")
 
 
 # ---------------------------------------------------------------- inline joins and footnotes
@@ -243,7 +247,8 @@ def test_plain_text_paragraphs_and_list_items_are_blocks() -> None:
 def test_javascript_shell_is_unreadable_with_what_to_do() -> None:
     result = extract((EXTRACT_DATA / "js-shell.html").read_bytes(), "text/html")
     assert result == Unreadable(
-        "The page needs JavaScript to show its text: it shows only 0 characters of text without JavaScript. "
+        "The page needs JavaScript to show its text: its application root is empty and it shows only 0 characters "
+        "of text without JavaScript. "
         "Open it in a browser and paste the text, or upload a saved copy of the page."
     )
 
@@ -319,7 +324,7 @@ def _readability_clean(text: str) -> str:
 def test_fast_clean_equals_readabilitys_clean_on_real_text(name: str) -> None:
     import lxml.html
 
-    from core.extract.html import fast_clean
+    from core.extract.main import fast_clean
 
     root = lxml.html.document_fromstring(_gz(READABILITY / name / "source.html.gz"))
     texts = [el.text_content() for el in root.iter() if isinstance(el.tag, str)][::3]

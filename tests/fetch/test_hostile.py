@@ -536,5 +536,9 @@ def test_page_of_many_siblings_skips_the_main_content_guess(site: LoopbackServer
         (
             "The quote is not on the page: no passage matches it word for word.",
             "The page is too large to tell its main content from navigation; all of it counts as main.",
+            # Its 60,000 hidden spans (and the page's own 2) are read up to the limit, and said.
+            'The page hides 60,002 parts until a reader opens them (tabs, accordions, "read more"); only the '
+            "first 5,000 were read. A quote from a later hidden part will not be found: paste the text of the part "
+            "you quote.",
         ),
     )

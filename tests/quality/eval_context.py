@@ -55,7 +55,7 @@ def _repeated(p: PreparedPage, rng: random.Random) -> Iterator[tuple[str, list[i
     """
     places: dict[tuple[str, ...], list[int]] = defaultdict(list)
     words, breaks = p.words, p.breaks
-    for i in range(len(words) - GRAM):
+    for i in range(len(words) - GRAM + 1):  # the last run too (it ends the page)
         if not any(k in breaks for k in range(i + 1, i + GRAM)):
             places[tuple(words[i : i + GRAM])].append(i)
     text = p.page.text

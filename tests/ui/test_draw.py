@@ -118,3 +118,29 @@ def test_progress_lists_every_source_with_its_state_in_words() -> None:
     assert '<p class="muted tally">↻ fetching: 1 · ✗ failed: 1</p>' in markup
     assert '<tr data-state="fetching"><td>https://a.example/1</td><td>↻ fetching</td><td>a.example</td></tr>' in markup
     assert _tags(markup) <= _ALLOWED_TAGS and "<script" not in markup
+
+
+def test_a_quote_in_a_hidden_part_is_shown_opened_in_the_source_view() -> None:
+    # The Washington Post page's badge descriptions are display:none panels a reader opens.
+    from core.check import check_claim
+    from core.settings import Settings
+    from tests.builders import claim, corpus_page, source
+
+    page = corpus_page("html/readability/wapo-2/source.html.gz")
+    quote = "SuperFan badge holders consistently post smart, timely comments about Washington area sports and teams."
+    checked = check_claim(
+        claim("1", "SuperFans post timely comments.", "https://example.org/wapo", quote),
+        source("https://example.org/wapo"),
+        page,
+        Settings(),
+    )
+    assert checked.verdict is Verdict.VERIFIED
+    html = draw.context_html(checked, 4000)
+    assert html.startswith('<details open class="opened-part"><summary>Hidden on the page until opened')
+    assert "SuperFan badge holders" in lxml.html.fromstring(html).text_content()
+    # A sentence of the shown text is drawn as before, with no opened part.
+    shown_text = page.page.text[: page.hidden[0][0]]
+    sentence = next(b for b in shown_text.split("\n") if len(b.split()) >= 12)
+    shown = check_claim(claim("2", "Shown.", "https://example.org/wapo", sentence), source("u"), page, Settings())
+    assert shown.match is not None and shown.match.found
+    assert draw.context_html(shown, 4000).startswith("<div")

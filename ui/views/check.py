@@ -208,7 +208,9 @@ with right:
     )
     # Options in force stay in view, so that no one checks a brief with a forgotten setting.
     ss = st.session_state
-    in_force = bool(ss.get("opt_private") or ss.get("opt_refresh") or ss.get("opt_domains", "").strip())
+    in_force = bool(
+        ss.get("opt_private") or ss.get("opt_refresh") or ss.get("opt_ocr") or ss.get("opt_domains", "").strip()
+    )
     with st.expander("Options", expanded=in_force):
         st.text_area(
             "Only these domains (and their subdomains); empty allows every public domain",
@@ -223,6 +225,12 @@ with right:
                 "will be fetched. Use only for briefs you trust."
             )
         st.checkbox("Fetch fresh copies (ignore stored copies)", key="opt_refresh", value=False)
+        st.checkbox(
+            "Read scanned PDFs by OCR",
+            key="opt_ocr",
+            value=False,
+            help="Slow (seconds a page). A quote found in OCR text is flagged, and the page image is shown beside it.",
+        )
 
     go = st.button("Check", type="primary", key="check_button", width="stretch")
     sample = st.button(

@@ -1,0 +1,111 @@
+"""HTML parsed as a browser parses it (the HTML5 algorithm, lexbor), into the lxml tree the extractor walks.
+
+libxml2's HTML parser is not the HTML5 algorithm: a page that closes ``</html>`` before its
+``<body>`` gives it no body at all, a table's stray text stays where no browser shows it.
+lexbor (through selectolax) builds the tree a browser builds; its HTML5 serialisation, clean
+of every error a page may hold, is then read by lxml, whose tree the extractor and readability
+walk. Before that serialisation, the elements no reader sees the content of are taken out
+(scripts, styles, templates, embedded objects): libxml2 does not know that ``<embed>``,
+``<source>``, ``<track>`` and ``<wbr>`` are void and would swallow the text after them.
+Measured on the whole corpus (tests/quality/eval_pages.py, tests/bench/bench_extract.py).
+
+HTML5 tree construction costs time in proportion to the depth of open elements at each tag:
+100,000 nested ``<div>`` take a minute. A page that opens more elements than
+``settings.html5_max_depth`` without closing them is read by libxml2 (which stops at 2,048
+levels), with a warning. This module refuses to decode bytes and to judge what is visible.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import accumulate
+
+import lxml.etree
+from selectolax.lexbor import LexborHTMLParser
+
+from core.settings import Settings
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+# Elements whose content no reader sees, and the void elements libxml2 does not know as void.
+_TAKEN_OUT = [
+    "script", "style", "template", "iframe", "object", "embed", "source", "track", "param", "keygen", "wbr",
+    "select", "textarea", "datalist",
+]  # fmt: skip
+# A start tag of an element that is closed by an end tag (void elements never open a level).
+_VOID = "area|base|br|col|embed|hr|img|input|keygen|link|meta|param|source|track|wbr"
+_TAG = re.compile(rf"</?(?=[A-Za-z])(?!(?:{_VOID})\b)", re.I)
+_STEP = {"<": 1, "</": -1}
+# Ids and attributes of the element a single-page application fills in with its scripts.
+_APP_ROOTS = "#root, #app, #__next, #__nuxt, #___gatsby, #svelte, [ng-app], [data-reactroot], [data-v-app], app-root"
+# What a script that builds the page carries: framework state, DOM writes, module bundles.
+_BUILDS = re.compile(
+    r"document\.write|innerHTML|createElement|ReactDOM|hydrate|createApp|__NEXT_DATA__|__NUXT__|__INITIAL_STATE__"
+    r"|__APOLLO_STATE__|webpackJsonp|customElements\.define",
+)
+_BUNDLE_SRC = re.compile(r"(?:bundle|chunk|main|app|runtime|vendor|index)[.-][\w.-]*\.m?js\b|/_next/|/_nuxt/", re.I)
+_DEEP_WARNING = (
+    "The page nests its markup deeper than the HTML parser reads (2,048 levels); "
+    "text after that point was not read. Paste the page's text if a quote is missing."
+)
+
+
+@dataclass(frozen=True)
+class Scripts:
+    """What a page says about needing JavaScript: evidence, not a verdict (core/extract/read.py decides)."""
+
+    noscript: str = ""  # the text of its <noscript> elements
+    count: int = 0  # <script> elements
+    builders: int = 0  # scripts that build the page: modules, bundles, DOM writes, framework state
+    empty_app_root: bool = False  # an application root (id="root", ng-app, ...) with no text in it
+
+
+def _nesting(html: str) -> int:
+    """Return the most elements a page holds open at once, counted from its tags (an upper bound)."""
+    # C-level all through (findall, map over a dict, accumulate, max): a 1.6 MB page takes ~10 ms.
+    return max(accumulate(map(_STEP.__getitem__, _TAG.findall(html))), default=0)
+
+
+def _scripts(tree: LexborHTMLParser) -> Scripts:
+    noscript = " ".join(" ".join(n.text(deep=True).split()) for n in tree.css("noscript"))
+    count = builders = 0
+    for node in tree.css("script"):
+        attrs = node.attributes
+        kind = (attrs.get("type") or "").lower()
+        if kind and "javascript" not in kind and kind != "module":
+            continue  # JSON-LD, templates: data, not code
+        count += 1
+        src = attrs.get("src") or ""
+        if kind == "module" or (src and _BUNDLE_SRC.search(src)) or _BUILDS.search(node.text(deep=False) or ""):
+            builders += 1
+    roots = tree.css(_APP_ROOTS)
+    empty_root = bool(roots) and all(not n.text(deep=True).strip() for n in roots)
+    return Scripts(noscript=noscript, count=count, builders=builders, empty_app_root=empty_root)
+
+
+def _libxml2(html: str) -> tuple[lxml.etree._Element | None, list[str]]:
+    # Plain etree elements: lxml.html's element classes cost a third of the walk's time.
+    parser = lxml.etree.HTMLParser(encoding="utf-8", huge_tree=True)
+    try:
+        root = lxml.etree.fromstring(html.encode("utf-8", "replace"), parser=parser)
+    except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError):
+        return None, []
+    if any("Excessive depth" in e.message for e in parser.error_log):
+        return root, [_DEEP_WARNING]
+    return root, []
+
+
+def parse(html: str, settings: Settings | None = None) -> tuple[lxml.etree._Element | None, list[str], Scripts]:
+    """Return the page's tree as a browser builds it (None for no markup), warnings, and its script evidence."""
+    settings = settings or Settings()
+    clean = _CONTROL.sub("", html)
+    if not clean.strip():
+        return None, [], Scripts()
+    if _nesting(clean) > settings.html5_max_depth:
+        root, warnings = _libxml2(clean)
+        return root, warnings or [_DEEP_WARNING], Scripts()
+    tree = LexborHTMLParser(clean)
+    scripts = _scripts(tree)
+    tree.strip_tags(_TAKEN_OUT)
+    root, warnings = _libxml2(tree.html or "")
+    return root, warnings, scripts
