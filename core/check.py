@@ -14,12 +14,11 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from core.diagnose import candidates, diagnose
-from core.fetch import UNPROVEN, Fetcher, Policy, Progress, stored_refusal
+from core.fetch import UNPROVEN, Fetcher, Policy, Progress, checked_under, stored_refusal
 from core.figures import check_figures
 from core.match import PreparedPage, match_quote
 from core.models import (
     Brief,
-    CheckPolicy,
     Claim,
     ClaimResult,
     Context,
@@ -272,7 +271,7 @@ def check_brief(
         results=results,
         uncited=brief.uncited,
         warnings=brief.warnings,
-        policy=CheckPolicy(allow_private=settings.allow_private, allowed_domains=tuple(settings.allowed_domains)),
+        policy=checked_under(settings),
         unused_links=brief.unused_links,
     )
 

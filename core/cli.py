@@ -101,7 +101,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         changes["db_path"] = Path(args.db)
     if args.no_cache:
         changes["use_cache"] = False
-    if getattr(args, "ocr", False):  # a Namespace built by hand may predate the flag
+    if getattr(args, "ocr", False):  # only `check` has --ocr; `mcp` shares these settings without it
         changes["ocr"] = True
     return settings.with_(**changes) if changes else settings
 

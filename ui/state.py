@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 
 from core.errors import VerbatimError
-from core.fetch import parse_allowlist
+from core.fetch import checked_under, parse_allowlist
 from core.models import CheckPolicy, Decision, Report
 from core.report import ReportFormatError, from_json
 from core.settings import Settings
@@ -55,8 +55,7 @@ def fetch_settings() -> Settings:
 
 def fetch_policy() -> CheckPolicy:
     """Return the address policy in force now (the Check page's options)."""
-    s = fetch_settings()
-    return CheckPolicy(allow_private=s.allow_private, allowed_domains=tuple(s.allowed_domains))
+    return checked_under(fetch_settings())
 
 
 def store() -> Any:

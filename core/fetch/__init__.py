@@ -14,7 +14,7 @@ from core.errors import Refused
 from core.fetch.allowlist import parse_allowlist
 from core.fetch.concurrency import Progress, host_key
 from core.fetch.fetcher import Fetcher
-from core.fetch.policy import Policy, check_url
+from core.fetch.policy import Policy, check_url, checked_under
 from core.fetch.stored import UNPROVEN, stored_refusal
 from core.fetch.supplied import supplied_source
 
@@ -25,6 +25,7 @@ __all__ = [
     "Progress",
     "Refused",
     "check_url",
+    "checked_under",
     "host_key",
     "parse_allowlist",
     "stored_refusal",

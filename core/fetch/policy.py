@@ -25,6 +25,7 @@ import httpx
 
 from core.errors import Refused
 from core.fetch.hostname import link_problem
+from core.models import CheckPolicy
 from core.settings import Settings
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -51,6 +52,11 @@ class Policy:
         """Return the policy the settings describe, domains normalised to lower-case ASCII."""
         domains = tuple(d for d in (normalise_domain(x) for x in settings.allowed_domains) if d)
         return cls(settings.allow_private, tuple(settings.allowed_ports), domains)
+
+
+def checked_under(settings: Settings) -> CheckPolicy:
+    """Return the policy a run records it was checked under: the settings' private-network rule and domains."""
+    return CheckPolicy(allow_private=settings.allow_private, allowed_domains=tuple(settings.allowed_domains))
 
 
 @dataclass(frozen=True, kw_only=True)
