@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
+from core.brief.urls import doi_url
 
 _YEAR = r"(?:1[6-9]|20)\d\d[a-z]?"
 # "(Smith et al., 2023; Jones & Lee, 2021)": the parenthesis holds name-year parts only.
@@ -23,7 +24,6 @@ _PART = re.compile(
     rf"^\s*(?P<name>[A-Z][\w.&'’-]*(?:\s+(?:&|and|[A-Z][\w.'’-]*)){{0,4}})(?:\s+et\s+al\.?)?,?\s+(?P<year>{_YEAR})\s*$"
 )
 _KEY = re.compile(r"\[(?P<key>[A-Z][A-Za-z]{1,3}\+?\d{2}[a-z]?)\]")
-_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)])")
 _LEAD = re.compile(r"^\s*(?:\[\d+\]|\d+[.)]|[-*•])\s*")
 _READ = (BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.TABLE, BlockKind.BLOCKQUOTE)
 _MOST_NOTES = 10
@@ -34,8 +34,7 @@ def entry_url(block: Block) -> str:
     link = next((c.url for c in block.cites if c.url), "")
     if link:
         return link
-    m = _DOI.search(block.text)
-    return f"https://doi.org/{m.group(1)}" if m else ""
+    return doi_url(block.text)
 
 
 def _first_name(text: str) -> str:

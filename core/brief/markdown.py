@@ -28,7 +28,7 @@ from core.brief.glued import add_glued_numbers
 from core.brief.inline import InlineParser, Refs, ref_label
 from core.brief.limits import check_size
 from core.brief.refs import REF_HEADINGS, note_citation
-from core.brief.urls import URL_START, find_urls
+from core.brief.urls import URL_START, doi_url, find_urls
 from core.models import Brief, Location, LocationKind
 from core.settings import Settings
 
@@ -259,12 +259,6 @@ def _urls_follow(lines: list[str], number: int) -> bool:
     return bool(after) and all(_URL_LINE.match(line) for line in after)
 
 
-def _doi_url(text: str) -> str:
-    """Return the https://doi.org/ URL of the first DOI in an entry ("doi:10.1037/ebs0000397"), "" when none."""
-    m = re.search(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)])", text)
-    return f"https://doi.org/{m.group(1)}" if m else ""
-
-
 def _twice(label: str) -> str:
     return (
         f"The reference list has two entries [{label}]; claims citing [{label}] use the first. Number each entry once."
@@ -311,7 +305,7 @@ def parse_markdown(
         plain, _, cites = inline.parse(s, pos)
         url = _first_url(cites)
         label = r.label or (m.group(1) if (m := re.match(r"\[?(\d{1,5})[\].)]", plain)) else "")
-        url = url or _doi_url(plain)
+        url = url or doi_url(plain)
         if url and label and label not in refs.defs:
             refs.defs[label] = (url, None)
             refs.sections[label] = r.section or "References"

@@ -1,7 +1,8 @@
 """Bare URLs in a brief's text, read whole: balanced brackets, apostrophes, no trailing punctuation.
 
 ``url_end`` reads a URL from where it starts (``HTTP_418_I'm_a_teapot``, a Wikipedia title in
-parentheses); ``find_urls`` lists the bare http(s) and ``www.`` URLs of a text. This module
+parentheses); ``find_urls`` lists the bare http(s) and ``www.`` URLs of a text; ``doi_url``
+turns a reference entry's DOI into its https://doi.org/ URL. This module
 finds URLs only: it refuses to judge whether one may be fetched (``core.fetch`` does that).
 """
 
@@ -12,6 +13,14 @@ import re
 URL_START = re.compile(r"\b(?:https?://|www\.)", re.IGNORECASE)
 _URL_STOP = frozenset(' \t\r\n<>"`{}|\\^“”‘«»\u00a0\u3000')
 _TRAILING = ".,;:!?*_'~…"
+# A DOI ("10.1037/ebs0000397", after "doi:" or inside a doi.org link), without trailing punctuation.
+_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)])")
+
+
+def doi_url(text: str) -> str:
+    """Return the https://doi.org/ URL of the first DOI in a text ("doi:10.1037/ebs0000397"), "" when none."""
+    m = _DOI.search(text)
+    return f"https://doi.org/{m.group(1)}" if m else ""
 
 
 def url_end(text: str, start: int) -> int:
