@@ -6,7 +6,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 PORT    ?= 8501
 
-.PHONY: run test eval bench lint format setup browser ocr clean
+.PHONY: run test eval bench lint format setup browser ocr postgres clean
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(STAMP): requirements.txt
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
-setup: $(STAMP) browser ocr
+setup: $(STAMP) browser ocr postgres
 
 # Debian's Chromium for the real-browser tests (Playwright's own download does not work here).
 browser:
@@ -27,6 +27,13 @@ ocr:
 	@{ command -v tesseract >/dev/null 2>&1 && tesseract --list-langs 2>/dev/null | grep -qx eng; } || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr tesseract-ocr-eng >/dev/null; \
 	  else echo "tesseract is missing: run 'sudo apt-get install tesseract-ocr tesseract-ocr-eng' for OCR of scanned PDFs" >&2; fi; }
+
+# Debian's PostgreSQL server programs: the tests start a throwaway cluster of their own on a loopback
+# port (tests/pg.py); the team desk's store and task queue run on PostgreSQL.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else echo "PostgreSQL is missing: run 'sudo apt-get install postgresql' for the team store and its tests" >&2; fi; }
 
 # Start the review desk on the bundled sample brief, with its offline sources.
 run: $(STAMP)

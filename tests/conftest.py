@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from core.settings import Settings
+from tests.pg import MISSING, PostgresServer, find_bindir
 from tests.servers import CORPUS, LoopbackServer, serve
 
 
@@ -34,3 +35,22 @@ def settings(tmp_path: Path) -> Settings:
 def _isolated_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # No test may write to the user's real store under ~/.local/share.
     monkeypatch.setenv("VERBATIM_DB", str(tmp_path / "env-store.sqlite3"))
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PostgresServer]:
+    """One throwaway PostgreSQL cluster on a loopback port for the whole test session (tests/pg.py)."""
+    bindir = find_bindir()
+    if bindir is None:
+        pytest.fail(MISSING)
+    server = PostgresServer(bindir).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server: PostgresServer) -> str:
+    """The URL of an empty PostgreSQL database of this test's own."""
+    return pg_server.new_database()
