@@ -60,7 +60,7 @@ def _exception_reason(exc: BaseException | None) -> str:
         if "ExpiredTokenError" in names:
             return TOKEN_EXPIRED
         if names & {"InvalidClaimError", "MissingClaimError", "InvalidTokenError"}:
-            claim = getattr(exc, "claim_name", "") or ""
+            claim = getattr(exc, "claim", "") or getattr(exc, "claim_name", "") or ""
             return f"{NOT_FOR_DESK} (its {claim} claim is wrong)" if claim else NOT_FOR_DESK
         if "MismatchingStateError" in names:
             return NOT_ISSUED
