@@ -58,6 +58,11 @@ class SignInConfigError(ValueError):
     """The desk's sign-in settings cannot be used; the message says which one and how to fix it."""
 
 
+def now() -> float:
+    """Return the desk's clock, seconds since the epoch (one place, so that tests can set it)."""
+    return time.time()
+
+
 def local_user() -> str:
     """Return the operating-system user running the desk (the author of a single-user desk's decisions)."""
     try:
@@ -214,7 +219,7 @@ def editor() -> Editor:
         desk_rule = rule()
     except SignInConfigError:
         desk_rule = None
-    if not claims or desk_rule is None or expired_at(claims, desk_rule, time.time()) is not None:
+    if not claims or desk_rule is None or expired_at(claims, desk_rule, now()) is not None:
         return Editor(name="not signed in", may_decide=False, signed_in=False)
     email = claims.get("email") if isinstance(claims.get("email"), str) else ""
     return Editor(

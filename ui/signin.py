@@ -11,7 +11,6 @@ token itself: Streamlit and Authlib validate it, and a sign-in they refuse never
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -134,7 +133,7 @@ def gate() -> None:
     claims = auth.user_claims()
     note = ""
     if not problem and claims:
-        ended = auth.expired_at(claims, auth.rule(), time.time())
+        ended = auth.expired_at(claims, auth.rule(), auth.now())
         if ended is None:
             _, return_to = signin_watch.finished(key)
             for name, value in return_to.items():  # the run link the editor followed before signing in

@@ -8,7 +8,6 @@ store must still hold nothing.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -50,9 +49,20 @@ def team_secrets(tmp_path: Path) -> Iterator[Path]:
         secrets_singleton._reset()
 
 
+#: The desk's clock in these tests (ui.auth.now), so that a sign-in's age is the test's to set.
+NOW = 1_800_000_000
+
+
+@pytest.fixture(autouse=True)
+def _clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import auth
+
+    monkeypatch.setattr(auth, "now", lambda: float(NOW))
+
+
 def _as(user: dict, run_id: str = "", signed_in_hours_ago: float = 0.1):
     at = _app()
-    at.user = {**user, "iat": int(time.time() - signed_in_hours_ago * 3600)}
+    at.user = {**user, "iat": int(NOW - signed_in_hours_ago * 3600)}
     if run_id:
         at.query_params["run"] = run_id
         at.query_params["claim"] = "c1"
