@@ -18,7 +18,7 @@ from core.models import CheckPolicy, Decision, Report
 from core.report import ReportFormatError, from_json
 from core.settings import Settings
 from core.store import shown
-from ui import draw
+from ui import auth, draw
 
 _STORE = "vb_store"
 _SETTINGS = "vb_settings"
@@ -105,9 +105,12 @@ def save_change(claim_id: str, field: str, value: Any) -> tuple[Decision, str]:
     """Save one field of a claim's decision on the version this tab last saw; return the decision now and a message.
 
     The message is "Saved." only when the store kept the change; otherwise it says why not: another tab
-    saved first (the decision returned is the newer one, to be shown instead), or the store failed.
+    saved first (the decision returned is the newer one, to be shown instead), the user may only read
+    (signed in but not an editor), or the store failed.
     """
     seen = decisions().get(claim_id) or Decision(claim_id=claim_id)
+    if not auth.editor().may_decide:  # never trust a disabled widget: a reader's change is refused here
+        return seen, f"Not saved: {auth.refusal_now()}"
     run_id = current_run_id()
     if not run_id:
         decisions()[claim_id] = seen.changed(**{field: value})
