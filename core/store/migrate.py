@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 
-from core.store import columns
+from core.store import bodies, columns
 from core.store.engine import Conn, Engine
 
 FOLDER = Path(__file__).with_name("migrations")
@@ -38,7 +38,7 @@ SPELLINGS = {
 }
 
 #: Python steps a migration names with ``-- step: NAME`` (each gets the engine and the transaction).
-STEPS: dict[str, Callable[[Engine, Conn], None]] = {}
+STEPS: dict[str, Callable[[Engine, Conn], None]] = {"move_bodies": bodies.move_bodies}
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 _STEP = re.compile(r"^--\s*step:\s*(\w+)\s*$")

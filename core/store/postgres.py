@@ -16,6 +16,7 @@ import logging
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -94,7 +95,7 @@ class PostgresEngine:
 
     backend = "postgresql"
     in_memory = False
-    path = None
+    path: Path | None = None
 
     def __init__(self, url: str, *, timeout: float, pool_size: int) -> None:
         """Open a pooled connection to the database at url; raise StoreError when it cannot be reached."""
