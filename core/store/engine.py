@@ -60,6 +60,10 @@ class Engine(Protocol):
         """Return the columns of a table in order (empty when there is no such table)."""
         ...
 
+    def primary_key(self, conn: Conn, table: str) -> list[str]:
+        """Return the columns of a table's primary key in key order (empty when it has none)."""
+        ...
+
     def tables(self, conn: Conn) -> list[str]:
         """Return the names of the store's tables."""
         ...

@@ -9,7 +9,8 @@ Pending migrations are applied in one transaction that only one process holds at
 (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: an advisory lock), and the record is read again under
 it, so two processes opening a new store at once never apply one twice. A store file made
 before migrations (it has ``schema_version``) gets 0001 recorded and its missing columns added.
-A store recording a migration this code does not have was made by a newer Verbatim: refused.
+A store recording a migration this code does not have was made by a newer Verbatim, and a SQLite
+file holding only other programs' tables is not a store: both are refused, and left unchanged.
 """
 
 from __future__ import annotations
@@ -113,6 +114,22 @@ def applied(engine: Engine, conn: Conn) -> dict[int, str]:
     return {int(v): str(n) for v, n in conn.execute("SELECT version, name FROM schema_migrations").fetchall()}
 
 
+def _refuse_foreign(engine: Engine, conn: Conn) -> None:
+    """Refuse a SQLite file of another program: migrating it would write Verbatim's tables into it."""
+    if engine.backend != "sqlite" or engine.columns(conn, "schema_version"):
+        return  # a team database may hold other programs' tables beside the store's; a file is one program's
+    others = engine.tables(conn)
+    if others:
+        shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
+        raise engine.error(
+            "opened",
+            f"it is a SQLite database of another program (its tables: {shown}), not a Verbatim store; nothing was"
+            " changed in it",
+            "Set VERBATIM_DB (on the command line, --db) to a Verbatim store file, or to a new file name to start"
+            " an empty store.",
+        )
+
+
 def _refuse_newer(engine: Engine, done: dict[int, str], files: tuple[Migration, ...]) -> None:
     latest = files[-1].version if files else 0
     newer = sorted(v for v in done if v > latest)
@@ -141,6 +158,8 @@ def upgrade(engine: Engine, files: tuple[Migration, ...] | None = None) -> list[
     files = known() if files is None else files
     with engine.read() as conn:
         done = applied(engine, conn)
+        if not done:
+            _refuse_foreign(engine, conn)
     _refuse_newer(engine, done, files)
     if all(m.version in done for m in files):
         return []  # the usual open: a read only, so a read-only store file still opens

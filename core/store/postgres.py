@@ -199,6 +199,18 @@ class PostgresEngine:
         ).fetchall()
         return [str(r[0]) for r in rows]
 
+    def primary_key(self, conn: Conn, table: str) -> list[str]:
+        """Return the columns of a table's primary key in key order (empty when it has none)."""
+        rows = conn.execute(
+            "SELECT k.column_name FROM information_schema.table_constraints c"
+            " JOIN information_schema.key_column_usage k"
+            " ON k.constraint_name = c.constraint_name AND k.table_schema = c.table_schema"
+            " WHERE c.table_schema = current_schema() AND c.table_name = ? AND c.constraint_type = 'PRIMARY KEY'"
+            " ORDER BY k.ordinal_position",
+            (table,),
+        ).fetchall()
+        return [str(r[0]) for r in rows]
+
     def tables(self, conn: Conn) -> list[str]:
         """Return the names of the store's tables."""
         rows = conn.execute(

@@ -109,6 +109,18 @@ class Store:
         """Return how messages name this store: its path, "in memory", or host:port/database (no password)."""
         return self._engine.label
 
+    @property
+    def named(self) -> str:
+        """Return the store as a sentence names it: "the team store at host:port/db", "the evidence store at PATH"."""
+        if self.backend == "postgresql":
+            return f"the team store at {self.label}"
+        return "the evidence store in memory" if self.in_memory else f"the evidence store at {self.label}"
+
+    @property
+    def engine(self) -> Engine:
+        """Return the engine under the store (for the store's own tools: copy, migrations, their tests)."""
+        return self._engine
+
     # ------------------------------------------------------------------ plumbing
 
     def problem(self) -> str:
