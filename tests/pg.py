@@ -17,6 +17,8 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -125,3 +127,16 @@ class PostgresServer:
         with psycopg.connect(self.url(), autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
         return self.url(name)
+
+
+@contextmanager
+def running_server() -> Iterator[PostgresServer]:
+    """Start a throwaway server, yield it, stop it and remove it; raise RuntimeError(MISSING) when not installed."""
+    bindir = find_bindir()
+    if bindir is None:
+        raise RuntimeError(MISSING)
+    server = PostgresServer(bindir).start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -13,21 +13,18 @@ import pytest
 from core.errors import TEAM_STORE_UNREACHABLE, StoreError
 from core.models import Choice, Decision
 from core.store import Store, shown
-from tests.pg import MISSING, PostgresServer, find_bindir
+from tests.pg import MISSING, PostgresServer, find_bindir, running_server
 
 REPORT = {"schema": 1, "brief_name": "brief.md", "summary": {"verified": 1}, "claims": [{"id": "c1"}]}
 
 
 @pytest.fixture
 def own_server() -> Iterator[PostgresServer]:
-    bindir = find_bindir()
-    if bindir is None:
+    """A server of the test's own, to stop and start again without touching the session's."""
+    if find_bindir() is None:
         pytest.fail(MISSING)
-    server = PostgresServer(bindir).start()
-    try:
+    with running_server() as server:
         yield server
-    finally:
-        server.stop()
 
 
 def _unreachable(url: str, why: str = "Connection refused") -> str:

@@ -21,7 +21,7 @@ from core.models import Choice, Decision
 from core.store import Store
 from tests.bench.run import best_of
 from tests.builders import source
-from tests.pg import PostgresServer, find_bindir
+from tests.pg import PostgresServer, find_bindir, running_server
 from tests.servers import CORPUS
 
 PAGES = 200
@@ -125,14 +125,10 @@ def run() -> list[str]:
         f"SQLite, {work}: plain sqlite3 {plain:.2f} s (baseline)",
         f"SQLite, the same through Store: {ours:.2f} s, {ours / plain:.2f}x the plain driver",
     ]
-    bindir = find_bindir()
-    if bindir is None:
+    if find_bindir() is None:
         return [*lines, "PostgreSQL: not measured, its server programs are not installed (make setup)"]
-    server = PostgresServer(bindir).start()
-    try:
+    with running_server() as server:
         plain_pg, ours_pg = _postgres(server, pages)
-    finally:
-        server.stop()
     lines += [
         f"PostgreSQL, {work}: plain psycopg, one connection, {plain_pg:.2f} s (baseline)",
         f"PostgreSQL, the same through Store (pool): {ours_pg:.2f} s, {ours_pg / plain_pg:.2f}x the plain driver;"
