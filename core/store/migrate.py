@@ -114,12 +114,16 @@ def applied(engine: Engine, conn: Conn) -> dict[int, str]:
     return {int(v): str(n) for v, n in conn.execute("SELECT version, name FROM schema_migrations").fetchall()}
 
 
+#: Tables every store made before migrations has one of: a file holding none of them is another program's.
+_EARLIER = frozenset({"schema_version", "sources", "runs", "decisions", "page_texts"})
+
+
 def _refuse_foreign(engine: Engine, conn: Conn) -> None:
     """Refuse a SQLite file of another program: migrating it would write Verbatim's tables into it."""
-    if engine.backend != "sqlite" or engine.columns(conn, "schema_version"):
+    if engine.backend != "sqlite":
         return  # a team database may hold other programs' tables beside the store's; a file is one program's
     others = engine.tables(conn)
-    if others:
+    if others and not _EARLIER.intersection(others):
         shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
         raise engine.error(
             "opened",
