@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 
+from core.errors import StoreError
 from core.store import bodies, columns
 from core.store.engine import Conn, Engine
 
@@ -168,17 +169,26 @@ def upgrade(engine: Engine, files: tuple[Migration, ...] | None = None) -> list[
     if all(m.version in done for m in files):
         return []  # the usual open: a read only, so a read-only store file still opens
     out: list[Migration] = []
-    with engine.exclusive() as conn:
-        conn.execute(_CREATE)
-        done = applied(engine, conn)  # again, under the lock: another process may have applied them
-        _refuse_newer(engine, done, files)
-        for migration in files:
-            if migration.version in done:
-                continue
-            _apply(engine, conn, migration)
-            conn.execute(
-                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                (migration.version, migration.name, datetime.now(UTC).isoformat(timespec="seconds")),
-            )
-            out.append(migration)
+    current: Migration | None = None
+    try:
+        with engine.exclusive() as conn:
+            conn.execute(_CREATE)
+            done = applied(engine, conn)  # again, under the lock: another process may have applied them
+            _refuse_newer(engine, done, files)
+            for current in (m for m in files if m.version not in done):
+                _apply(engine, conn, current)
+                conn.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    (current.version, current.name, datetime.now(UTC).isoformat(timespec="seconds")),
+                )
+                out.append(current)
+    except StoreError as exc:
+        if current is None or current in out:
+            raise
+        raise engine.error(
+            "opened",
+            f"migration {current.label} failed: {exc.why}",
+            "The store is as it was before: nothing of this upgrade was kept. Open it with the Verbatim that made"
+            " it, and report the message to whoever maintains this Verbatim.",
+        ) from exc
     return out
