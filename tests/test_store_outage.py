@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from core.errors import TEAM_STORE_UNREACHABLE, StoreError
+from core.errors import TEAM_STORE_UNREACHABLE, StoreError, StoreUnreachable
 from core.models import Choice, Decision
 from core.store import Store, shown
 from tests.pg import MISSING, PostgresServer, find_bindir, running_server
@@ -41,6 +41,7 @@ def test_a_database_that_goes_away_mid_use_is_said_and_used_again_when_back(own_
         store.save_decision(run_id, Decision(claim_id="c1", decision=Choice.REJECT, note="second look"))
     assert str(saving.value) == _unreachable(url)
     assert (saving.value.action, saving.value.store) == ("reached", shown(url))
+    assert isinstance(saving.value, StoreUnreachable)  # what a job waits out
     with pytest.raises(StoreError) as reading:
         store.list_runs()
     assert str(reading.value) == _unreachable(url)
@@ -60,7 +61,7 @@ def test_a_url_to_a_port_where_nothing_listens_is_refused_at_once() -> None:
         url = f"postgresql://editor:s3cret@127.0.0.1:{port}/verbatim"
         with pytest.raises(StoreError) as caught:
             Store(url, busy_timeout=2)
-    assert str(caught.value) == _unreachable(url)
+    assert str(caught.value) == _unreachable(url) and isinstance(caught.value, StoreUnreachable)
     assert "s3cret" not in str(caught.value) and "editor" not in str(caught.value)
 
 
@@ -68,6 +69,7 @@ def test_a_database_that_does_not_exist_is_named_with_what_to_do(pg_server: Post
     url = pg_server.url("no_such_database")
     with pytest.raises(StoreError) as caught:
         Store(url, busy_timeout=2)
+    assert not isinstance(caught.value, StoreUnreachable)  # the server answered: waiting will not help
     assert str(caught.value) == (
         f'The team store at {shown(url)} cannot be opened: database "no_such_database" does not exist.'
         " Check that VERBATIM_DB (on the command line, --db) names the team's database and that its user may"

@@ -22,7 +22,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from core.errors import TEAM_STORE_REMEDY, TEAM_STORE_UNREACHABLE, StoreError
+from core.errors import TEAM_STORE_REMEDY, TEAM_STORE_UNREACHABLE, StoreError, StoreUnreachable
 from core.store.engine import Conn, Cursor
 from core.store.target import shown
 
@@ -144,7 +144,7 @@ class PostgresEngine:
             why = _first_line(exc)
             if isinstance(exc, PoolTimeout):  # the pool only says it waited: ask the server for the reason
                 why = self._why_not() or f"no connection within {self._timeout:g} s"
-            return self.error("reached", why, TEAM_STORE_UNREACHABLE)
+            return StoreUnreachable(self.label, "reached", why, kind="team store", remedy=TEAM_STORE_UNREACHABLE)
         return self.error(action, _first_line(exc))
 
     def _why_not(self) -> str:
