@@ -7,6 +7,8 @@ warning); these exceptions are for what cannot be turned into one where it happe
     ├── BriefError              a brief cannot be read at all (empty, too large, damaged, ...)
     ├── ReportFormatError       a JSON report cannot be read back (also a ValueError)
     ├── StoreError              the evidence store cannot be opened, read or written
+    │   └── StoreUnreachable    the team store's server does not answer (down, restarting, network):
+    │                           worth waiting for, the same Store works again once it answers
     ├── RequestError            another program's request (core.api, the MCP server) that cannot
     │                           be served: a path outside the allowed folders, evidence never stored
     └── FetchError              raised and caught inside core.fetch, which turns each into a
@@ -76,6 +78,10 @@ class StoreError(VerbatimError):
         self.store = store
         self.action = action
         self.why = why
+
+
+class StoreUnreachable(StoreError):
+    """The team store's PostgreSQL does not answer; ``action`` is "reached". A job may wait and try again."""
 
 
 class RequestError(VerbatimError):

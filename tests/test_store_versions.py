@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 from core.models import Choice, Decision
@@ -81,3 +82,26 @@ def test_a_sqlite_store_file_of_the_first_schema_opens_keeps_its_rows_and_gains_
     assert store.save_decision_change("r1", "c1", "note", "still ok", seen_version=0).saved
     store.close()
     assert Store(path).decisions("r1")[0].note == "still ok"  # opening it again changes nothing
+
+
+def test_editors_saving_on_the_same_version_at_once_keep_exactly_one_change(store_target: str) -> None:
+    stores = [Store(store_target) for _ in range(6)]  # six desks, each its own connection(s)
+    stores[0].save_decision_change("r1", "c1", "decision", "accept", seen_version=0)
+    start = threading.Barrier(len(stores))
+    saved: list[tuple[int, bool]] = []
+
+    def edit(i: int) -> None:
+        start.wait()
+        saved.append((i, stores[i].save_decision_change("r1", "c1", "note", f"editor {i}", seen_version=1).saved))
+
+    threads = [threading.Thread(target=edit, args=(i,)) for i in range(len(stores))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    winners = [i for i, ok in saved if ok]
+    assert len(saved) == len(stores) and len(winners) == 1
+    [kept] = stores[0].decisions("r1")
+    assert (kept.note, kept.version, kept.decision) == (f"editor {winners[0]}", 2, Choice.ACCEPT)
+    for s in stores:
+        s.close()
