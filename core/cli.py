@@ -1,4 +1,4 @@
-"""The command line: ``python -m core check BRIEF ...`` as DESIGN.md's contract says, and ``mcp`` (the MCP server).
+"""The command line: ``python -m core check BRIEF ...`` as DESIGN.md's contract says, ``mcp`` and ``worker``.
 
 It prints one line per claim and a summary. Exit status: 0 when the report was built; with
 ``--strict``, 1 when any claim is quote_not_found, figures_mismatch or dead_link; 2 when the
@@ -70,7 +70,19 @@ def _parser() -> argparse.ArgumentParser:
         help="a folder whose briefs check_brief may read by path (repeatable); without it, only text is read",
     )
     mcp.add_argument("--offline", action="store_true", help="use stored copies only; never touch the network")
+    worker = sub.add_parser("worker", help="run the checks queued in the team store on PostgreSQL (core/jobs)")
+    _worker_options(worker)
     return parser
+
+
+def _worker_options(command: argparse.ArgumentParser) -> None:
+    """Add the worker's options (core.jobs.worker reads them)."""
+    command.add_argument("--db", metavar="URL", help="the team store's postgresql:// URL (default: $VERBATIM_DB)")
+    command.add_argument("--concurrency", type=int, default=1, metavar="N", help="checks run at once (default 1)")
+    command.add_argument("--heartbeat", type=float, metavar="SECONDS", help="seconds between heartbeats")
+    command.add_argument(
+        "--stalled-after", type=float, metavar="SECONDS", help="seconds without a heartbeat before a check is retried"
+    )
 
 
 def _policy_and_store(command: argparse.ArgumentParser) -> None:
@@ -218,4 +230,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextI
         from core.api.server import serve
 
         return serve(_settings(args), offline=args.offline, brief_dirs=[Path(d) for d in args.brief_dir], err=err)
+    if args.command == "worker":
+        # Imported here, like the MCP SDK: only the command that runs jobs loads the task queue.
+        from core.jobs.worker import main as run_worker
+
+        return run_worker(args, err)
     return EXIT_UNREADABLE  # argparse rejects unknown commands before this
