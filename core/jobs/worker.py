@@ -77,7 +77,10 @@ def serve(
             ensure_schema(url)
             store = open_store()
         except StoreError as exc:
-            say(f"{exc} Trying again in {settings.worker_retry_every:g} s.")
+            say(
+                f"cannot reach the team store at {where(url)}: {exc.why}. Trying again in"
+                f" {settings.worker_retry_every:g} s; start the database, or check VERBATIM_DB (--db)."
+            )
             stop.sleep(settings.worker_retry_every)
             continue
         limiter = PostgresHostLimiter(url, settings.max_per_host)
