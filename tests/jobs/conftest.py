@@ -12,8 +12,7 @@ from core.jobs import PostgresHostLimiter, ensure_schema, queue_check
 from core.jobs.work import Worker
 from core.settings import Settings
 from core.store import Store
-from tests.fetch_servers import Gauge
-from tests.jobs.team import claims_brief, slow_claims
+from tests.jobs.team import HostGauge, claims_brief, slow_claims
 from tests.pg import MISSING, PostgresServer, find_bindir
 from tests.servers import LoopbackServer
 
@@ -72,7 +71,7 @@ def down(server: LoopbackServer) -> Iterator[DownServer]:
     try:
         url = cluster.new_database()
         ensure_schema(url)
-        claims = slow_claims(server, Gauge(), sources=2, claims=4, delay=0.2, tag="down")
+        claims = slow_claims(server, HostGauge(), sources=2, claims=4, delay=0.2, tag="down")
         queue_check(url, claims_brief(claims, "down.json"), Settings(allow_private=True))
         gone = DownServer(cluster, url)
         gone.stop()

@@ -1,12 +1,13 @@
 """Builders for the worker tests and bench: slow loopback copies of corpus pages, claims files, worker processes.
 
 Every source is a real corpus page (the sample brief's python.org pages) served on loopback
-under many paths, each answer delayed and counted by a ``Gauge`` per server, so a test sees the
+under many paths, each answer delayed and counted by a ``HostGauge`` per server, so a test sees the
 most requests one host had in flight at once across every worker process.
 """
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import subprocess
@@ -22,7 +23,43 @@ from core.samples import SAMPLE_BRIEF
 from core.settings import Settings
 from tests.builders import ROOT, SAMPLE_PAGES
 from tests.fetch_servers import Gauge
-from tests.servers import LoopbackServer, corpus_bytes
+from tests.servers import LoopbackServer, Reply, corpus_bytes
+
+
+class HostGauge(Gauge):
+    """A Gauge whose count of a request ends just before its answer is sent, not after.
+
+    The request is counted from its arrival to the moment before the answer goes out: a span
+    that lies inside the time the fetcher holds the host's slot (taken before sending, given back
+    after reading the answer), so the most seen at once never exceeds the limit that really held.
+    Counting until after the write (``Gauge``) can see one more: on a busy machine the server's
+    thread may be held up after the client has read the answer and another worker has sent its own.
+    """
+
+    def delayed(self, body: bytes, delay: float, content_type: str = "text/html; charset=utf-8") -> Reply:
+        """Return a reply that waits ``delay`` seconds before answering body, counted by this gauge."""
+
+        def write(h: http.server.BaseHTTPRequestHandler) -> None:
+            with self.lock:
+                self.now += 1
+                self.peak = max(self.peak, self.now)
+                self.headers.append({k.lower(): v for k, v in h.headers.items()})
+            try:
+                time.sleep(delay)
+            finally:
+                with self.lock:
+                    self.now -= 1
+            try:
+                h.send_response(200)
+                h.send_header("Content-Type", content_type)
+                h.send_header("Content-Length", str(len(body)))
+                h.end_headers()
+                h.wfile.write(body)
+                h.wfile.flush()
+            except OSError:  # the fetcher went away (a worker killed mid-job)
+                pass
+
+        return Reply(handler=write)
 
 
 def sample_rows() -> dict[str, list[dict[str, str | None]]]:
@@ -36,14 +73,17 @@ def sample_rows() -> dict[str, list[dict[str, str | None]]]:
 
 
 def slow_claims(
-    server: LoopbackServer, gauge: Gauge, *, sources: int, claims: int, delay: float, tag: str
+    server: LoopbackServer, gauge: HostGauge, *, sources: int, claims: int, delay: float, tag: str, first: int = 0
 ) -> list[dict[str, str | None]]:
-    """Return claims over ``sources`` slow copies of corpus pages on server (each answer delayed, counted by gauge)."""
+    """Return claims over ``sources`` slow copies of corpus pages on server (each answer delayed, counted by gauge).
+
+    The copies take the corpus pages in turn, starting at the ``first``-th.
+    """
     rows = sample_rows()
     pages = sorted(rows)
     urls = []
     for i in range(sources):
-        page = pages[i % len(pages)]
+        page = pages[(first + i) % len(pages)]
         path = f"/{tag}/{i}/{page}"
         server.routes[path] = gauge.delayed(corpus_bytes(page), delay)
         urls.append((server.url(path), rows[page]))

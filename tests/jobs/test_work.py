@@ -12,8 +12,7 @@ from core.jobs.work import Worker
 from core.models import Brief
 from core.settings import Settings
 from core.store import Store
-from tests.fetch_servers import Gauge
-from tests.jobs.team import claims_brief, slow_claims
+from tests.jobs.team import HostGauge, claims_brief, slow_claims
 from tests.pg import PostgresServer
 from tests.servers import LoopbackServer
 
@@ -26,7 +25,9 @@ def _runs(results: Path) -> list[tuple[str, int]]:
 
 
 def _brief(server: LoopbackServer, claims: int = 6, sources: int = 3, tag: str = "b") -> Brief:
-    return claims_brief(slow_claims(server, Gauge(), sources=sources, claims=claims, delay=0.0, tag=tag), f"{tag}.json")
+    return claims_brief(
+        slow_claims(server, HostGauge(), sources=sources, claims=claims, delay=0.0, tag=tag), f"{tag}.json"
+    )
 
 
 def test_the_schema_applied_twice_changes_nothing(pg_url: str) -> None:

@@ -15,16 +15,15 @@ from core.jobs import JobRecord, JobState, connect, list_jobs, progress, queue_c
 from core.models import Brief
 from core.settings import Settings
 from core.store import Store
-from tests.fetch_servers import Gauge
 from tests.jobs.conftest import DownServer
-from tests.jobs.team import claims_brief, slow_claims, start_worker, stop, wait_for
+from tests.jobs.team import HostGauge, claims_brief, slow_claims, start_worker, stop, wait_for
 from tests.servers import LoopbackServer
 
 SETTINGS = Settings(allow_private=True)
 
 
 def _briefs(
-    server: LoopbackServer, gauge: Gauge, count: int, *, sources: int, claims: int, delay: float
+    server: LoopbackServer, gauge: HostGauge, count: int, *, sources: int, claims: int, delay: float
 ) -> list[Brief]:
     return [
         claims_brief(slow_claims(server, gauge, sources=sources, claims=claims, delay=delay, tag=f"b{i}"), f"b{i}.json")
@@ -50,7 +49,7 @@ def _claim_ids(results: Path, run_id: str) -> list[str]:
 def test_a_worker_killed_mid_job_leaves_it_to_another_that_finishes_it(
     team_url: str, results: Path, server: LoopbackServer, tmp_path: Path
 ) -> None:
-    gauge = Gauge()
+    gauge = HostGauge()
     briefs = _briefs(server, gauge, 3, sources=8, claims=16, delay=0.4)
     queued = [queue_check(team_url, b, SETTINGS, queued_by="Ada") for b in briefs]
     log = tmp_path / "workers.log"
@@ -90,7 +89,7 @@ def test_a_worker_killed_mid_job_leaves_it_to_another_that_finishes_it(
 def test_the_per_host_limit_holds_across_two_workers(
     team_url: str, results: Path, server: LoopbackServer, tmp_path: Path
 ) -> None:
-    gauge = Gauge()
+    gauge = HostGauge()
     briefs = _briefs(server, gauge, 2, sources=10, claims=10, delay=0.3)
     queued = [queue_check(team_url, b, SETTINGS) for b in briefs]
     log = tmp_path / "workers.log"
@@ -131,7 +130,7 @@ def test_a_database_that_goes_away_mid_check_makes_the_job_wait_and_resume(
     down: DownServer, results: Path, server: LoopbackServer, tmp_path: Path
 ) -> None:
     down.start()
-    gauge = Gauge()
+    gauge = HostGauge()
     brief = claims_brief(slow_claims(server, gauge, sources=12, claims=12, delay=0.4, tag="away"), "away.json")
     queued = queue_check(down.url, brief, SETTINGS)
     log = tmp_path / "worker.log"
