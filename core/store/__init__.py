@@ -1,13 +1,16 @@
-"""The evidence store: fetched sources, checked runs and the editor's decisions (``sqlite``).
+"""The evidence store: fetched sources, checked runs and the editor's decisions, on SQLite or PostgreSQL.
 
-``sqlite`` is the store itself; ``columns`` adds the columns later versions need to a store
-file made by an earlier one; ``versions`` saves one field of a decision only when the record
-is still the one the editor saw; ``identity`` notices a store file deleted, replaced or made
-read-only under a running desk.
+``store`` is the store itself, over one of two engines (``engine``: the face they share;
+``sqlite``: a file or memory; ``postgres``: a team store by URL, pooled); ``target`` reads what
+VERBATIM_DB names and shows it without a password; ``migrate`` applies the numbered SQL files of
+``migrations/``; ``columns`` adds the columns of store files made before migrations;
+``versions`` saves one field of a decision only when the record is still the one the editor
+saw; ``identity`` notices a store file deleted, replaced or made read-only under a running desk.
 """
 
 from __future__ import annotations
 
-from core.store.sqlite import SCHEMA, SCHEMA_VERSION, RunInfo, Store, now_iso, open_store, strip_fragment
+from core.store.store import RunInfo, Store, now_iso, open_store, strip_fragment
+from core.store.target import is_postgres, shown
 
-__all__ = ["SCHEMA", "SCHEMA_VERSION", "RunInfo", "Store", "now_iso", "open_store", "strip_fragment"]
+__all__ = ["RunInfo", "Store", "is_postgres", "now_iso", "open_store", "shown", "strip_fragment"]

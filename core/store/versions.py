@@ -12,11 +12,11 @@ It refuses to merge two editors' changes.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
 from core.models import Choice, Decision
+from core.store.engine import Conn
 
 #: The fields of a decision an editor changes one at a time.
 FIELDS = ("decision", "note", *Decision.QUESTIONS)
@@ -57,9 +57,7 @@ def from_row(r: tuple[Any, ...]) -> Decision:
     )
 
 
-def save_change(
-    conn: sqlite3.Connection, run_id: str, claim_id: str, field: str, value: Any, seen: int, at: str
-) -> DecisionSave:
+def save_change(conn: Conn, run_id: str, claim_id: str, field: str, value: Any, seen: int, at: str) -> DecisionSave:
     """Apply one field's change to the stored decision when its version is still ``seen``; else return the newer one."""
     if field not in FIELDS:
         raise ValueError(f"not a field of a decision: {field!r}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core.errors import VerbatimError
+from core.store import shown
 from ui import draw, state
 
 st.title("History")
@@ -22,7 +23,7 @@ if not runs:
     st.page_link("views/check.py", label="Check a brief", icon=":material/fact_check:")
     st.stop()
 
-st.caption(draw.md(f"{len(runs)} runs in {state.settings().db_path}"))
+st.caption(draw.md(f"{len(runs)} runs in {shown(state.settings().db_path)}"))
 for info in runs:
     with st.container(border=True):
         left, right = st.columns([4, 1])
