@@ -248,11 +248,7 @@ def page_image(source: Source, number: int, store: Any) -> bytes | None:
 
 def team_queue(store: Any, settings: Settings) -> str:
     """Return the team store's PostgreSQL URL when checks run as jobs there, or "" (SQLite: checked here)."""
-    if getattr(store, "backend", "sqlite") != "postgresql":
-        return ""
-    from core.jobs import database_url  # the task queue is loaded only by a desk on a team store
-
-    return database_url(str(settings.db_path))
+    return str(settings.db_path) if store.backend == "postgresql" else ""
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 from core.jobs.limiter import PostgresHostLimiter
 from core.jobs.queue import queue_check
 from core.jobs.records import JobRecord, JobState, SourceProgress, get_job, list_jobs, progress
-from core.jobs.schema import connect, database_url, ensure_schema, is_postgres
+from core.jobs.schema import connect, ensure_schema
 
 __all__ = [
     "JobRecord",
@@ -20,10 +20,8 @@ __all__ = [
     "PostgresHostLimiter",
     "SourceProgress",
     "connect",
-    "database_url",
     "ensure_schema",
     "get_job",
-    "is_postgres",
     "list_jobs",
     "progress",
     "queue_check",

@@ -30,7 +30,7 @@ from core.jobs.schema import connect
 from core.models import Brief, FetchState
 from core.report import to_json
 from core.settings import Settings
-from core.store import Store, now_iso
+from core.store import Store
 
 _log = logging.getLogger("verbatim.jobs")
 
@@ -97,7 +97,7 @@ class Worker:
             except Exception as exc:  # a bug: the job says so, the worker goes on with the others
                 records.end_job(conn, job_id, JobState.FAILED, f"The check stopped on an internal error: {exc!r}.")
                 raise
-            _save_once(self.store, report_json, raw, record.brief_name, record.run_id)
+            self.store.save_run(report_json, raw, record.brief_name, run_id=record.run_id)
             records.end_job(conn, job_id, JobState.DONE)
             self.say(f"job {job_id}: done, run {record.run_id}")
 
@@ -126,20 +126,3 @@ def _gave_up(record: records.JobRecord) -> str:
         f"The check of {record.brief_name} was started {record.attempts - 1} times and never finished: a worker"
         " stopped each time (killed, or out of memory). Check the workers' logs, then queue the brief again."
     )
-
-
-def _save_once(store: Store, report_json: dict[str, Any], raw: bytes, name: str, run_id: str) -> None:
-    """Save the run under run_id; a second save of the same id changes nothing."""
-    try:
-        store.save_run(report_json, raw, name, run_id=run_id)  # type: ignore[call-arg]
-    except TypeError:  # until the store on PostgreSQL lands: save_run(run_id=) is helper "store"'s part
-        import json
-
-        from core.store.sqlite import _summary_json
-
-        with store._tx() as c:
-            c.execute(
-                "INSERT INTO runs (run_id, brief_name, created_at, summary_json, report_json, brief_raw, client)"
-                " VALUES (?,?,?,?,?,?,?) ON CONFLICT (run_id) DO NOTHING",
-                (run_id, name, now_iso(), _summary_json(report_json), json.dumps(report_json), raw, ""),
-            )

@@ -26,10 +26,10 @@ from core.errors import StoreError
 from core.jobs.limiter import PostgresHostLimiter
 from core.jobs.queue import TASK, worker_app
 from core.jobs.records import worker_name
-from core.jobs.schema import database_url, ensure_schema, is_postgres, where
+from core.jobs.schema import ensure_schema
 from core.jobs.work import Worker
 from core.settings import DB_ENV, Settings
-from core.store import Store
+from core.store import Store, is_postgres, shown
 
 #: What a worker needs, said when it is started without it.
 NEEDS_POSTGRES = (
@@ -42,18 +42,16 @@ _log = logging.getLogger("verbatim.jobs")
 
 def main(args: argparse.Namespace, err: TextIO) -> int:
     """Return the exit status of ``worker``: 2 when the store is not PostgreSQL, else 0 once stopped."""
-    target = args.db or os.environ.get(DB_ENV, "")
-    if not is_postgres(target):
+    url = args.db or os.environ.get(DB_ENV, "")
+    if not is_postgres(url):
         err.write(f"error: {NEEDS_POSTGRES}\n")
         return 2
-    url = database_url(target)
     settings = Settings.from_env()
     changes = {"worker_heartbeat": args.heartbeat, "worker_stalled_after": args.stalled_after}
     settings = settings.with_(**{k: v for k, v in changes.items() if v is not None})
-    # until the store on PostgreSQL lands: results go to the SQLite file VERBATIM_JOBS_RESULTS names
-    results = os.environ.get("VERBATIM_JOBS_RESULTS", "")
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
-    return serve(url, settings, concurrency=max(1, args.concurrency), err=err, open_store=lambda: Store(results or url))
+    logging.getLogger("psycopg.pool").setLevel(logging.ERROR)  # the worker says an unreachable store once a try
+    return serve(url, settings, concurrency=max(1, args.concurrency), err=err, open_store=lambda: Store(url))
 
 
 def serve(
@@ -78,7 +76,7 @@ def serve(
             store = open_store()
         except StoreError as exc:
             say(
-                f"cannot reach the team store at {where(url)}: {exc.why}. Trying again in"
+                f"cannot reach the team store at {shown(url)}: {exc.why}. Trying again in"
                 f" {settings.worker_retry_every:g} s; start the database, or check VERBATIM_DB (--db)."
             )
             stop.sleep(settings.worker_retry_every)
@@ -86,12 +84,12 @@ def serve(
         limiter = PostgresHostLimiter(url, settings.max_per_host)
         worker = Worker(url, store, limiter, settings, name=name, say=say)
         app = worker_app(url, worker.run)
-        say(f"running up to {concurrency} checks at once from {where(url)}")
+        say(f"running up to {concurrency} checks at once from {shown(url)}")
         try:
             asyncio.run(_run(app, settings, concurrency, name, stop, say))
         except Exception as exc:  # the database went away under procrastinate: start again once it is back
             again = f"trying again in {settings.worker_retry_every:g} s"
-            say(f"lost the team store at {where(url)} ({_brief(exc)}); {again}")
+            say(f"lost the team store at {shown(url)} ({_brief(exc)}); {again}")
         finally:
             limiter.close()
             store.close()

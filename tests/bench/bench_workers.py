@@ -56,8 +56,8 @@ def _single_process(briefs: list[Brief], folder: Path) -> float:
 def _workers(n: int, briefs: list[Brief], pg: PostgresServer, folder: Path) -> float:
     url = pg.new_database()
     ensure_schema(url)
-    log, results = folder / f"workers-{n}.log", folder / f"results-{n}.sqlite3"
-    workers = [start_worker(url, results, log) for _ in range(n)]
+    log = folder / f"workers-{n}.log"
+    workers = [start_worker(url, log) for _ in range(n)]
     try:
         wait_for(f"{n} workers up", lambda: log.read_text().count("running up to") >= n, timeout=60)
         started = time.perf_counter()
@@ -73,7 +73,7 @@ def _workers(n: int, briefs: list[Brief], pg: PostgresServer, folder: Path) -> f
         seconds = time.perf_counter() - started
     finally:
         stop(*workers)
-    with Store(results) as store:
+    with Store(url) as store:
         runs = store.list_runs(BRIEFS + 1)
         claims = sorted({len(store.load_run(r.run_id)["claims"]) for r in runs})
     assert (len(runs), claims) == (BRIEFS, [CLAIMS]), f"{n} workers: {len(runs)} runs, claims per run {claims}"

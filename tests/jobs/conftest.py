@@ -1,10 +1,9 @@
-"""Fixtures of the worker tests: the queue on the throwaway PostgreSQL, a results store, one worker in process."""
+"""Fixtures of the worker tests: a team store (queue and runs) on the throwaway PostgreSQL, one worker in process."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
@@ -19,21 +18,15 @@ from tests.servers import LoopbackServer
 
 @pytest.fixture
 def team_url(pg_url: str) -> str:
-    """A PostgreSQL database with the queue's tables and the job records."""
+    """A team store on PostgreSQL: the store's tables, the job records and the queue's tables, in one database."""
     ensure_schema(pg_url)
     return pg_url
 
 
 @pytest.fixture
-def results(tmp_path: Path) -> Path:
-    """Where workers keep runs and sources (a SQLite file until the store on PostgreSQL lands)."""
-    return tmp_path / "results.sqlite3"
-
-
-@pytest.fixture
-def worker(team_url: str, results: Path) -> Iterator[Worker]:
-    """One worker in this process, as ``python -m core worker`` builds it, with its said lines in ``said``."""
-    store = Store(results)
+def worker(team_url: str) -> Iterator[Worker]:
+    """One worker in this process, as ``python -m core worker`` builds it, on the same team store."""
+    store = Store(team_url)
     limiter = PostgresHostLimiter(team_url, Settings().max_per_host)
     said: list[str] = []
     yield Worker(team_url, store, limiter, Settings(worker_retry_every=0.2), name="test:1", say=said.append)
@@ -50,7 +43,7 @@ class DownServer:
 
     @property
     def where(self) -> str:
-        return f"PostgreSQL 127.0.0.1:{self.server.port}/{self.url.rsplit('/', 1)[1]}"
+        return f"127.0.0.1:{self.server.port}/{self.url.rsplit('/', 1)[1]}"
 
     def stop(self) -> None:
         self.server._run("pg_ctl", "-D", str(self.server.datadir), "-m", "fast", "-w", "stop")

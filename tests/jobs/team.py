@@ -101,9 +101,9 @@ def claims_brief(claims: list[dict[str, Any]], name: str) -> Brief:
     return read_brief(data, name, Settings(allow_private=True))
 
 
-def start_worker(url: str, results: Path, log: Path, *args: str) -> subprocess.Popen[bytes]:
+def start_worker(url: str, log: Path, *args: str) -> subprocess.Popen[bytes]:
     """Start ``python -m core worker`` on the team store at url (short heartbeats), its stderr in log."""
-    env = {**os.environ, "VERBATIM_JOBS_RESULTS": str(results)}  # until the store on PostgreSQL lands
+    env = {**os.environ, "VERBATIM_DB": url}
     command = [sys.executable, "-m", "core", "worker", "--db", url, "--heartbeat", "0.5", "--stalled-after", "3"]
     with log.open("ab") as out:
         return subprocess.Popen([*command, *args], cwd=ROOT, env=env, stdout=out, stderr=out)

@@ -1,9 +1,8 @@
 """The desk on a team store: Check queues the brief, the page follows the job (queued, running, done, failed) and
 opens the review when a worker has saved the run; an unreachable store is said, and nothing is lost (AppTest).
 
-The queue is the real one on the throwaway PostgreSQL and the worker runs in this process;
-only ``ui.services.team_queue`` is pointed at that database (until the store on PostgreSQL lands,
-the desk's own store is still the SQLite file of $VERBATIM_DB, where the worker saves the run).
+The desk runs on a real team store ($VERBATIM_DB is a database of the throwaway PostgreSQL), the
+queue is the real one in the same database, and the worker runs in this process.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from core.store import Store
 from tests.builders import sample_on_loopback
 from tests.pg import PostgresServer
 from tests.servers import LoopbackServer
-from ui import services
 
 APP = Path(__file__).resolve().parents[2] / "ui" / "app.py"
 
@@ -32,7 +30,7 @@ def _plain(markdown: str) -> str:
 
 @pytest.fixture
 def desk(team_url: str, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setattr(services, "team_queue", lambda store, settings: team_url)
+    monkeypatch.setenv("VERBATIM_DB", team_url)
     at = AppTest.from_file(str(APP), default_timeout=60).run()
     at.checkbox(key="opt_private").check().run()
     return at
@@ -44,8 +42,8 @@ def _queue(at: AppTest, text: str) -> None:
 
 
 def _run_jobs(team_url: str) -> None:
-    """Run every queued job as a worker would, saving runs in the desk's own store."""
-    store = Store(Settings.from_env().db_path)
+    """Run every queued job as a worker would."""
+    store = Store(team_url)
     limiter = PostgresHostLimiter(team_url, 2)
     worker = Worker(team_url, store, limiter, Settings(), name="desk-test:1", say=lambda _: None)
     with connect(team_url) as conn:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from core.errors import StoreError
@@ -19,8 +17,8 @@ from tests.servers import LoopbackServer
 SETTINGS = Settings(allow_private=True)
 
 
-def _runs(results: Path) -> list[tuple[str, int]]:
-    with Store(results) as store:
+def _runs(url: str) -> list[tuple[str, int]]:
+    with Store(url) as store:
         return [(r.run_id, len(store.load_run(r.run_id)["claims"])) for r in store.list_runs()]
 
 
@@ -39,6 +37,10 @@ def test_the_schema_applied_twice_changes_nothing(pg_url: str) -> None:
         again = conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1").fetchall()
     assert again == tables
     assert ("jobs",) in tables and ("job_sources",) in tables and ("procrastinate_jobs",) in tables
+    assert ("runs",) in tables  # the queue and the store: one database
+    with connect(pg_url) as conn:
+        recorded = conn.execute("SELECT version, name FROM schema_migrations WHERE version = 4").fetchall()
+    assert recorded == [(4, "jobs")]
 
 
 def test_a_queued_check_keeps_its_run_id_settings_and_who_asked(team_url: str, server: LoopbackServer) -> None:
@@ -55,9 +57,7 @@ def test_a_queued_check_keeps_its_run_id_settings_and_who_asked(team_url: str, s
     assert task == ({"job_id": record.job_id}, record.run_id, "todo")
 
 
-def test_a_job_saves_its_run_once_under_its_run_id(
-    team_url: str, worker: Worker, results: Path, server: LoopbackServer
-) -> None:
+def test_a_job_saves_its_run_once_under_its_run_id(team_url: str, worker: Worker, server: LoopbackServer) -> None:
     record = queue_check(team_url, _brief(server), SETTINGS, queued_by="Ada")
     worker.run(record.job_id)
     worker.run(record.job_id)  # a retry of a job already done does nothing
@@ -65,14 +65,14 @@ def test_a_job_saves_its_run_once_under_its_run_id(
         done = get_job(conn, record.job_id)
         states = {p.state for p in progress(conn, record.job_id)}
     assert (done.state, done.attempts, done.error) == (JobState.DONE, 1, "")
-    assert _runs(results) == [(record.run_id, 6)]
+    assert _runs(team_url) == [(record.run_id, 6)]
     assert states == {"fetched"}
-    with Store(results) as store:
+    with Store(team_url) as store:
         assert store.load_run(record.run_id)["run_id"] == record.run_id
 
 
 def test_a_run_saved_by_a_worker_that_died_before_marking_it_done_is_not_saved_again(
-    team_url: str, worker: Worker, results: Path, server: LoopbackServer
+    team_url: str, worker: Worker, server: LoopbackServer
 ) -> None:
     record = queue_check(team_url, _brief(server), SETTINGS)
     worker.run(record.job_id)
@@ -82,11 +82,11 @@ def test_a_run_saved_by_a_worker_that_died_before_marking_it_done_is_not_saved_a
     with connect(team_url) as conn:
         again = get_job(conn, record.job_id)
     assert (again.state, again.attempts) == (JobState.DONE, 2)
-    assert _runs(results) == [(record.run_id, 6)]
+    assert _runs(team_url) == [(record.run_id, 6)]
 
 
 def test_an_unreadable_brief_fails_with_its_message_and_the_next_job_runs(
-    team_url: str, worker: Worker, results: Path, server: LoopbackServer
+    team_url: str, worker: Worker, server: LoopbackServer
 ) -> None:
     good = _brief(server)
     bad = Brief(name="scan.docx", format="docx", claims=(), raw=b"\x00\x01 not a zip archive at all")
@@ -99,11 +99,11 @@ def test_an_unreadable_brief_fails_with_its_message_and_the_next_job_runs(
     assert failed.state is JobState.FAILED
     assert failed.error.startswith("scan.docx is not a Word document: it is not a .docx (zip) archive")
     assert done.state is JobState.DONE
-    assert _runs(results) == [(fine.run_id, 6)]
+    assert _runs(team_url) == [(fine.run_id, 6)]
 
 
 def test_a_check_that_keeps_killing_its_worker_ends_failed_and_says_so(
-    team_url: str, worker: Worker, results: Path, server: LoopbackServer
+    team_url: str, worker: Worker, server: LoopbackServer
 ) -> None:
     record = queue_check(team_url, _brief(server), SETTINGS)
     with connect(team_url) as conn:  # three starts that never finished
@@ -116,7 +116,7 @@ def test_a_check_that_keeps_killing_its_worker_ends_failed_and_says_so(
         "The check of b.json was started 3 times and never finished: a worker stopped each time (killed, or out of"
         " memory). Check the workers' logs, then queue the brief again."
     )
-    assert _runs(results) == []
+    assert _runs(team_url) == []
 
 
 def test_queueing_on_a_database_that_cannot_be_reached_says_which_and_why(
@@ -125,6 +125,11 @@ def test_queueing_on_a_database_that_cannot_be_reached_says_which_and_why(
     url = pg_server.url("no_such_database")
     with pytest.raises(StoreError) as caught:
         queue_check(url, _brief(server), SETTINGS)
-    where = f"PostgreSQL 127.0.0.1:{pg_server.port}/no_such_database"
-    assert str(caught.value).startswith(f"The evidence store at {where} cannot be reached: ")
+    where = f"127.0.0.1:{pg_server.port}/no_such_database"
+    assert str(caught.value).startswith(f"The team store at {where} cannot be reached: connection failed: ")
+    assert str(caught.value).endswith(
+        "Check that its PostgreSQL server is running and that this machine can reach it"
+        " (host, port, firewall), then try again: what this attempt was saving was not saved, and the store works"
+        " again as soon as the server answers, without a restart."
+    )
     assert 'database "no_such_database" does not exist' in str(caught.value)
