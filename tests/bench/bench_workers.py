@@ -2,7 +2,8 @@
 
 The workers are ``python -m core worker`` processes on a throwaway PostgreSQL (tests/pg.py), timed
 from the first brief queued to the last job done; the baseline is the single-process check of the
-same briefs, one after another as the desk on SQLite checks them, measured in the same run. Each
+same briefs on the same kind of store, one after another as the desk checks them, measured in the
+same run (and once more on a SQLite file, the single-user desk). Each
 brief cites 10 sources, one on each of 10 loopback addresses (Linux routes all of 127.0.0.0/8 to
 the loopback device), so four workers at once would put 8 requests on a host without the team-wide
 limit: the most requests any host saw at once is reported against ``max_per_host``.
@@ -44,9 +45,9 @@ def _briefs(servers: list[LoopbackServer], gauges: list[HostGauge]) -> list[Brie
     return briefs
 
 
-def _single_process(briefs: list[Brief], folder: Path) -> float:
+def _single_process(briefs: list[Brief], target: Path | str) -> float:
     started = time.perf_counter()
-    with Store(folder / "single.sqlite3") as store:
+    with Store(target) as store:
         for brief in briefs:
             report = check_brief(brief, SETTINGS, store=store)
             store.save_run(to_json(report), brief.raw, brief.name)
@@ -92,12 +93,14 @@ def run() -> list[str]:
         briefs = _briefs(servers, gauges)
         with tempfile.TemporaryDirectory(prefix="verbatim-bench-") as tmp:
             folder = Path(tmp)
-            single = _single_process(briefs, folder)
+            single = _single_process(briefs, pg.new_database())
             peak = max(g.peak for g in gauges)
             lines.append(
                 f"{BRIEFS} briefs x {CLAIMS} claims, {BRIEFS * HOSTS} sources at {DELAY * 1000:.0f} ms:"
-                f" single process {single:.1f} s (baseline; most requests at once on a host: {peak})"
+                f" single process on PostgreSQL {single:.1f} s (baseline; most requests at once on a host: {peak})"
             )
+            on_file = _single_process(briefs, folder / "single.sqlite3")
+            lines.append(f"single process on SQLite (the desk as before): {on_file:.1f} s ({on_file / single:.2f}x)")
             for n in WORKERS:
                 for g in gauges:
                     g.peak = 0
