@@ -1,5 +1,6 @@
 """The command line: ``python -m core check BRIEF ...`` as DESIGN.md's contract says, ``mcp`` (the MCP server),
-and the store's upkeep: ``migrate [--db TARGET]`` and ``store copy SQLITE_FILE POSTGRES_URL``.
+``worker`` (checks queued on a team store), and the store's upkeep: ``migrate [--db TARGET]`` and
+``store copy SQLITE_FILE POSTGRES_URL``.
 
 It prints one line per claim and a summary. Exit status: 0 when the report was built; with
 ``--strict``, 1 when any claim is quote_not_found, figures_mismatch or dead_link; 2 when the
@@ -73,6 +74,8 @@ def _parser() -> argparse.ArgumentParser:
         help="a folder whose briefs check_brief may read by path (repeatable); without it, only text is read",
     )
     mcp.add_argument("--offline", action="store_true", help="use stored copies only; never touch the network")
+    worker = sub.add_parser("worker", help="run the checks queued in the team store on PostgreSQL (core/jobs)")
+    _worker_options(worker)
     _store_commands(sub)
     return parser
 
@@ -88,6 +91,16 @@ def _store_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     copy = tasks.add_parser("copy", help="copy a single-user SQLite store into the team store, doubling nothing")
     copy.add_argument("sqlite_file", help="the single-user desk's SQLite store file to copy from (left as it is)")
     copy.add_argument("postgres_url", help="the team store's postgresql:// URL to copy into")
+
+
+def _worker_options(command: argparse.ArgumentParser) -> None:
+    """Add the worker's options (core.jobs.worker reads them)."""
+    command.add_argument("--db", metavar="URL", help="the team store's postgresql:// URL (default: $VERBATIM_DB)")
+    command.add_argument("--concurrency", type=int, default=1, metavar="N", help="checks run at once (default 1)")
+    command.add_argument("--heartbeat", type=float, metavar="SECONDS", help="seconds between heartbeats")
+    command.add_argument(
+        "--stalled-after", type=float, metavar="SECONDS", help="seconds without a heartbeat before a check is retried"
+    )
 
 
 def _policy_and_store(command: argparse.ArgumentParser) -> None:
@@ -290,4 +303,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextI
         return run_migrate(args, out, err)
     if args.command == "store":
         return run_store_copy(args, out, err)  # "copy" is its one task (argparse requires one)
+    if args.command == "worker":
+        # Imported here, like the MCP SDK: only the command that runs jobs loads the task queue.
+        from core.jobs.worker import main as run_worker
+
+        return run_worker(args, err)
     return EXIT_UNREADABLE  # argparse rejects unknown commands before this

@@ -199,6 +199,18 @@ class Settings:
     # for a section around a quote, and a 25 MB page cannot flood a model's context.
     evidence_max_chars: int = 20_000
 
+    # ---- workers (core/jobs/: checks as jobs on a team store)
+    # Seconds between a worker's heartbeats in the queue: a dead worker is noticed a few of these later.
+    worker_heartbeat: float = 5.0
+    # Seconds without a heartbeat after which a worker counts as dead and its running jobs are retried.
+    worker_stalled_after: float = 30.0
+    # Starts of one check before it counts as failed: a brief that kills its worker every time must stop.
+    job_max_attempts: int = 3
+    # Seconds between tries to reach a team store that is down (a worker, a job waiting mid-check).
+    worker_retry_every: float = 2.0
+    # Seconds between the desk's looks at a queued check: fresh enough to watch, light on the database.
+    job_poll_seconds: float = 1.0
+
     # ---- storage (core/store/)
     # A SQLite file, ":memory:", or a team store's postgresql:// URL (core/store/target.py).
     db_path: Path | str = field(default_factory=default_db_path)

@@ -241,3 +241,49 @@ def page_image(source: Source, number: int, store: Any) -> bytes | None:
     if not body and source.sha256:
         body = next((s.body for s in store.source_history(source.url) if s.sha256 == source.sha256), b"")
     return _page_image(body, number) if body else None
+
+
+# --------------------------------------------------------------------------- checks as jobs (team store)
+
+
+def team_queue(store: Any, settings: Settings) -> str:
+    """Return the team store's PostgreSQL URL when checks run as jobs there, or "" (SQLite: checked here)."""
+    return str(settings.db_path) if store.backend == "postgresql" else ""
+
+
+@dataclass
+class QueuedCheck:
+    """A check queued in the team store, followed by the desk until a worker has run it."""
+
+    url: str
+    job_id: int
+    brief_name: str
+    urls: tuple[str, ...]
+
+
+def queue_check(
+    url: str, brief: Brief, raw: bytes, settings: Settings, *, refresh: bool, offline: bool, queued_by: str
+) -> QueuedCheck:
+    """Queue the check of brief for the workers; raises StoreError when the team store cannot be reached."""
+    from core.jobs import queue_check as queue
+
+    record = queue(
+        url, replace(brief, raw=brief.raw or raw), settings, refresh=refresh, offline=offline, queued_by=queued_by
+    )
+    return QueuedCheck(url, record.job_id, brief.name, tuple(dict.fromkeys(c.url for c in brief.claims)))
+
+
+def queued_view(job: QueuedCheck, recent: int = 10) -> tuple[Any, dict[str, tuple[str, str]], list[Any]]:
+    """Return a queued check's record, its sources' states (brief order), and the team's newest checks.
+
+    Raises StoreError when the team store cannot be reached (the check goes on in the workers).
+    """
+    from core.jobs import connect, get_job, list_jobs, progress
+
+    with connect(job.url) as conn:
+        record = get_job(conn, job.job_id)
+        rows = progress(conn, job.job_id)
+        team = list_jobs(conn, recent)
+    states = {u: ("waiting", "") for u in job.urls}
+    states.update({p.url: (p.state, p.detail) for p in rows})
+    return record, states, team

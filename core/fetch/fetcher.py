@@ -2,7 +2,8 @@
 
 ``Fetcher.fetch`` reads one URL; ``Fetcher.fetch_all`` reads many at once through
 ``core.fetch.concurrency`` (at most ``max_concurrency`` sources at a time and ``max_per_host``
-requests per host, each URL once, progress reported on the caller's thread). Every URL and every
+requests per host, each URL once, progress reported on the caller's thread; ``limiter=`` takes a
+per-host limit shared beyond this fetcher, such as core.jobs' across all workers). Every URL and every
 redirect is checked by ``core.fetch.policy`` before use, and every new connection is checked
 again after DNS by ``core.fetch.netguard``. Each
 outcome is a ``Source``: status ok with the exact bytes, or blocked / dead_link /
@@ -64,6 +65,7 @@ class Fetcher:
         transport: httpx.BaseTransport | None = None,
         connector: Connector | None = None,
         clock: Clock | None = None,
+        limiter: HostLimiter | None = None,
     ) -> None:
         self.settings = settings
         self.store = store
@@ -92,7 +94,8 @@ class Fetcher:
             ),
             headers={"User-Agent": settings.user_agent, "Accept": ACCEPT, "Accept-Encoding": ACCEPT_ENCODING},
         )
-        self._limiter = HostLimiter(settings.max_per_host)
+        # A caller's limiter (core.jobs: one per host for every worker of the team) or this run's own.
+        self._limiter = limiter or HostLimiter(settings.max_per_host)
 
     def close(self) -> None:
         """Close the connections this fetcher keeps open."""

@@ -10,8 +10,9 @@ from tests.meta.test_layers import CORE, core_modules
 #: A module longer than this does more than one job (STYLE.md, 2).
 MAX_LINES = 400
 #: core/'s own entries: the pipeline's packages beside a few modules (DESIGN.md, "Layout"); 19 since
-#: ``core/api/``, the face other programs call (the Python API and the MCP server over it).
-MAX_ENTRIES = 19
+#: ``core/api/``, the face other programs call (the Python API and the MCP server over it); 20 since
+#: ``core/jobs/``, checks as jobs on a team store (the task queue, the workers, the team-wide per-host limit).
+MAX_ENTRIES = 20
 
 
 def _path(module: str) -> Path:

@@ -13,7 +13,7 @@ import streamlit as st
 
 from core.errors import BriefError, VerbatimError
 from core.models import Brief
-from ui import draw, services, state
+from ui import auth, draw, services, state
 
 _STATE_WORDS = {
     "waiting": "⏳ waiting",
@@ -127,13 +127,30 @@ def _start_check(brief: Brief, settings, refresh: bool, offline: bool = False) -
             f"(a link, a bare URL, a footnote or a numbered reference). {draw.md(hints)}"
         )
         return
-    st.session_state[_JOB] = services.CheckJob(brief, settings, state.store(), refresh=refresh, offline=offline).start()
+    queue = services.team_queue(state.store(), state.settings())
+    if queue:  # a team store: the workers check it (python -m core worker); this page follows the job
+        raw = st.session_state.get("brief_text", "").encode("utf-8")
+        try:
+            job = services.queue_check(
+                queue, brief, raw, settings, refresh=refresh, offline=offline, queued_by=auth.editor().name
+            )
+        except VerbatimError as exc:
+            st.error(draw.md(f"{brief.name} could not be queued for checking: {exc}"))
+            return
+        st.session_state[_JOB] = job
+    else:
+        st.session_state[_JOB] = services.CheckJob(
+            brief, settings, state.store(), refresh=refresh, offline=offline
+        ).start()
     st.session_state[_JOB_BRIEF] = brief
 
 
 def _follow_job() -> None:
     """Draw the running check until it ends (resuming after any rerun), then open the review."""
     job: services.CheckJob = st.session_state[_JOB]
+    if isinstance(job, services.QueuedCheck):
+        _follow_queued(job)
+        return
     brief: Brief = st.session_state[_JOB_BRIEF]
     n_src = len(job.states)
     with st.status(
@@ -166,6 +183,63 @@ def _follow_job() -> None:
         report = checked
     state.set_report(report)
     st.switch_page("views/review.py")
+
+
+_JOB_WORDS = {
+    "queued": "Queued: waiting for a free worker (python -m core worker)",
+    "running": "Being checked by a worker",
+    "done": "Checked",
+    "failed": "The check failed",
+}
+
+
+def _follow_queued(job: services.QueuedCheck) -> None:
+    """Follow a check queued for the workers without blocking the page: a fragment looks again every few seconds."""
+    every = state.settings().job_poll_seconds
+
+    @st.fragment(run_every=every)
+    def look() -> None:
+        try:
+            record, states, team = services.queued_view(job)
+        except VerbatimError as exc:  # nothing is lost: the job goes on in the workers, and this page looks again
+            st.warning(draw.md(f"The team store is unreachable: {exc} The check goes on; this page looks again."))
+            return
+        if record is None:
+            st.error(draw.md(f"The queued check of {job.brief_name} is no longer in the team store."))
+            return
+        if record.state == "done":
+            problem = state.load_run(record.run_id)
+            if not problem:
+                del st.session_state[_JOB]
+                st.switch_page("views/review.py")
+            st.error(draw.md(problem))
+            return
+        words = _JOB_WORDS.get(record.state, record.state)
+        if record.state == "running":
+            words += f" ({record.worker}, attempt {record.attempts})"
+        box = "error" if record.state == "failed" else "running"
+        with st.status(f"{words}: {record.claims} claims of {draw.md(job.brief_name)}", state=box, expanded=True):
+            if record.state == "failed":
+                st.error(draw.md(record.error))
+            st.html(draw.progress_html(states, _STATE_WORDS))
+        rows = [
+            {
+                "brief": j.brief_name,
+                "queued by": j.queued_by,
+                "state": j.state.value,
+                "attempts": j.attempts,
+                "queued at": j.queued_at,
+                "worker": j.worker,
+            }
+            for j in team
+        ]
+        st.caption("The team's newest checks")
+        st.dataframe(rows, hide_index=True)
+
+    look()
+    if st.button("Check another brief", key="queued_leave", help="The check goes on; its run appears in History"):
+        del st.session_state[_JOB]
+        st.rerun()
 
 
 st.title("Check a brief")
