@@ -14,7 +14,7 @@ from __future__ import annotations
 import psycopg
 from procrastinate.schema import SchemaManager
 
-from core.errors import TEAM_STORE_UNREACHABLE, StoreError
+from core.errors import TEAM_STORE_UNREACHABLE, StoreUnreachable
 from core.store import Store, shown
 
 #: One advisory lock key (a fixed 64-bit number) for "someone is creating the queue's tables".
@@ -22,16 +22,16 @@ _SCHEMA_LOCK = 0x5645_5242_4A4F_4253  # "VERBJOBS"
 
 
 def connect(url: str, *, autocommit: bool = True, timeout: float = 5.0) -> psycopg.Connection[tuple[object, ...]]:
-    """Return a new connection to the team store; raise StoreError when the database cannot be reached."""
+    """Return a new connection to the team store; raise StoreUnreachable when the database cannot be reached."""
     try:
         return psycopg.connect(url, autocommit=autocommit, connect_timeout=max(1, round(timeout)))
     except psycopg.Error as exc:
         raise unreachable(url, exc) from exc
 
 
-def unreachable(url: str, exc: BaseException, action: str = "reached") -> StoreError:
-    """Return the StoreError saying the team store at url cannot be ``action``, in the store's own words."""
-    return StoreError(shown(url), action, _first_line(exc), kind="team store", remedy=TEAM_STORE_UNREACHABLE)
+def unreachable(url: str, exc: BaseException, action: str = "reached") -> StoreUnreachable:
+    """Return the StoreUnreachable saying the team store at url cannot be ``action``, in the store's own words."""
+    return StoreUnreachable(shown(url), action, _first_line(exc), kind="team store", remedy=TEAM_STORE_UNREACHABLE)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -21,7 +21,7 @@ import psycopg
 
 from core.brief import BriefError, read_brief
 from core.check import check_brief
-from core.errors import StoreError
+from core.errors import StoreUnreachable
 from core.fetch import Fetcher
 from core.fetch.concurrency import HostLimiter
 from core.jobs import records
@@ -34,8 +34,8 @@ from core.store import Store
 
 _log = logging.getLogger("verbatim.jobs")
 
-#: A database that went away: the job waits for it instead of failing.
-_AWAY = (StoreError, psycopg.OperationalError)
+#: A database that went away: the job waits for it instead of failing (one that answers and refuses is no outage).
+_AWAY = (StoreUnreachable, psycopg.OperationalError)
 
 
 @dataclass
@@ -66,7 +66,7 @@ class Worker:
             try:
                 connect(self.url).close()
                 return
-            except StoreError:
+            except StoreUnreachable:
                 continue
 
     def _attempt(self, job_id: int) -> None:
