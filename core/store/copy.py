@@ -1,7 +1,7 @@
 """Copy one store into another without doubling anything: a single-user SQLite file into the team store.
 
 Every table both stores have is copied, on the columns both have, so the tables later
-migrations add (decision events, jobs) come along without a change here. A row already in the
+migrations add (decision events) come along without a change here. A row already in the
 target is skipped, known by its identity: the table's primary key (a run is its run_id, a body
 its sha256, a decision its run and claim), or for a table numbered by an auto id, its natural
 key in NATURAL_KEYS (a fetch is its url, fetched_at and sha256; a decision event its run,
@@ -19,8 +19,9 @@ from core.store.engine import Conn, Engine
 
 #: For tables keyed by an auto-numbered id: the columns that make two rows the same record.
 NATURAL_KEYS = {"sources": ("url", "fetched_at", "sha256"), "decision_events": ("run_id", "claim_id", "seq")}
-#: Bookkeeping of each store itself, never copied (each records its own migrations).
-NOT_COPIED = frozenset({"schema_migrations", "schema_version"})
+#: Bookkeeping of each store itself, never copied: each records its own migrations, and job records
+#: belong beside the queue that ran them (a single-user store has none; its runs are what is copied).
+NOT_COPIED = frozenset({"schema_migrations", "schema_version", "jobs", "job_sources"})
 #: Copied first, in this order (a later table may refer to them); the rest follow by name.
 FIRST = ("runs", "bodies", "sources", "decisions")
 
