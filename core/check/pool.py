@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 _HEADER = struct.Struct("!Q")
+#: Seconds a new worker may take to load the readers (about one on a quiet machine) before it is given up.
+_STARTUP = 60.0
 _ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -121,6 +123,7 @@ class PagePool:
         self._pending: deque[_Task] = deque()
         self._idle: list[_Worker] = []
         self._busy: list[_Worker] = []
+        self._starting: list[_Worker] = []
         self._wake_r, self._wake_w = os.pipe()
         self._thread: threading.Thread | None = None
         self._closed = False
@@ -133,7 +136,7 @@ class PagePool:
     def pids(self) -> list[int]:
         """Return the process ids of the running workers."""
         with self._lock:
-            return [w.process.pid for w in (*self._idle, *self._busy) if w.process.poll() is None]
+            return [w.process.pid for w in (*self._idle, *self._busy, *self._starting) if w.process.poll() is None]
 
     def submit(self, function: Callable[[Any], object], arg: object, timeout: float) -> Future[object]:
         """Return a future of function(arg) run in a worker: its value, or Lost when the worker died or overran."""
@@ -168,41 +171,72 @@ class PagePool:
                     if self._closed:
                         break
                     self._assign(selector)
-                    deadline = min((w.deadline for w in self._busy), default=None)
+                    deadline = min((w.deadline for w in (*self._busy, *self._starting)), default=None)
                 timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
                 for key, _ in selector.select(timeout):
                     if key.fileobj == self._wake_r:
                         os.read(self._wake_r, 4096)
+                    elif key.data in self._starting:
+                        self._ready(key.data, selector)
                     else:
                         self._answer(key.data, selector)
                 now = time.monotonic()
+                for worker in [w for w in self._starting if w.deadline <= now]:
+                    self._not_started(worker, selector, f"did not start within {_STARTUP:.0f} s")
                 for worker in [w for w in self._busy if w.deadline <= now]:
-                    self._lose(worker, selector, f"took longer than {worker.task.timeout:.0f} s" if worker.task else "")
+                    self._lose(worker, selector, f"took longer than {worker.task.timeout:g} s" if worker.task else "")
         finally:
             self._shutdown(selector)
 
     def _assign(self, selector: selectors.BaseSelector) -> None:
-        """Hand pending tasks to idle workers, starting workers up to size (the caller holds the lock)."""
-        while self._pending:
-            if self._idle:
-                worker = self._idle.pop()
-            elif len(self._busy) < self.size:
-                worker = _Worker()
-            else:
-                return
+        """Hand pending tasks to ready workers, starting workers up to size (the caller holds the lock)."""
+        workers = len(self._idle) + len(self._busy) + len(self._starting)
+        while len(self._pending) > len(self._idle) + len(self._starting) and workers < self.size:
+            worker = _Worker()
+            worker.deadline = time.monotonic() + _STARTUP
+            self._starting.append(worker)
+            selector.register(worker.stdout, selectors.EVENT_READ, worker)
+            workers += 1
+        while self._pending and self._idle:
+            worker = self._idle.pop()
             task = self._pending.popleft()
             if not task.future.set_running_or_notify_cancel():
                 self._idle.append(worker)
                 continue
             try:
                 write_frame(worker.stdin, (task.function, task.arg))
-            except (BrokenPipeError, OSError):
+            except OSError:  # it died while idle (killed from outside): the page it was handed is lost
+                task.future.set_result(Lost(f"The page's reader crashed ({worker.death()}) before reading it"))
                 worker.kill()
-                self._pending.appendleft(task)
                 continue
             worker.task, worker.deadline = task, time.monotonic() + task.timeout
             self._busy.append(worker)
             selector.register(worker.stdout, selectors.EVENT_READ, worker)
+
+    def _ready(self, worker: _Worker, selector: selectors.BaseSelector) -> None:
+        """Take a started worker's first frame: it has loaded the readers and waits for pages."""
+        try:
+            read_frame(worker.stdout)
+        except (EOFError, OSError, pickle.UnpicklingError):
+            self._not_started(worker, selector, f"could not start ({worker.death()})")
+            return
+        selector.unregister(worker.stdout)
+        with self._lock:
+            self._starting.remove(worker)
+            self._idle.append(worker)
+
+    def _not_started(self, worker: _Worker, selector: selectors.BaseSelector, how: str) -> None:
+        """Give up a worker that did not start; the pages waiting then fail, rather than wait for ever."""
+        selector.unregister(worker.stdout)
+        worker.kill()
+        with self._lock:
+            self._starting.remove(worker)
+            failed = [] if self._idle or self._busy or self._starting else list(self._pending)
+            if failed:
+                self._pending.clear()
+        for task in failed:
+            if task.future.set_running_or_notify_cancel():
+                task.future.set_result(Lost(f"The page's reader {how}"))
 
     def _answer(self, worker: _Worker, selector: selectors.BaseSelector) -> None:
         try:
@@ -232,8 +266,8 @@ class PagePool:
 
     def _shutdown(self, selector: selectors.BaseSelector) -> None:
         with self._lock:
-            workers = [*self._idle, *self._busy]
-            self._idle, self._busy = [], []
+            workers = [*self._idle, *self._busy, *self._starting]
+            self._idle, self._busy, self._starting = [], [], []
             pending = list(self._pending)
             self._pending.clear()
         for worker in workers:

@@ -20,7 +20,8 @@ def main() -> int:
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     tasks = sys.stdin.buffer
-    importlib.import_module("core.check.source")  # pay the imports before the first page
+    importlib.import_module("core.check.source")  # pay the imports before the first page's time starts
+    write_frame(answers, ("ready", os.getpid()))
     while True:
         try:
             function, arg = cast(tuple[str, object], read_frame(tasks))

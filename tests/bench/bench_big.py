@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import random
 import re
 import subprocess
@@ -59,13 +60,25 @@ def corpus_pages() -> list[tuple[str, bytes, str, list[str]]]:
     for key, entry in sorted(truth.items()):
         path = CORPUS / "html/aeb/html" / f"{key}.html.gz"
         if path.exists():
-            out.append((f"aeb/{key[:8]}", gzip.decompress(path.read_bytes()), "text/html; charset=utf-8",
-                        _sentences(entry["articleBody"])))
+            out.append(
+                (
+                    f"aeb/{key[:8]}",
+                    gzip.decompress(path.read_bytes()),
+                    "text/html; charset=utf-8",
+                    _sentences(entry["articleBody"]),
+                )
+            )
     for folder in sorted((CORPUS / "html/readability").iterdir()):
         if (folder / "expected.html.gz").exists():
             expected = gzip.decompress((folder / "expected.html.gz").read_bytes())
-            out.append((f"readability/{folder.name}", gzip.decompress((folder / "source.html.gz").read_bytes()),
-                        "text/html; charset=utf-8", _sentences(_paragraph_text(expected))))
+            out.append(
+                (
+                    f"readability/{folder.name}",
+                    gzip.decompress((folder / "source.html.gz").read_bytes()),
+                    "text/html; charset=utf-8",
+                    _sentences(_paragraph_text(expected)),
+                )
+            )
     for path in sorted((CORPUS / "html/python").rglob("*.html")):
         body = path.read_bytes()
         out.append((f"python/{path.stem}", body, "text/html; charset=utf-8", _sentences(_paragraph_text(body))))
@@ -142,6 +155,8 @@ except ImportError:
     pass
 data = to_json(report)
 data.pop("checked_at", None)
+if args.get("dump"):
+    Path(args["dump"]).write_text(json.dumps(data, indent=1, sort_keys=True))
 digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 print(json.dumps({"seconds": took, "peak": status_mb("self", "VmHWM"), "workers": workers,
                   "summary": {k: v for k, v in report.summary.items() if v}, "digest": digest}))
@@ -149,18 +164,17 @@ print(json.dumps({"seconds": took, "peak": status_mb("self", "VmHWM"), "workers"
 
 
 def _check(brief: Path, db: Path, workers: int, repo: Path = REPO) -> dict[str, object]:
-    args = json.dumps({"brief": str(brief), "db": str(db), "workers": workers})
-    done = subprocess.run(
-        [sys.executable, "-c", _CHILD, args], capture_output=True, text=True, cwd=repo, check=False
+    dump = os.environ.get("BENCH_BIG_DUMP")  # a folder to write both reports to, to compare them by hand
+    args = json.dumps(
+        {"brief": str(brief), "db": str(db), "workers": workers, "dump": f"{dump}/{db.stem}.json" if dump else ""}
     )
+    done = subprocess.run([sys.executable, "-c", _CHILD, args], capture_output=True, text=True, cwd=repo, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"the checking child failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
 def _cores() -> int:
-    import os
-
     return len(os.sched_getaffinity(0))
 
 
