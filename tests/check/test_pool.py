@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import signal
-import time
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,8 +48,9 @@ def pool() -> Iterator[PagePool]:
 
 def test_a_worker_killed_while_reading_loses_that_page_only(pool: PagePool) -> None:
     reading = pool.submit(check_source, _task(LARGEST), timeout=600)
+    step = threading.Event()
     while not reading.running() or not pool.pids():
-        time.sleep(0.01)
+        step.wait(0.01)
     os.kill(pool.pids()[0], signal.SIGKILL)
     lost = reading.result(timeout=60)
     assert lost == Lost("The page's reader crashed (killed by SIGKILL) while reading it")
