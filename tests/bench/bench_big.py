@@ -9,20 +9,23 @@ diagnosis) and every 40th claim cites the wrong copy (misattribution).
 
 Each check runs in a child process on a fresh store (every page fetched and extracted), and
 its peak memory is the child's VmHWM, with the extraction workers' own peaks beside it. The
-baseline is the same check with ``extract_workers=0`` (every page read in the checking process,
-as the single-process check did), measured in the same run; both reports must be identical but
-for when each page was fetched.
+baselines, measured in the same run: today's single-process check (core/ as of commit TODAY,
+taken with ``git archive``; left out where git cannot give it), and this check with
+``extract_workers=0`` (every page read in the checking process). All reports must be identical
+but for when each page was fetched.
 """
 
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import random
 import re
 import subprocess
 import sys
+import tarfile
 import tempfile
 from pathlib import Path
 
@@ -36,6 +39,8 @@ N_PAGES = 600
 N_CLAIMS = 2000
 DELAY = 0.1
 REPO = Path(__file__).resolve().parents[2]
+#: The last commit before pages were read in a pool and let go (issue 14, item 7): today's single-process check.
+TODAY = "5735ee3"
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"])")
 
 
@@ -178,6 +183,16 @@ def _check(brief: Path, db: Path, workers: int, repo: Path = REPO) -> dict[str, 
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
+def _today(folder: Path) -> Path | None:
+    """Return a copy of core/ as it was before this work (commit TODAY), or None when git cannot give it."""
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", TODAY, "core"], capture_output=True, check=False)
+    if archive.returncode != 0:
+        return None
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
+
+
 def _cores() -> int:
     return len(os.sched_getaffinity(0))
 
@@ -193,6 +208,8 @@ def run() -> list[str]:
             claims, n_pages = build(servers)
             brief = Path(tmp) / "big.json"
             brief.write_text(json.dumps(claims), encoding="utf-8")
+            tree = _today(Path(tmp) / "today")
+            today = _check(brief, Path(tmp) / "today.sqlite3", 0, tree) if tree is not None else None
             serial = _check(brief, Path(tmp) / "serial.sqlite3", 0)
             pooled = _check(brief, Path(tmp) / "pooled.sqlite3", _cores())
     finally:
@@ -202,13 +219,20 @@ def run() -> list[str]:
         f"brief: {N_CLAIMS:,} claims over {n_pages} loopback pages on {len(ADDRESSES)} addresses, {DELAY * 1000:.0f} ms"
         f" each, fresh store; verdicts {serial['summary']}"
     )
-    for label, m in (("in the checking process (extract_workers=0)", serial), (f"{_cores()} workers", pooled)):
+    runs = [("in the checking process (extract_workers=0)", serial), (f"{_cores()} workers", pooled)]
+    if today is not None:
+        runs.insert(0, (f"today's single-process check ({TODAY})", today))
+    for label, m in runs:
         workers = m["workers"] or []
         extra = f" + workers' peaks {', '.join(f'{w:.0f}' for w in workers)} MB" if workers else ""
         lines.append(f"check, {label}: {m['seconds']:.1f} s, peak RSS {m['peak']:.0f} MB{extra} (target < 400 MB)")
     ratio = float(serial["seconds"]) / float(pooled["seconds"])
     same = "identical" if serial["digest"] == pooled["digest"] else "DIFFERENT"
     lines.append(f"pool vs in-process: x{ratio:.2f} faster; reports {same}")
+    if today is not None:
+        ratio = float(today["seconds"]) / float(pooled["seconds"])
+        same = "identical" if today["digest"] == pooled["digest"] else "DIFFERENT"
+        lines.append(f"pool vs today's check: x{ratio:.2f} faster; reports {same}")
     return lines
 
 
