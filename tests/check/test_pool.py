@@ -94,3 +94,13 @@ def test_a_page_its_reader_cannot_finish_is_that_claim_s_not_checked(tmp_path: P
         " Open the page yourself, or supply its text."
     )
     assert fine.verdict is Verdict.VERIFIED
+
+
+def test_a_handful_of_pages_is_read_in_process_unless_the_pool_already_runs() -> None:
+    from core.check.brief import _pool
+
+    settings = Settings(extract_workers=3)  # a size no other test asks for: a pool not started yet
+    assert _pool(settings, settings.extract_pool_min_pages - 1) is None
+    assert _pool(settings.with_(extract_workers=0), 1000) is None
+    pool = _pool(settings, settings.extract_pool_min_pages)
+    assert pool is not None and pool.size == 3 and not pool.started  # started by its first page, not before
