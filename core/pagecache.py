@@ -131,11 +131,25 @@ def extract_text(source: Source, settings: Settings) -> PageText | Unreadable:
     return extract(source.body, source.content_type, source.final_url or source.url, settings)
 
 
+def _recent_key(source: Source, settings: Settings) -> tuple[str, str]:
+    sha = text_key(source, settings)[0]
+    return sha, f"{source.content_type}\0ocr" if settings.ocr else source.content_type
+
+
+def recent_page(source: Source, settings: Settings) -> PreparedPage | Unreadable | None:
+    """Return the source's page if this process prepared it lately (the small LRU), else None."""
+    return _RECENT.get(_recent_key(source, settings)) if settings.page_cache_entries > 0 else None
+
+
+def remember_page(source: Source, settings: Settings, page: PreparedPage | Unreadable) -> None:
+    """Keep a prepared page in this process's small LRU, for the next check that reads the same bytes."""
+    if settings.page_cache_entries > 0:
+        _RECENT.put(_recent_key(source, settings), page, settings.page_cache_entries, settings.page_cache_max_chars)
+
+
 def read_page(source: Source, settings: Settings, store: Store | None = None) -> PreparedPage | Unreadable:
     """Return the prepared page text of a fetched source, or why it holds no text to match."""
-    sha = text_key(source, settings)[0]
-    key = (sha, f"{source.content_type}\0ocr" if settings.ocr else source.content_type)
-    recent = _RECENT.get(key) if settings.page_cache_entries > 0 else None
+    recent = recent_page(source, settings)
     if recent is not None:
         return recent
     page = stored_text(source, settings, store)
@@ -144,5 +158,5 @@ def read_page(source: Source, settings: Settings, store: Store | None = None) ->
         if store is not None:
             store.save_page_text(*text_key(source, settings), page_to_json(page))
     result = page if isinstance(page, Unreadable) else prepare(page)
-    _RECENT.put(key, result, settings.page_cache_entries, settings.page_cache_max_chars)
+    remember_page(source, settings, result)
     return result

@@ -23,12 +23,12 @@ from typing import Any
 from core.check.claims import _internal, _isolated, offline_source
 from core.check.elsewhere import Readable, first_holders
 from core.check.pool import Lost, PagePool, shared_pool
-from core.check.source import SourceOutcome, SourceTask, check_source, lost_source, without_body
+from core.check.source import SourceOutcome, SourceTask, check_source, checked_on, lost_source, without_body
 from core.diagnose import misattributed
 from core.fetch import Fetcher, Policy, Progress, checked_under
 from core.match import PreparedPage, prepare
 from core.models import Brief, Claim, ClaimResult, FetchState, PageText, Report, Source, SourceStatus
-from core.pagecache import page_from_json, page_to_json, stored_text, text_key
+from core.pagecache import page_from_json, page_to_json, recent_page, stored_text, text_key
 from core.settings import Settings
 from core.store import Store
 
@@ -84,7 +84,9 @@ class _Run:
                 ),
             )
             return None
-        stored = stored_text(source, self.settings, self.store)
+        # A page this process prepared lately is checked from memory: the store's text is not read for it.
+        held = recent_page(source, self.settings) is not None
+        stored = None if held else stored_text(source, self.settings, self.store)
         return SourceTask(
             source=source if stored is None else without_body(source),
             claims=tuple(self.groups[url]),
@@ -216,10 +218,11 @@ def check_brief(
         elif kind == "source":
             url, source = data
             task = run.task(url, source)
+            recent = recent_page(source, settings) if task is not None and pool is not None else None
             if task is None:
                 gate.release()
-            elif pool is None:
-                run.finish(url, check_source(task))
+            elif pool is None or recent is not None:  # a page this process holds already is checked here
+                run.finish(url, check_source(task) if recent is None else checked_on(task, recent))
                 gate.release()
             else:
                 future = pool.submit(check_source, task, settings.extract_timeout)

@@ -14,6 +14,7 @@ page read again; it never hides a page.
 from __future__ import annotations
 
 import hashlib
+import weakref
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
@@ -27,9 +28,16 @@ def _hash(word: str) -> int:
     return int.from_bytes(hashlib.blake2b(word.encode(), digest_size=8).digest(), "little")
 
 
+#: Prints of the pages still alive (those of the page cache, checked again): made once a page, gone with it.
+_PRINTS: weakref.WeakKeyDictionary[PreparedPage, bytes] = weakref.WeakKeyDictionary()
+
+
 def word_prints(page: PreparedPage) -> bytes:
     """Return the sorted hashes of the page's distinct words, as bytes (8 a word)."""
-    return array("Q", sorted({_hash(w) for w in page.postings})).tobytes()
+    prints = _PRINTS.get(page)
+    if prints is None:
+        prints = _PRINTS[page] = array("Q", sorted({_hash(w) for w in page.postings})).tobytes()
+    return prints
 
 
 def _holds(prints: array[int], hashes: Sequence[int]) -> bool:

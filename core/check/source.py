@@ -18,7 +18,7 @@ from core.check.claims import _internal, _isolated
 from core.check.elsewhere import word_prints
 from core.match import PreparedPage, prepare
 from core.models import Claim, ClaimResult, PageText, Source, Unreadable
-from core.pagecache import extract_text, page_from_json, page_to_json
+from core.pagecache import extract_text, page_from_json, page_to_json, recent_page, remember_page
 from core.settings import Settings
 
 
@@ -50,21 +50,32 @@ def check_source(task: SourceTask) -> SourceOutcome:
     """Return every claim of the source checked against its page, read once; never raises for a page or claim."""
     settings = task.settings
     text: dict[str, Any] | None = None
-    page: PageText | Unreadable
-    try:
-        if task.stored is not None:
-            page = page_from_json(task.stored)
-        else:
-            page = extract_text(task.source, settings)
-            text = page_to_json(page)
-    except Exception as exc:  # one unreadable page never sinks the rest of the brief
-        page = Unreadable(reason=_internal(task.source.url, exc))
-    try:
-        prepared: PreparedPage | Unreadable = page if isinstance(page, Unreadable) else prepare(page)
-    except Exception as exc:  # a bug preparing one page is that source's failure only
-        prepared = Unreadable(reason=_internal(task.source.url, exc))
+    # The same bytes read lately by this process (a re-check, copies of one page) are not read again.
+    prepared = recent_page(task.source, settings)
+    if prepared is None:
+        page: PageText | Unreadable
+        try:
+            if task.stored is not None:
+                page = page_from_json(task.stored)
+            else:
+                page = extract_text(task.source, settings)
+                text = page_to_json(page)
+        except Exception as exc:  # one unreadable page never sinks the rest of the brief
+            page = Unreadable(reason=_internal(task.source.url, exc))
+        try:
+            prepared = page if isinstance(page, Unreadable) else prepare(page)
+        except Exception as exc:  # a bug preparing one page is that source's failure only
+            prepared = Unreadable(reason=_internal(task.source.url, exc))
+        remember_page(task.source, settings, prepared)
+    return checked_on(task, prepared, text)
+
+
+def checked_on(
+    task: SourceTask, prepared: PreparedPage | Unreadable, text: dict[str, Any] | None = None
+) -> SourceOutcome:
+    """Return the source's claims checked against its prepared page, with the page's word prints."""
     source = without_body(task.source)
-    results = tuple((i, _isolated(claim, source, prepared, settings, {})) for i, claim in task.claims)
+    results = tuple((i, _isolated(claim, source, prepared, task.settings, {})) for i, claim in task.claims)
     prints = word_prints(prepared) if isinstance(prepared, PreparedPage) else None
     return SourceOutcome(results=results, text=text, prints=prints)
 
