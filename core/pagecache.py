@@ -111,23 +111,52 @@ class _Recent:
 _RECENT = _Recent()
 
 
-def read_page(source: Source, settings: Settings, store: Store | None = None) -> PreparedPage | Unreadable:
-    """Return the prepared page text of a fetched source, or why it holds no text to match."""
+def text_key(source: Source, settings: Settings) -> tuple[str, str, str]:
+    """Return the (body sha256, content type, extractor) a source's page text is stored under."""
     sha = source.sha256 or hashlib.sha256(source.body).hexdigest()
     # OCR on or off reads a scanned PDF differently: each has its own entries.
-    extractor = f"{EXTRACTOR}+ocr" if settings.ocr else EXTRACTOR
-    key = (sha, f"{source.content_type}\0ocr" if settings.ocr else source.content_type)
-    recent = _RECENT.get(key) if settings.page_cache_entries > 0 else None
+    return sha, source.content_type, f"{EXTRACTOR}+ocr" if settings.ocr else EXTRACTOR
+
+
+def stored_text(source: Source, settings: Settings, store: Store | None) -> PageText | Unreadable | None:
+    """Return the page text the store keeps for this source's body under today's extractor, or None."""
+    if store is None:
+        return None
+    stored = store.load_page_text(*text_key(source, settings))
+    return page_from_json(stored) if stored is not None else None
+
+
+def extract_text(source: Source, settings: Settings) -> PageText | Unreadable:
+    """Return the page text of a fetched source's body, or why it has none (no cache asked or filled)."""
+    return extract(source.body, source.content_type, source.final_url or source.url, settings)
+
+
+def _recent_key(source: Source, settings: Settings) -> tuple[str, str]:
+    sha = text_key(source, settings)[0]
+    return sha, f"{source.content_type}\0ocr" if settings.ocr else source.content_type
+
+
+def recent_page(source: Source, settings: Settings) -> PreparedPage | Unreadable | None:
+    """Return the source's page if this process prepared it lately (the small LRU), else None."""
+    return _RECENT.get(_recent_key(source, settings)) if settings.page_cache_entries > 0 else None
+
+
+def remember_page(source: Source, settings: Settings, page: PreparedPage | Unreadable) -> None:
+    """Keep a prepared page in this process's small LRU, for the next check that reads the same bytes."""
+    if settings.page_cache_entries > 0:
+        _RECENT.put(_recent_key(source, settings), page, settings.page_cache_entries, settings.page_cache_max_chars)
+
+
+def read_page(source: Source, settings: Settings, store: Store | None = None) -> PreparedPage | Unreadable:
+    """Return the prepared page text of a fetched source, or why it holds no text to match."""
+    recent = recent_page(source, settings)
     if recent is not None:
         return recent
-    page: PageText | Unreadable | None = None
-    if store is not None:
-        stored = store.load_page_text(sha, source.content_type, extractor)
-        page = page_from_json(stored) if stored is not None else None
+    page = stored_text(source, settings, store)
     if page is None:
-        page = extract(source.body, source.content_type, source.final_url or source.url, settings)
+        page = extract_text(source, settings)
         if store is not None:
-            store.save_page_text(sha, source.content_type, extractor, page_to_json(page))
+            store.save_page_text(*text_key(source, settings), page_to_json(page))
     result = page if isinstance(page, Unreadable) else prepare(page)
-    _RECENT.put(key, result, settings.page_cache_entries, settings.page_cache_max_chars)
+    remember_page(source, settings, result)
     return result

@@ -186,6 +186,20 @@ class Settings:
     # the parsed document costs about 250 bytes a tag, which keeps reading any accepted upload under 500 MB.
     max_docx_xml_tags: int = 800_000
 
+    # ---- checking a brief (core/check/)
+    # Processes reading pages at once: None is one per core this process may use (os.sched_getaffinity);
+    # 0 reads every page in the checking process (no pool), as the single-process check did.
+    extract_workers: int | None = None
+    # A brief of fewer sources than this is read in the checking process unless the pool already runs:
+    # starting workers (about a second of imports each) costs more than a few pages take.
+    extract_pool_min_pages: int = 8
+    # Seconds one page may take in a worker before it is stopped: OCR alone may take ocr_budget_seconds,
+    # and a page still being read after that is built to stall readers.
+    extract_timeout: float = 180.0
+    # Pages fetched and waiting for a free reader, beyond one per reader: enough to keep every reader
+    # busy, few enough that bodies never pile up in memory while readers are slower than the network.
+    check_pages_ahead: int = 4
+
     # ---- reports and display
     # Characters of page text shown either side of a match.
     context_chars: int = 300

@@ -26,7 +26,7 @@ from core.brief.docx_archive import watched
 from core.check import adopt_quote, check_brief, recheck_claim
 from core.extract.ocr import page_image as _page_image
 from core.fetch import Fetcher, supplied_source
-from core.models import Brief, FetchState, Report, Source
+from core.models import Brief, ClaimResult, FetchState, Report, Source, Verdict
 from core.report import MEDIA_TYPES, ExportKind, to_json
 from core.report import exports as report_exports
 from core.samples import SAMPLE_BRIEF
@@ -136,6 +136,9 @@ class CheckJob(_Outcome):
     events: queue.Queue[tuple[str, str, str]] = field(default_factory=queue.Queue)
     states: dict[str, tuple[str, str]] = field(default_factory=dict)
     seconds: float = 0.0
+    # Claims decided so far, per verdict value: core reports each claim as soon as it is decided.
+    decided: dict[str, int] = field(default_factory=dict)
+    _results: queue.Queue[str] = field(default_factory=queue.Queue)
     _future: Future[Report] | None = None
 
     def start(self) -> CheckJob:
@@ -150,6 +153,9 @@ class CheckJob(_Outcome):
     def _progress(self, url: str, state: str, detail: str = "") -> None:
         self.events.put((url, state, detail))
 
+    def _decided(self, result: ClaimResult) -> None:
+        self._results.put(result.verdict.value)
+
     def _work(self, check: Callable[..., Report]) -> Report:
         began = time.perf_counter()
         try:
@@ -160,6 +166,7 @@ class CheckJob(_Outcome):
                 refresh=self.refresh,
                 progress=self._progress,
                 offline=self.offline,
+                on_result=self._decided,
             )
         finally:
             self.seconds = time.perf_counter() - began
@@ -172,7 +179,15 @@ class CheckJob(_Outcome):
             url, state, detail = self.events.get_nowait()
             self.states[url] = (state, detail)
             changed = True
+        while not self._results.empty():
+            verdict = self._results.get_nowait()
+            self.decided[verdict] = self.decided.get(verdict, 0) + 1
+            changed = True
         return changed
+
+    def tally(self) -> dict[str, int]:
+        """Return the claims decided so far per verdict, in precedence order (the summary of a report)."""
+        return {v.value: self.decided.get(v.value, 0) for v in Verdict}
 
 
 def save_run(store: Any, report: Report, brief: Brief) -> Report:

@@ -8,6 +8,6 @@ figure stands, and ``nearmiss`` puts them together.
 
 from __future__ import annotations
 
-from core.diagnose.nearmiss import candidates, diagnose, figures_near_miss, locate_figure
+from core.diagnose.nearmiss import candidates, diagnose, figures_near_miss, locate_figure, misattributed
 
-__all__ = ["candidates", "diagnose", "figures_near_miss", "locate_figure"]
+__all__ = ["candidates", "diagnose", "figures_near_miss", "locate_figure", "misattributed"]

@@ -30,7 +30,7 @@ from core.models import Candidate, DiffKind, DiffOp, FigureCheck, FlagKind, Frag
 from core.settings import Settings
 from core.text import Normalised
 
-__all__ = ["candidates", "diagnose", "figures_near_miss", "locate_figure"]
+__all__ = ["candidates", "diagnose", "figures_near_miss", "locate_figure", "misattributed"]
 
 #: The context flags that name page words the quote cut away.
 _CUTS = frozenset({FlagKind.NEGATION_CUT, FlagKind.CONDITION_CUT, FlagKind.HEDGE_CUT})
@@ -236,12 +236,6 @@ def diagnose(
     candidate, diff, note = _diagnose_text(text, index, settings, deadline)
     elsewhere = _found_elsewhere(quote, prepared, others, settings)
     parts: list[str] = []
-    if elsewhere:
-        n, url = elsewhere
-        parts.append(
-            f"Found verbatim in source {n} of this brief ({url}), not on the source this claim cites: "
-            "it is still not verified for this claim; cite that source if it supports the claim."
-        )
     if len(match.fragments) > 1:
         k = match.fragments.index(failing[0]) + 1
         parts.append(
@@ -258,6 +252,14 @@ def diagnose(
             else "Not on the page as quoted"
         )
         parts.append(f"{head}. Closest passage ({_where(candidate)}, {_pct(candidate.score)} similar): {shown}.")
-    return NearMiss(
-        summary=" ".join(parts), passage=candidate, diff=diff, found_in_source=elsewhere[1] if elsewhere else None
+    near = NearMiss(summary=" ".join(parts), passage=candidate, diff=diff)
+    return misattributed(near, *elsewhere) if elsewhere else near
+
+
+def misattributed(near: NearMiss, n: int, url: str) -> NearMiss:
+    """Return the diagnosis saying first that source n of the brief (at url) holds the quote verbatim."""
+    note = (
+        f"Found verbatim in source {n} of this brief ({url}), not on the source this claim cites: "
+        "it is still not verified for this claim; cite that source if it supports the claim."
     )
+    return dataclasses.replace(near, summary=f"{note} {near.summary}".strip(), found_in_source=url)

@@ -9,6 +9,7 @@ answers where words, sentences and whole-token occurrences stand; it refuses to 
 from __future__ import annotations
 
 import bisect
+import weakref
 from collections.abc import Sequence, Set
 from typing import Protocol
 
@@ -49,7 +50,6 @@ class PageIndex:
     """
 
     def __init__(self, prepared: Prepared) -> None:
-        self.prepared = prepared
         self.page = prepared.page
         self.norm = prepared.norm
         self.text = prepared.norm.text
@@ -136,16 +136,19 @@ class PageIndex:
         return out
 
 
-_INDEXES: dict[int, PageIndex] = {}
+#: Indexes of live pages by id, each with a weak reference to its page: a cached index never keeps
+#: its page alive (a big brief lets each page go once its claims are checked), and goes with it.
+_INDEXES: dict[int, tuple[weakref.ref[Prepared], PageIndex]] = {}
 
 
 def page_index(prepared: Prepared) -> PageIndex:
     """Return the (cached) index of a prepared page; rebuilt when another page comes."""
     cached = _INDEXES.get(id(prepared))
-    if cached is not None and cached.prepared is prepared:
-        return cached
+    if cached is not None and cached[0]() is prepared:
+        return cached[1]
     if len(_INDEXES) >= 16:
         _INDEXES.clear()
     index = PageIndex(prepared)
-    _INDEXES[id(prepared)] = index
+    key = id(prepared)
+    _INDEXES[key] = (weakref.ref(prepared, lambda _: _INDEXES.pop(key, None)), index)
     return index

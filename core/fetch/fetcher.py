@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from urllib.parse import urljoin
 
@@ -114,9 +114,18 @@ class Fetcher:
         return replace(self._fetch_key(strip_fragment(url.strip()), refresh, _no_progress), url=url)
 
     def fetch_all(
-        self, urls: Sequence[str], *, refresh: bool = False, progress: Progress | None = None
+        self,
+        urls: Sequence[str],
+        *,
+        refresh: bool = False,
+        progress: Progress | None = None,
+        arrived: Callable[[str, Source], None] | None = None,
     ) -> dict[str, Source]:
-        """Return every URL's source, each distinct URL fetched once, several at a time; never raises for a URL."""
+        """Return every URL's source, each distinct URL fetched once, several at a time; never raises for a URL.
+
+        ``arrived``, when given, is handed each URL's source as soon as it is read (on a fetching
+        thread), and the sources returned then hold no bodies: the caller has them, the store keeps them.
+        """
         by_key: dict[str, list[str]] = {}
         for u in urls:
             by_key.setdefault(strip_fragment(u.strip()), []).append(u)
@@ -126,9 +135,17 @@ class Fetcher:
                 for u in by_key[key]:
                     progress(u, state, detail)
 
+        def fetch(key: str, emit: Progress) -> Source:
+            source = self._fetch_key(key, refresh, emit)
+            if arrived is None:
+                return source
+            for u in by_key[key]:
+                arrived(u, replace(source, url=u))
+            return replace(source, body=b"")
+
         results = fetch_each(
             list(by_key),
-            lambda key, emit: self._fetch_key(key, refresh, emit),
+            fetch,
             self._limiter,
             self.settings.max_concurrency,
             report,

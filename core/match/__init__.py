@@ -5,7 +5,7 @@ and ``markers`` work on top of both (what a found quote cut away, note numbers g
 words). Exact matching alone decides; nothing here is fuzzy.
 """
 
-from core.match.matcher import is_too_short, match_quote, split_fragments
+from core.match.matcher import is_too_short, match_quote, needed_words, split_fragments
 from core.match.page import PreparedPage, prepare
 
-__all__ = ["PreparedPage", "is_too_short", "match_quote", "prepare", "split_fragments"]
+__all__ = ["PreparedPage", "is_too_short", "match_quote", "needed_words", "prepare", "split_fragments"]

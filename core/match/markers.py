@@ -27,8 +27,8 @@ _GLUED = re.compile(
 )
 
 
-def glued_marker_match(p: PreparedPage, text: str, limit: int) -> tuple[QuotePart, list[int]] | None:
-    """Return the fragment without glued note numbers and where it stands, or None when nowhere."""
+def unglued(text: str) -> tuple[QuotePart, list[tuple[int, str]]] | None:
+    """Return the fragment read without its glued note numbers and the numbers removed, or None when none is glued."""
     removed = [(m.start(), m.group()) for m in _GLUED.finditer(text)]
     if not removed:
         return None
@@ -38,8 +38,15 @@ def glued_marker_match(p: PreparedPage, text: str, limit: int) -> tuple[QuotePar
         pos = start + len(digits)
     pieces.append(text[pos:])
     part = quote_part("".join(pieces), with_starts=True)
-    if part is None:
+    return (part, removed) if part is not None else None
+
+
+def glued_marker_match(p: PreparedPage, text: str, limit: int) -> tuple[QuotePart, list[int]] | None:
+    """Return the fragment without glued note numbers and where it stands, or None when nowhere."""
+    read = unglued(text)
+    if read is None:
         return None
+    part, removed = read
     # Where each removed number stood: before which word of the shortened fragment.
     at, shift = [], 0
     for start, digits in removed:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from core.match.context import context_flags, ellipsis_gap_flags
-from core.match.markers import glued_marker_match
+from core.match.markers import glued_marker_match, unglued
 from core.match.page import PreparedPage
 from core.match.places import hidden_flag, places
 from core.match.reading import ocr_flags
@@ -43,6 +43,19 @@ def _parts(quote: str) -> tuple[QuotePart, ...]:
     pieces = _ELLIPSIS.split(quote) if "…" in quote or ".." in quote or ". ." in quote else [quote]
     parts = (quote_part(piece.strip()) for piece in pieces)
     return tuple(part for part in parts if part is not None)
+
+
+def needed_words(quote: str) -> frozenset[str]:
+    """Return the words a page must hold for ``match_quote`` to find the quote on it, read either way."""
+    need: set[str] = set()
+    for part in _parts(quote):
+        # A fragment is found as written or without its glued note numbers: only words both readings hold.
+        words = set(part.words)
+        alt = unglued(part.text)
+        if alt is not None:
+            words &= set(alt[0].words)
+        need |= words
+    return frozenset(need)
 
 
 @functools.cache

@@ -156,11 +156,14 @@ def test_check_reports_progress_then_opens_the_review(monkeypatch: pytest.Monkey
     claims = tuple(r.claim for r in report.results)
     seen: list[tuple[str, str]] = []
 
-    def fake_check(brief, settings, *, store=None, refresh=False, progress=None, fetcher=None, offline=False):
+    def fake_check(
+        brief, settings, *, store=None, refresh=False, progress=None, fetcher=None, offline=False, on_result=None
+    ):
         assert settings.allow_private is True and settings.allowed_domains == ("python.org",)
-        for c in brief.claims:
+        for c, result in zip(brief.claims, report.results, strict=True):
             progress(c.url, "fetching", "")
             progress(c.url, "failed" if c.id == "c5" else "fetched", "404 Not Found" if c.id == "c5" else "")
+            on_result(result)
             seen.append((c.url, "done"))
         return report
 

@@ -116,7 +116,10 @@ def _follow_read() -> None:
 
 
 def _draw_progress(job: services.CheckJob, table) -> None:
-    table.html(draw.progress_html(job.states, _STATE_WORDS))
+    # Claims decided so far and their verdicts, as each source's claims are decided, above the sources.
+    done = sum(job.decided.values())
+    decided = f'<p class="muted decided">{done:,} of {len(job.brief.claims):,} claims decided</p>'
+    table.html(decided + draw.summary_bar_html(job.tally()) + draw.progress_html(job.states, _STATE_WORDS))
 
 
 def _start_check(brief: Brief, settings, refresh: bool, offline: bool = False) -> None:

@@ -1,9 +1,11 @@
-"""Check a brief: fetch its sources, match every quote, check every figure, decide verdicts.
+"""Check claims against their source's page: match every quote, check every figure, decide verdicts.
 
-The one place where the stages of DESIGN.md's data flow meet. Verdicts are decided here, in
-``decide``, from the exact matcher's answer, the figures check and the source's status only:
-the diagnosis is computed after the verdict and never feeds back into it (principle 1).
-This module draws nothing and writes no files; it stores evidence only through the Store.
+The one place where the stages of DESIGN.md's data flow meet for a claim. Verdicts are decided
+here, in ``decide``, from the exact matcher's answer, the figures check and the source's status
+only: the diagnosis is computed after the verdict and never feeds back into it (principle 1).
+``recheck_claim`` and ``adopt_quote`` check claims of a report again; a whole brief is checked by
+``core.check.brief``. This module draws nothing and writes no files; it stores evidence only
+through the Store.
 """
 
 from __future__ import annotations
@@ -11,18 +13,15 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Mapping
-from datetime import UTC, datetime
 
 from core.diagnose import candidates, diagnose
-from core.fetch import UNPROVEN, Fetcher, Policy, Progress, checked_under, stored_refusal
+from core.fetch import UNPROVEN, Policy, stored_refusal
 from core.figures import check_figures
 from core.match import PreparedPage, match_quote
 from core.models import (
-    Brief,
     Claim,
     ClaimResult,
     Context,
-    FetchState,
     FigureCheck,
     NearMiss,
     Origin,
@@ -48,41 +47,29 @@ _SOURCE_VERDICTS = {
 }
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
 def _unique(urls: list[str]) -> list[str]:
     return list(dict.fromkeys(urls))
 
 
-def _offline_sources(
-    urls: list[str], store: Store | None, progress: Progress | None, policy: Policy
-) -> dict[str, Source]:
-    """Return stored copies only, each as the policy in force allows; a URL with none is not_checked."""
-    out: dict[str, Source] = {}
-    for url in urls:
-        # The newest stored record, failures included: a stored 404 is still a dead link offline.
-        history = store.source_history(url, limit=1) if store is not None else []
-        stored = history[0] if history else None
-        refusal = stored_refusal(stored, policy) if stored is not None else None
-        if stored is None:
-            stored = Source(
-                url=url,
-                status=SourceStatus.NOT_CHECKED,
-                reason="No stored copy of this page, and this check runs offline: check again with fetching on.",
-            )
-        elif refusal is not None:
-            # A copy this policy would not fetch is not served either (DESIGN.md: the policy everywhere).
-            status = SourceStatus.NOT_CHECKED if refusal.rule == UNPROVEN else SourceStatus.BLOCKED
-            stored = Source(url=url, status=status, reason=refusal.reason, final_url=stored.final_url)
-        elif stored.origin is Origin.FETCHED:
-            stored = dataclasses.replace(stored, origin=Origin.CACHE)
-        out[url] = stored
-        if progress is not None:
-            state = FetchState.CACHED if stored.status is SourceStatus.OK else FetchState.FAILED
-            progress(url, state, stored.reason)
-    return out
+def offline_source(url: str, store: Store | None, policy: Policy) -> Source:
+    """Return the stored copy of url as the policy in force allows; a URL with none is not_checked."""
+    # The newest stored record, failures included: a stored 404 is still a dead link offline.
+    history = store.source_history(url, limit=1) if store is not None else []
+    stored = history[0] if history else None
+    refusal = stored_refusal(stored, policy) if stored is not None else None
+    if stored is None:
+        return Source(
+            url=url,
+            status=SourceStatus.NOT_CHECKED,
+            reason="No stored copy of this page, and this check runs offline: check again with fetching on.",
+        )
+    if refusal is not None:
+        # A copy this policy would not fetch is not served either (DESIGN.md: the policy everywhere).
+        status = SourceStatus.NOT_CHECKED if refusal.rule == UNPROVEN else SourceStatus.BLOCKED
+        return Source(url=url, status=status, reason=refusal.reason, final_url=stored.final_url)
+    if stored.origin is Origin.FETCHED:
+        return dataclasses.replace(stored, origin=Origin.CACHE)
+    return stored
 
 
 def _reasons_for_source(source: Source) -> list[str]:
@@ -229,51 +216,6 @@ def _isolated(
         return check_claim(claim, source, page, settings, others)
     except Exception as exc:  # every claim is checked in isolation: one bug never sinks the brief
         return ClaimResult(claim=claim, verdict=Verdict.NOT_CHECKED, reasons=(_internal(claim.id, exc),), source=source)
-
-
-def check_brief(
-    brief: Brief,
-    settings: Settings,
-    *,
-    store: Store | None = None,
-    refresh: bool = False,
-    progress: Progress | None = None,
-    fetcher: Fetcher | None = None,
-    offline: bool = False,
-) -> Report:
-    """Return the report of a brief: every claim in brief order with its verdict and reasons.
-
-    ``offline`` uses stored copies only and never touches the network (the bundled sample).
-    """
-    urls = _unique([c.url for c in brief.claims])
-    if offline:
-        sources = _offline_sources(urls, store, progress, Policy.from_settings(settings))
-    elif fetcher is not None:
-        sources = fetcher.fetch_all(urls, refresh=refresh, progress=progress)
-    else:
-        with Fetcher(settings, store) as own:
-            sources = own.fetch_all(urls, refresh=refresh, progress=progress)
-    pages: dict[str, PreparedPage | Unreadable] = {}
-    for url, source in sources.items():
-        if source.status is SourceStatus.OK:
-            try:
-                pages[url] = read_page(source, settings, store)
-            except Exception as exc:  # one unreadable page never sinks the rest of the brief
-                pages[url] = Unreadable(reason=_internal(url, exc))
-    prepared = {u: p for u in urls if isinstance(p := pages.get(u), PreparedPage)}
-    results = tuple(
-        _isolated(claim, sources[claim.url], pages.get(claim.url), settings, prepared) for claim in brief.claims
-    )
-    return Report(
-        brief_name=brief.name,
-        brief_format=brief.format,
-        checked_at=_now(),
-        results=results,
-        uncited=brief.uncited,
-        warnings=brief.warnings,
-        policy=checked_under(settings),
-        unused_links=brief.unused_links,
-    )
 
 
 def _replace_results(report: Report, new: Mapping[str, ClaimResult]) -> Report:
