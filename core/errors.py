@@ -7,6 +7,8 @@ warning); these exceptions are for what cannot be turned into one where it happe
     ├── BriefError              a brief cannot be read at all (empty, too large, damaged, ...)
     ├── ReportFormatError       a JSON report cannot be read back (also a ValueError)
     ├── StoreError              the evidence store cannot be opened, read or written
+    ├── DecisionError           a change of a decision the store refuses to record: a field that
+    │                           is not a decision's, a value it cannot hold, a version never stored
     ├── RequestError            another program's request (core.api, the MCP server) that cannot
     │                           be served: a path outside the allowed folders, evidence never stored
     └── FetchError              raised and caught inside core.fetch, which turns each into a
@@ -56,6 +58,10 @@ class StoreError(VerbatimError):
         self.store = store
         self.action = action
         self.why = why
+
+
+class DecisionError(VerbatimError, ValueError):
+    """A change of a decision the store will not record; the message names the claim, what is wrong and what to do."""
 
 
 class RequestError(VerbatimError):

@@ -7,7 +7,9 @@ dropped or rewritten. (A later issue folds these into numbered SQL migrations.)
 
 from __future__ import annotations
 
+import re
 import sqlite3
+from pathlib import Path
 
 #: table, column, declaration: what each column records, and why its default is safe for old rows.
 ADDED = (
@@ -26,3 +28,14 @@ def add_missing(conn: sqlite3.Connection) -> None:
         have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
         if column not in have:
             conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+
+
+def apply_0003(conn: sqlite3.Connection) -> None:
+    """Apply migrations/0003_decision_events.sql, each statement once (until the migration runner lands)."""
+    sql = re.sub(r"--[^\n]*", "", (Path(__file__).with_name("migrations") / "0003_decision_events.sql").read_text())
+    for statement in filter(str.strip, sql.split(";")):
+        try:
+            conn.execute(statement)
+        except sqlite3.OperationalError as exc:
+            if "duplicate column" not in str(exc):  # a store this code opened before: the column is there
+                raise
