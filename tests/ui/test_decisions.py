@@ -9,22 +9,10 @@ from __future__ import annotations
 import html
 import re
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.models import Choice
 from tests.ui.test_pages import _all_html, _no_exceptions, _open, _plain, _saved_run, _store
-from ui import auth
-
-
-@pytest.fixture
-def as_editor(monkeypatch: pytest.MonkeyPatch):
-    """Return a function that makes the named editor the one at the desk for the runs that follow."""
-
-    def be(name: str) -> None:
-        monkeypatch.setattr(auth, "editor", lambda: auth.Editor(name=name))
-
-    return be
 
 
 def _desk(run_id: str, claim_id: str = "c1") -> AppTest:
