@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
@@ -51,6 +52,11 @@ class DecisionSave:
 
 class Taken(Exception):
     """Another save took the seq this one wanted (not a VerbatimError: the store answers it with the newer record)."""
+
+
+def moment() -> str:
+    """Return the time of a change: UTC ISO 8601 to the millisecond, so two changes in one second keep their order."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _yes_no(value: bool | None) -> int | None:

@@ -98,9 +98,9 @@ _INSERT_SOURCE = (
 )
 
 
-def now_iso(timespec: str = "seconds") -> str:
-    """Return the current UTC time as ISO 8601 with seconds (decisions: milliseconds, to tell which came last)."""
-    return datetime.now(UTC).isoformat(timespec=timespec)
+def now_iso() -> str:
+    """Return the current UTC time as ISO 8601 with seconds."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def strip_fragment(url: str) -> str:
@@ -302,7 +302,7 @@ class Store:
         while True:  # two assignments at once: both are kept, in the order they got in
             try:
                 with self._tx() as c:
-                    return worklist.assign(c, run_id, editor, by, now_iso("milliseconds"))
+                    return worklist.assign(c, run_id, editor, by, events.moment())
             except Taken:
                 continue
 
@@ -323,7 +323,7 @@ class Store:
         while True:  # unchecked: another save in between is recorded first, and this one after it
             try:
                 with self._tx() as c:
-                    events.save_whole(c, run_id, decision, now_iso("milliseconds"), author)
+                    events.save_whole(c, run_id, decision, events.moment(), author)
                     return
             except Taken:
                 continue
@@ -334,9 +334,7 @@ class Store:
         """Save one field of a decision still at seen_version, else return the newer one; DecisionError on bad input."""
         try:
             with self._tx() as c:
-                return events.save_change(
-                    c, run_id, claim_id, field, value, seen_version, now_iso("milliseconds"), author
-                )
+                return events.save_change(c, run_id, claim_id, field, value, seen_version, events.moment(), author)
         except Taken:  # another save on the same version committed first
             with self._read() as c:
                 return events.refused(c, run_id, claim_id, seen_version)
