@@ -139,3 +139,22 @@ def test_the_history_is_newest_first_escaped_and_paged(as_editor) -> None:
     assert len(items) == 25
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in items[-1] and "&lt;b&gt;Eve&lt;/b&gt;" in items[-1]
     assert not [b for b in at.button if b.key == "older|c1"]
+
+
+def test_changes_made_before_the_history_was_kept_are_counted_not_invented(as_editor) -> None:
+    run_id = _saved_run()
+    store = _store()
+    with store._conn:  # a decision saved by a desk before events were recorded: version 3, no event
+        store._conn.execute(
+            "INSERT INTO decisions (run_id, claim_id, decision, note, decided_at, version)"
+            " VALUES (?, 'c1', 'accept', 'old note', '2026-11-29T18:10:00+00:00', 3)",
+            (run_id,),
+        )
+    as_editor("Ada")
+    at = _desk(run_id)
+    assert any(_plain(c.value) == "3 earlier changes were made before the history was kept." for c in at.caption)
+    at.radio(key=f"dec|{run_id}|c1|same_metric").set_value("yes").run()
+    _no_exceptions(at)
+    assert "Ada · Same metric? not answered → yes" in _text(at)
+    assert any(_plain(c.value) == "3 earlier changes were made before the history was kept." for c in at.caption)
+    assert [e.seq for e in store.decision_history(run_id, "c1")] == [4]
