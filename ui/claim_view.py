@@ -19,7 +19,7 @@ from ui.places import place_stepper
 
 CHOICES = list(DECISION_CHOICES)
 ANSWERS = ["", "yes", "no"]
-ANSWER_WORDS = {"": "not answered", "yes": "yes", "no": "no"}
+ANSWER_WORDS = decision_log.ANSWER_WORDS
 _TO_ANSWER = {None: "", True: "yes", False: "no"}
 _FROM_ANSWER = {"": None, "yes": True, "no": False}
 

@@ -27,7 +27,8 @@ PAGE = 20
 NOTE_SHOWN = 160
 
 FIELD_WORDS = {"decision": "Decision", "note": "Note", **{name: f"{label}?" for name, label in QUESTIONS.items()}}
-_ANSWERS = {"": "not answered", "yes": "yes", "no": "no"}
+#: An answer to a question as the form offers it and the history shows it.
+ANSWER_WORDS = {"": "not answered", "yes": "yes", "no": "no"}
 
 
 def value_words(field: str, text: str) -> str:
@@ -35,7 +36,7 @@ def value_words(field: str, text: str) -> str:
     if field == "decision":
         return decision_words(text)
     if field in QUESTIONS:
-        return _ANSWERS.get(text, text)
+        return ANSWER_WORDS.get(text, text)
     if not text:
         return "no note"
     return f"“{text[:NOTE_SHOWN]}…”" if len(text) > NOTE_SHOWN else f"“{text}”"
