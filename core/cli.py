@@ -26,7 +26,7 @@ from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
 from core.report import ExportKind, clean_text, exports
 from core.samples import load_samples
 from core.settings import Settings
-from core.store import Store
+from core.store import is_postgres, open_store, shown
 
 EXIT_OK, EXIT_STRICT, EXIT_UNREADABLE = 0, 1, 2
 
@@ -89,7 +89,10 @@ def _policy_and_store(command: argparse.ArgumentParser) -> None:
     )
     store = command.add_mutually_exclusive_group()
     store.add_argument(
-        "--db", metavar="FILE", help="the SQLite evidence store (default: $VERBATIM_DB or ~/.local/share)"
+        "--db",
+        metavar="FILE_OR_URL",
+        help="the evidence store: a SQLite file, or a team store's postgresql:// URL"
+        " (default: $VERBATIM_DB or ~/.local/share)",
     )
     store.add_argument("--no-cache", action="store_true", help="keep nothing: fetch everything, store nothing on disk")
 
@@ -98,7 +101,7 @@ def _settings(args: argparse.Namespace) -> Settings:
     settings = settings_for(allow_domains=args.allow_domain, allow_private=args.allow_private)
     changes: dict[str, object] = {}
     if args.db:
-        changes["db_path"] = Path(args.db)
+        changes["db_path"] = args.db if is_postgres(args.db) else Path(args.db)
     if args.no_cache:
         changes["use_cache"] = False
     if getattr(args, "ocr", False):  # only `check` has --ocr; `mcp` shares these settings without it
@@ -169,7 +172,7 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(f"error: {printable(str(exc))}\n")
         return EXIT_UNREADABLE
     try:
-        store = Store(settings.db_path if settings.use_cache else ":memory:")
+        store = open_store(settings)
         if args.offline:
             load_samples(store)  # so that the bundled sample brief checks with no network at all
         report = check_brief(brief, settings, store=store, refresh=args.refresh, offline=args.offline)
@@ -187,7 +190,7 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             report = dataclasses.replace(report, run_id="")
     _print_report(report, out)
     if report.run_id:
-        out.write(f"run {report.run_id} saved in {settings.db_path}\n")
+        out.write(f"run {report.run_id} saved in {shown(settings.db_path)}\n")
     targets = {kind: getattr(args, kind.value) for kind in ExportKind if getattr(args, kind.value)}
     unwritten = 0
     for kind, content in exports(report, targets, brief_raw=data, settings=settings).items():

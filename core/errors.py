@@ -31,6 +31,17 @@ from pathlib import Path
 STORE_REMEDY = (
     "Set VERBATIM_DB (on the command line, --db) to a file you can write to, or run with --no-cache to keep nothing."
 )
+#: What to do about a team store (PostgreSQL) whose server does not answer.
+TEAM_STORE_UNREACHABLE = (
+    "Check that its PostgreSQL server is running and that this machine can reach it (host, port, firewall), then"
+    " try again: what this attempt was saving was not saved, and the store works again as soon as the server"
+    " answers, without a restart."
+)
+#: What to do about a team store that answers but refuses (permissions, a damaged or foreign database).
+TEAM_STORE_REMEDY = (
+    "Check that VERBATIM_DB (on the command line, --db) names the team's database and that its user may write"
+    " there, or ask whoever runs the team's PostgreSQL."
+)
 
 
 class VerbatimError(Exception):
@@ -48,13 +59,22 @@ class ReportFormatError(VerbatimError, ValueError):
 class StoreError(VerbatimError):
     """The evidence store cannot be used; the message names the store, what failed and what to do.
 
-    ``action`` is what could not be done ("opened", "read", "written"), ``why`` the cause as the
-    database or the file system gave it.
+    ``action`` is what could not be done ("opened", "read", "written", "reached"), ``why`` the
+    cause as the database or the file system gave it; ``kind`` is "team store" for PostgreSQL,
+    whose ``store`` is host:port/database (never a password).
     """
 
-    def __init__(self, store: Path | str | None, action: str, why: str) -> None:
+    def __init__(
+        self,
+        store: Path | str | None,
+        action: str,
+        why: str,
+        *,
+        kind: str = "evidence store",
+        remedy: str = STORE_REMEDY,
+    ) -> None:
         where = f"at {store}" if store is not None else "in memory"
-        super().__init__(f"The evidence store {where} cannot be {action}: {why}. {STORE_REMEDY}")
+        super().__init__(f"The {kind} {where} cannot be {action}: {why}. {remedy}")
         self.store = store
         self.action = action
         self.why = why

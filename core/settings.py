@@ -11,15 +11,18 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-#: The environment variable naming the SQLite evidence store.
+#: The environment variable naming the evidence store: a SQLite file, or a postgresql:// URL.
 DB_ENV = "VERBATIM_DB"
+#: URL schemes that name a PostgreSQL database (libpq reads both); anything else is a SQLite path.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
-def default_db_path() -> Path:
-    """Return the store's path: $VERBATIM_DB, else ~/.local/share/verbatim/verbatim.sqlite3."""
+def default_db_path() -> Path | str:
+    """Return the store's target: $VERBATIM_DB (a path, or a postgresql:// URL kept as text), else the default file."""
     env = os.environ.get(DB_ENV)
     if env:
-        return Path(env)
+        # A URL stays text: as a Path its "//" would collapse and the URL be lost.
+        return env if env.lower().startswith(POSTGRES_SCHEMES) else Path(env)
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "verbatim" / "verbatim.sqlite3"
 
@@ -197,11 +200,16 @@ class Settings:
     evidence_max_chars: int = 20_000
 
     # ---- storage (core/store/)
-    db_path: Path = field(default_factory=default_db_path)
+    # A SQLite file, ":memory:", or a team store's postgresql:// URL (core/store/target.py).
+    db_path: Path | str = field(default_factory=default_db_path)
     # False gives an in-memory store: nothing is kept (--no-cache).
     use_cache: bool = True
     # Seconds a write waits for another process holding the SQLite file before giving up.
+    # On PostgreSQL, seconds a call waits for a connection before saying the team store is unreachable.
     store_busy_timeout: float = 10.0
+    # Connections to a team store per process, shared by the desk's sessions: a handful of editors' clicks
+    # at once, well under PostgreSQL's default of 100 connections for a few desks and workers.
+    store_pool_size: int = 8
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -1,4 +1,4 @@
-"""Shared fixtures: a loopback server, the corpus path, and a private store per test."""
+"""Shared fixtures: a loopback server, the corpus path, a private store per test, PostgreSQL, both engines."""
 
 from __future__ import annotations
 
@@ -54,3 +54,11 @@ def pg_server() -> Iterator[PostgresServer]:
 def pg_url(pg_server: PostgresServer) -> str:
     """The URL of an empty PostgreSQL database of this test's own."""
     return pg_server.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty store's target, once a SQLite file and once a PostgreSQL database: store tests run on both."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store.sqlite3")
+    return str(request.getfixturevalue("pg_url"))

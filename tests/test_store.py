@@ -1,4 +1,8 @@
-"""The evidence store on real SQLite files: sources, runs, decisions, restarts and concurrent use."""
+"""The evidence store on a real SQLite file and a real PostgreSQL alike: sources, runs, decisions, restarts, threads.
+
+Every test that takes ``store_target`` runs on both engines; one whose name says "sqlite" is about
+the file itself (its journal, its path, a file another program holds).
+"""
 
 from __future__ import annotations
 
@@ -41,10 +45,10 @@ def _source(
 REPORT = {"schema": 1, "brief_name": "brief.md", "summary": {"verified": 2, "dead_link": 1}, "claims": [{"id": "c1"}]}
 
 
-def test_source_round_trips_every_field(tmp_path: Path) -> None:
+def test_source_round_trips_every_field(store_target: str) -> None:
     body = corpus_bytes("html/python/peps/pep-0632.html")
     original = _source("https://peps.python.org/pep-0632/", body)
-    with Store(tmp_path / "s.sqlite3") as store:
+    with Store(store_target) as store:
         store.save_source(original)
         back = store.latest_source("https://peps.python.org/pep-0632/#abstract")
     assert back is not None
@@ -52,9 +56,9 @@ def test_source_round_trips_every_field(tmp_path: Path) -> None:
     assert (back.body, back.headers, back.sha256, back.origin) == (body, original.headers, original.sha256, "fetched")
 
 
-def test_latest_source_is_the_newest_readable_copy(tmp_path: Path) -> None:
+def test_latest_source_is_the_newest_readable_copy(store_target: str) -> None:
     url = "https://docs.python.org/3/whatsnew/3.11.html"
-    with Store(tmp_path / "s.sqlite3") as store:
+    with Store(store_target) as store:
         assert store.latest_source(url) is None
         store.save_source(_source(url, b"<p>first</p>"))
         store.save_source(_source(url, b"<p>second</p>", origin=Origin.EDITOR))
@@ -67,10 +71,16 @@ def test_latest_source_is_the_newest_readable_copy(tmp_path: Path) -> None:
     assert [s.status.value for s in history] == ["dead_link", "ok", "ok"]
 
 
-def test_everything_survives_a_restart(tmp_path: Path) -> None:
+def test_a_sqlite_store_file_is_made_with_its_folders_and_uses_wal(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "er" / "verbatim.sqlite3"
+    with Store(path) as store:
+        assert (store.journal_mode(), store.backend, store.label) == ("wal", "sqlite", str(path))
+    assert path.is_file()
+
+
+def test_everything_survives_a_restart(store_target: str) -> None:
+    path = store_target
     store = Store(path)
-    assert store.journal_mode() == "wal"
     store.save_source(_source("https://example.org/a", b"<p>a</p>"))
     run_id = store.save_run(REPORT, b"# brief\n", "brief.md")
     store.save_decision(
@@ -114,8 +124,8 @@ def test_everything_survives_a_restart(tmp_path: Path) -> None:
     again.close()
 
 
-def test_runs_are_listed_newest_first_and_updated(tmp_path: Path) -> None:
-    with Store(tmp_path / "s.sqlite3") as store:
+def test_runs_are_listed_newest_first_and_updated(store_target: str) -> None:
+    with Store(store_target) as store:
         ids = []
         for i in range(3):
             ids.append(store.save_run({**REPORT, "summary": {"verified": i}}, brief_name=f"b{i}.md"))
@@ -133,21 +143,35 @@ def test_runs_are_listed_newest_first_and_updated(tmp_path: Path) -> None:
     assert len(set(ids)) == 3
 
 
-def test_brief_name_falls_back_to_the_report(tmp_path: Path) -> None:
-    with Store(":memory:") as store:
+def test_brief_name_falls_back_to_the_report(store_target: str) -> None:
+    with Store(store_target) as store:
         run_id = store.save_run(REPORT)
         assert store.list_runs()[0].brief_name == "brief.md"
         assert store.brief_raw(run_id) == b""
 
 
-def test_a_run_keeps_the_agent_that_asked(tmp_path: Path) -> None:
-    store = Store(tmp_path / "s.sqlite3")
+def test_a_run_keeps_the_agent_that_asked(store_target: str) -> None:
+    store = Store(store_target)
     agent = store.save_run({"summary": {}, "client": "research-agent"}, brief_name="claims")
     editor = store.save_run({"summary": {}}, brief_name="brief.md")
     assert {r.run_id: r.client for r in store.list_runs()} == {agent: "research-agent", editor: ""}
+    store.close()
 
 
-def test_a_store_made_before_runs_had_a_client_gains_the_column(tmp_path: Path) -> None:
+def test_a_run_saved_under_its_id_is_saved_once(store_target: str) -> None:
+    with Store(store_target) as store:
+        first = store.save_run({**REPORT, "summary": {"verified": 1}}, b"# one", "one.md", run_id="job-42")
+        # The same job finished again (a worker retried): nothing changes, the same id comes back.
+        again = store.save_run({**REPORT, "summary": {"verified": 7}}, b"# two", "two.md", run_id="job-42")
+        other = store.save_run(REPORT)
+        runs = {r.run_id: r for r in store.list_runs()}
+        assert (first, again) == ("job-42", "job-42") and other != "job-42"
+        assert set(runs) == {"job-42", other}
+        assert (runs["job-42"].brief_name, runs["job-42"].summary) == ("one.md", {"verified": 1})
+        assert store.brief_raw("job-42") == b"# one"
+
+
+def test_a_sqlite_store_made_before_runs_had_a_client_gains_the_column(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as old:  # the runs table as stores made before the MCP server have it
         old.execute(
@@ -161,8 +185,8 @@ def test_a_store_made_before_runs_had_a_client_gains_the_column(tmp_path: Path) 
     assert {r.run_id: r.client for r in store.list_runs()} == {"r1": "", new: "research-agent"}
 
 
-def test_decision_is_upserted(tmp_path: Path) -> None:
-    with Store(tmp_path / "s.sqlite3") as store:
+def test_decision_is_upserted(store_target: str) -> None:
+    with Store(store_target) as store:
         run_id = store.save_run(REPORT)
         store.save_decision(run_id, Decision(claim_id="c2", decision=Choice.NEEDS_EDIT, note="figure off"))
         store.save_decision(run_id, Decision(claim_id="c1", decision=Choice.REJECT))
@@ -194,7 +218,7 @@ def test_decision_is_upserted(tmp_path: Path) -> None:
     assert got[0].same_period is None
 
 
-def test_memory_store_keeps_nothing_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_sqlite_memory_store_keeps_nothing_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     store = open_store(Settings(use_cache=False, db_path=tmp_path / "never.sqlite3"))
     assert store.in_memory and store.journal_mode() == "memory"
@@ -207,11 +231,23 @@ def test_open_store_uses_the_settings_path(tmp_path: Path) -> None:
     path = tmp_path / "x" / "v.sqlite3"
     with open_store(Settings(db_path=path)) as store:
         store.save_run(REPORT)
+        assert store.backend == "sqlite"
     assert path.is_file()
 
 
-def test_concurrent_readers_and_a_writer(tmp_path: Path) -> None:
-    path = tmp_path / "busy.sqlite3"
+def test_open_store_opens_a_team_store_by_url(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VERBATIM_DB", pg_url)
+    settings = Settings.from_env()
+    assert settings.db_path == pg_url  # kept whole: as a Path the URL's "//" would collapse
+    with open_store(settings) as store:
+        run_id = store.save_run(REPORT)
+        assert (store.backend, store.path, store.in_memory) == ("postgresql", None, False)
+    with Store(pg_url) as again:
+        assert again.load_run(run_id) == REPORT
+
+
+def test_concurrent_readers_and_a_writer(store_target: str) -> None:
+    path = store_target
     writer = Store(path)
     readers = [Store(path) for _ in range(3)]  # other connections, as another process would have
     body = corpus_bytes("html/python/peps/pep-0703.html")
@@ -277,7 +313,7 @@ def _unusable(tmp_path: Path) -> list[tuple[Path, str]]:
     ]
 
 
-def test_a_store_that_cannot_be_opened_names_itself_and_what_to_do(tmp_path: Path) -> None:
+def test_a_sqlite_store_that_cannot_be_opened_names_itself_and_what_to_do(tmp_path: Path) -> None:
     for path, why in _unusable(tmp_path):
         with pytest.raises(StoreError) as caught:
             Store(path)
@@ -287,14 +323,14 @@ def test_a_store_that_cannot_be_opened_names_itself_and_what_to_do(tmp_path: Pat
         assert (caught.value.store, caught.value.action, caught.value.why) == (path, "opened", why)
 
 
-def test_open_store_raises_the_same_store_error(tmp_path: Path) -> None:
+def test_open_store_raises_the_same_store_error_for_a_sqlite_path(tmp_path: Path) -> None:
     path, why = _unusable(tmp_path)[0]
     with pytest.raises(StoreError) as caught:
         open_store(Settings(db_path=path))
     assert str(caught.value) == f"The evidence store at {path} cannot be opened: {why}. {REMEDY}"
 
 
-def test_a_write_the_database_refuses_is_a_store_error(tmp_path: Path) -> None:
+def test_a_write_a_locked_sqlite_file_refuses_is_a_store_error(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     store = Store(path, busy_timeout=0)
     other = sqlite3.connect(path, isolation_level=None)
@@ -312,7 +348,18 @@ def test_a_write_the_database_refuses_is_a_store_error(tmp_path: Path) -> None:
     store.close()
 
 
-def test_a_read_of_a_closed_store_is_a_store_error() -> None:
+def test_a_read_of_a_closed_store_is_a_store_error(store_target: str) -> None:
+    store = Store(store_target)
+    store.close()
+    with pytest.raises(StoreError) as caught:
+        store.list_runs()
+    if store.backend == "sqlite":
+        assert str(caught.value).startswith(f"The evidence store at {store_target} cannot be read: Cannot operate")
+    else:
+        assert str(caught.value).startswith(f"The team store at {store.label} cannot be read: the store was closed.")
+
+
+def test_a_read_of_a_closed_sqlite_memory_store_is_a_store_error() -> None:
     store = Store(":memory:")
     store.close()
     with pytest.raises(StoreError) as caught:

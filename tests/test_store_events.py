@@ -1,6 +1,7 @@
 """Decisions as append-only events with an author: no lost update, a history, bad input refused (issue 14, 2-3, 6).
 
-Two Store objects on one store file stand for two editors' desks.
+Two Store objects on one store stand for two editors' desks. Every test that takes
+``store_target`` runs on SQLite and on PostgreSQL; one whose name says "sqlite" is about a file.
 """
 
 from __future__ import annotations
@@ -8,22 +9,37 @@ from __future__ import annotations
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from core.errors import DecisionError
 from core.models import Choice, Decision, DecisionEvent
-from core.store import SCHEMA, Store
+from core.store import Store
 from core.store import events as events_module
 
+#: The schema as the first Verbatim wrote it (before decisions had a version and sources their addresses).
+FIRST_SCHEMA = """
+CREATE TABLE sources (id INTEGER PRIMARY KEY, url TEXT NOT NULL, final_url TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL, http_status INTEGER, headers TEXT NOT NULL DEFAULT '[]',
+    content_type TEXT NOT NULL DEFAULT '', sha256 TEXT NOT NULL DEFAULT '', fetched_at TEXT NOT NULL, body BLOB,
+    origin TEXT NOT NULL DEFAULT 'fetched', reason TEXT NOT NULL DEFAULT '', drift INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX sources_by_url ON sources (url, id);
+CREATE TABLE runs (run_id TEXT PRIMARY KEY, brief_name TEXT NOT NULL DEFAULT '', created_at TEXT NOT NULL,
+    summary_json TEXT NOT NULL DEFAULT '{}', report_json TEXT NOT NULL, brief_raw BLOB);
+CREATE INDEX runs_by_time ON runs (created_at);
+CREATE TABLE decisions (run_id TEXT NOT NULL, claim_id TEXT NOT NULL, decision TEXT NOT NULL DEFAULT '',
+    note TEXT NOT NULL DEFAULT '', same_period INTEGER, same_metric INTEGER, same_population INTEGER,
+    decided_at TEXT NOT NULL, PRIMARY KEY (run_id, claim_id));
+CREATE TABLE page_texts (body_sha256 TEXT NOT NULL, content_type TEXT NOT NULL, extractor TEXT NOT NULL,
+    page_json TEXT NOT NULL, PRIMARY KEY (body_sha256, content_type, extractor));
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+INSERT INTO schema_version VALUES (1);
+"""
 
-@pytest.fixture
-def target(tmp_path: Path) -> str:
-    return str(tmp_path / "s.sqlite3")
 
-
-def test_a_change_on_a_stale_version_is_refused_with_who_changed_what(target: str) -> None:
-    store = Store(target)
+def test_a_change_on_a_stale_version_is_refused_with_who_changed_what(store_target: str) -> None:
+    store = Store(store_target)
     first = store.save_decision_change("r1", "c1", "decision", "accept", seen_version=0, author="Ada")
     assert first.saved and (first.decision.decision, first.decision.version) == (Choice.ACCEPT, 1)
     assert first.decision.decided_by == "Ada"
@@ -42,8 +58,8 @@ def test_a_change_on_a_stale_version_is_refused_with_who_changed_what(target: st
     ]
 
 
-def test_a_no_that_withdraws_an_accept_is_two_events_and_a_stale_accept_cannot_bypass_it(target: str) -> None:
-    store = Store(target)
+def test_a_no_that_withdraws_an_accept_is_two_events_and_a_stale_accept_cannot_bypass_it(store_target: str) -> None:
+    store = Store(store_target)
     store.save_decision_change("r1", "c1", "decision", "accept", seen_version=0, author="Ada")
     no = store.save_decision_change("r1", "c1", "same_period", False, seen_version=1, author="Bo")
     assert no.saved and no.decision.version == 3 and no.decision.decision == Choice.NONE
@@ -59,8 +75,8 @@ def test_a_no_that_withdraws_an_accept_is_two_events_and_a_stale_accept_cannot_b
     assert store.decisions("r1")[0].version == 3
 
 
-def test_two_first_changes_at_once_keep_only_one(target: str) -> None:
-    a, b = Store(target), Store(target)
+def test_two_first_changes_at_once_keep_only_one(store_target: str) -> None:
+    a, b = Store(store_target), Store(store_target)
     assert a.save_decision_change("r1", "c1", "decision", "reject", seen_version=0, author="Ada").saved
     late = b.save_decision_change("r1", "c1", "note", "fine", seen_version=0, author="Bo")
     assert not late.saved and late.decision.decision == Choice.REJECT and late.decision.decided_by == "Ada"
@@ -69,10 +85,10 @@ def test_two_first_changes_at_once_keep_only_one(target: str) -> None:
 class _Interleaved:
     """A connection that lets another desk save right after this one has read the decision (the race, made sure)."""
 
-    def __init__(self, conn: sqlite3.Connection, other: Store) -> None:
+    def __init__(self, conn: Any, other: Store) -> None:
         self.conn, self.other, self.done = conn, other, False
 
-    def execute(self, sql: str, args: tuple[object, ...] = ()) -> sqlite3.Cursor:
+    def execute(self, sql: str, args: tuple[object, ...] = ()) -> Any:
         cursor = self.conn.execute(sql, args)
         if sql.startswith(events_module.SELECT) and not self.done:
             self.done = True
@@ -80,24 +96,28 @@ class _Interleaved:
         return cursor
 
 
-def test_the_key_refuses_the_second_of_two_saves_that_read_the_same_version(target: str) -> None:
-    mine, theirs = Store(target), Store(target)
-    conn = sqlite3.connect(target)
-    with pytest.raises(events_module.Taken):
-        events_module.save_change(_Interleaved(conn, theirs), "r1", "c1", "note", "mine", 0, "t", "Bo")
-    conn.rollback()
+def test_the_key_refuses_the_second_of_two_saves_that_read_the_same_version(store_target: str) -> None:
+    mine, theirs = Store(store_target), Store(store_target)
+    if mine.backend == "postgresql":  # the store's own transaction: the other desk commits while it is open
+        with pytest.raises(events_module.Taken), mine._engine.write() as conn:
+            events_module.save_change(_Interleaved(conn, theirs), "r1", "c1", "note", "mine", 0, "t", "Bo")
+    else:  # SQLite's writes take the file's lock first (BEGIN IMMEDIATE): the race needs a plain connection
+        conn = sqlite3.connect(store_target)
+        with pytest.raises(events_module.Taken):
+            events_module.save_change(_Interleaved(conn, theirs), "r1", "c1", "note", "mine", 0, "t", "Bo")
+        conn.rollback()
     assert [(d.note, d.version, d.decided_by) for d in mine.decisions("r1")] == [("theirs", 1, "Ada")]
     assert [e.after for e in mine.decision_history("r1")] == ["theirs"]
 
 
-def test_many_editors_at_once_lose_no_update(target: str) -> None:
+def test_many_editors_at_once_lose_no_update(store_target: str) -> None:
     """Eight desks change one note; each refused save is made again on the newer version, as "save mine" does."""
     saved: list[tuple[int, str]] = []
     lock = threading.Lock()
-    Store(target).close()  # made once, as a newsroom's store is, before the desks open it
+    Store(store_target).close()  # made once, as a newsroom's store is, before the desks open it
 
     def editor(n: int) -> None:
-        store = Store(target)
+        store = Store(store_target)
         seen = 0
         for i in range(15):
             while True:
@@ -114,7 +134,7 @@ def test_many_editors_at_once_lose_no_update(target: str) -> None:
         t.start()
     for t in threads:
         t.join()
-    store = Store(target)
+    store = Store(store_target)
     history = store.decision_history("r1", "c1")
     assert sorted(saved) == sorted((e.seq, e.after) for e in history)
     assert [e.seq for e in reversed(history)] == list(range(1, 8 * 15 + 1))
@@ -122,8 +142,8 @@ def test_many_editors_at_once_lose_no_update(target: str) -> None:
     assert store.decisions("r1")[0].note == history[0].after
 
 
-def test_a_whole_decision_saved_the_old_way_is_an_event_per_field_and_moves_the_version_on(target: str) -> None:
-    store = Store(target)
+def test_a_whole_decision_saved_the_old_way_is_an_event_per_field_and_moves_the_version_on(store_target: str) -> None:
+    store = Store(store_target)
     store.save_decision("r1", Decision(claim_id="c1", decision=Choice.ACCEPT, note="ok"), author="Ada")
     assert not store.save_decision_change("r1", "c1", "note", "x", seen_version=0).saved
     assert [(e.field, e.after) for e in store.decision_history("r1", "c1")] == [("note", "ok"), ("decision", "accept")]
@@ -154,9 +174,9 @@ def test_a_whole_decision_saved_the_old_way_is_an_event_per_field_and_moves_the_
     ],
 )
 def test_bad_input_is_refused_with_a_clear_message_and_nothing_recorded(
-    target: str, field: str, value: object, seen: int, message: str
+    store_target: str, field: str, value: object, seen: int, message: str
 ) -> None:
-    store = Store(target)
+    store = Store(store_target)
     store.save_decision_change("r1", "c1", "note", "first", seen_version=0)
     with pytest.raises(DecisionError) as refused:
         store.save_decision_change("r1", "c1", field, value, seen_version=seen)
@@ -165,15 +185,17 @@ def test_bad_input_is_refused_with_a_clear_message_and_nothing_recorded(
     assert store.decisions("r1")[0].version == 1
 
 
-def test_a_history_of_ten_thousand_events_is_read_a_page_at_a_time(target: str) -> None:
-    store = Store(target)
-    conn = sqlite3.connect(target)  # written directly: ten thousand saves one by one would only slow the test
-    with conn:
-        conn.executemany(
-            "INSERT INTO decision_events (run_id, claim_id, seq, field, before, after, author, at)"
-            " VALUES ('r1', 'c1', ?, 'note', ?, ?, 'Ada', '2026-12-01T10:00:00+00:00')",
-            [(n, f"note {n - 1}", f"note {n}") for n in range(1, 10_001)],
-        )
+def test_a_history_of_ten_thousand_events_is_read_a_page_at_a_time(store_target: str) -> None:
+    store = Store(store_target)
+    # Written directly, a thousand rows a statement: ten thousand saves one by one would only slow the test.
+    with store._engine.write() as conn:
+        for first in range(1, 10_001, 1000):
+            rows = [(n, f"note {n - 1}", f"note {n}") for n in range(first, first + 1000)]
+            values = ", ".join("('r1', 'c1', ?, 'note', ?, ?, 'Ada', '2026-12-01T10:00:00+00:00')" for _ in rows)
+            sql = (
+                f"INSERT INTO decision_events (run_id, claim_id, seq, field, before, after, author, at) VALUES {values}"  # noqa: S608
+            )
+            conn.execute(sql, [value for row in rows for value in row])  # every value a parameter
         conn.execute(
             "INSERT INTO decisions (run_id, claim_id, note, decided_at, version, decided_by)"
             " VALUES ('r1', 'c1', 'note 10000', '2026-12-01T10:00:00+00:00', 10000, 'Ada')"
@@ -185,8 +207,8 @@ def test_a_history_of_ten_thousand_events_is_read_a_page_at_a_time(target: str) 
     assert store.save_decision_change("r1", "c1", "note", "one more", seen_version=10_000).decision.version == 10_001
 
 
-def test_history_events_are_records_of_the_whole_change(target: str) -> None:
-    store = Store(target)
+def test_history_events_are_records_of_the_whole_change(store_target: str) -> None:
+    store = Store(store_target)
     store.save_decision_change("r1", "c1", "same_metric", True, seen_version=0, author="Ada")
     store.save_decision_change("r1", "c2", "note", "<script>x</script>", seen_version=0, author="Bo")
     [newest, oldest] = sorted(store.decision_history("r1"), key=lambda e: e.claim_id, reverse=True)
@@ -197,10 +219,10 @@ def test_history_events_are_records_of_the_whole_change(target: str) -> None:
     assert store.decision_history("r2") == []
 
 
-def test_a_store_file_of_the_first_schema_opens_keeps_its_rows_and_versions(tmp_path: Path) -> None:
+def test_a_sqlite_store_file_of_the_first_schema_opens_keeps_its_rows_and_versions(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as conn:  # the schema as the first version wrote it: no version, no addresses
-        conn.executescript(SCHEMA)
+        conn.executescript(FIRST_SCHEMA)
         conn.execute(
             "INSERT INTO decisions (run_id, claim_id, decision, note, decided_at)"
             " VALUES ('r1', 'c1', 'accept', 'ok', 't')"

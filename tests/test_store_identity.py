@@ -1,4 +1,7 @@
-"""A store file deleted or replaced under an open store is noticed, and nothing is said saved into it (issue 16, 7)."""
+"""A SQLite store file deleted or replaced under an open store is noticed, and nothing is said saved into it.
+
+SQLite-only by nature (issue 16, 7): a team store on PostgreSQL has no file to lose.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ def _gone(path: Path) -> None:
         Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
-def test_a_deleted_store_file_refuses_every_write_with_what_happened(tmp_path: Path) -> None:
+def test_a_deleted_sqlite_store_file_refuses_every_write_with_what_happened(tmp_path: Path) -> None:
     path = tmp_path / "desk.sqlite3"
     store = Store(path)
     run_id = store.save_run({"summary": {}}, b"", "brief.md")
@@ -38,7 +41,7 @@ def test_a_deleted_store_file_refuses_every_write_with_what_happened(tmp_path: P
     assert not path.exists()
 
 
-def test_a_store_file_replaced_by_another_is_noticed(tmp_path: Path) -> None:
+def test_a_sqlite_store_file_replaced_by_another_is_noticed(tmp_path: Path) -> None:
     path, other = tmp_path / "desk.sqlite3", tmp_path / "other.sqlite3"
     store = Store(path)
     Store(other).close()
@@ -49,5 +52,5 @@ def test_a_store_file_replaced_by_another_is_noticed(tmp_path: Path) -> None:
     assert Store(path).list_runs() == []  # nothing went into either file
 
 
-def test_an_in_memory_store_has_no_file_to_lose() -> None:
+def test_an_in_memory_sqlite_store_has_no_file_to_lose() -> None:
     assert Store(":memory:").problem() == ""

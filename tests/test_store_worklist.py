@@ -1,4 +1,7 @@
-"""The run list as a queue of work: assignment as events, decided n of m, who decided last, filters (issue 14, 4)."""
+"""The run list as a queue of work: assignment as events, decided n of m, who decided last, filters (issue 14, 4).
+
+Every test that takes ``store`` runs on SQLite and on PostgreSQL; one whose name says "sqlite" is about a file.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from core.models import Choice, Decision
-from core.store import SCHEMA, Store, Work
+from core.store import Store, Work
+from tests.test_store_events import FIRST_SCHEMA
 
 
 def _report(claims: int) -> dict[str, object]:
@@ -17,8 +21,8 @@ def _report(claims: int) -> dict[str, object]:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "s.sqlite3")
+def store(store_target: str) -> Store:
+    return Store(store_target)
 
 
 def test_each_run_says_who_it_is_assigned_to_how_far_it_is_and_who_decided_last(store: Store) -> None:
@@ -73,24 +77,28 @@ def test_the_filters_show_mine_unassigned_undecided_and_done(store: Store) -> No
     assert len(store.list_runs(limit=1)) == 1
 
 
-def test_the_list_reads_no_report_and_asks_one_query_however_many_runs(store: Store) -> None:
+def test_the_list_reads_no_report_and_asks_one_query_however_many_sqlite_runs(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite3")  # SQLite's trace counts the statements
     for n in range(30):
         run = store.save_run(_report(2), brief_name=f"brief {n}")
         store.save_decision(run, Decision(claim_id="c1", decision=Choice.ACCEPT), author="Ada")
         store.assign_run(run, "Ada", by="Ada")
-    store._conn.execute("UPDATE runs SET report_json = 'not JSON at all'")  # a report read would fail
+    with store._engine.write() as conn:
+        conn.execute("UPDATE runs SET report_json = 'not JSON at all'")  # a report read would fail
     asked: list[str] = []
-    store._conn.set_trace_callback(asked.append)
+    with store._engine.read() as conn:
+        conn.set_trace_callback(asked.append)  # type: ignore[attr-defined]
     runs = store.list_runs(show=Work.UNDECIDED)
-    store._conn.set_trace_callback(None)
+    with store._engine.read() as conn:
+        conn.set_trace_callback(None)  # type: ignore[attr-defined]
     assert len(runs) == 30 and {(r.claims, r.decided, r.assigned_to) for r in runs} == {(2, 1, "Ada")}
     assert len(asked) == 1
 
 
-def test_a_run_saved_before_claims_were_counted_is_counted_from_its_summary(tmp_path: Path) -> None:
+def test_a_sqlite_run_saved_before_claims_were_counted_is_counted_from_its_summary(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as conn:
-        conn.executescript(SCHEMA)
+        conn.executescript(FIRST_SCHEMA)
         conn.execute(
             "INSERT INTO runs (run_id, brief_name, created_at, summary_json, report_json)"
             """ VALUES ('r1', 'old.md', '2026-01-01T00:00:00', '{"verified": 2, "dead_link": 1}', '{}')"""

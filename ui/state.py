@@ -17,7 +17,7 @@ from core.fetch import checked_under, parse_allowlist
 from core.models import CheckPolicy, Decision, Report
 from core.report import ReportFormatError, from_json
 from core.settings import Settings
-from core.store import DecisionSave
+from core.store import DecisionSave, shown
 from ui import auth, draw
 
 _STORE = "vb_store"
@@ -177,7 +177,8 @@ def load_run(run_id: str) -> str:
     except VerbatimError as exc:
         return f"Could not read run {run_id} from the store: {exc}"
     if data is None:
-        return f"There is no run {run_id} in the store at {settings().db_path}. Open one from History or check a brief."
+        where = shown(settings().db_path)
+        return f"There is no run {run_id} in the store at {where}. Open one from History or check a brief."
     try:
         report = from_json(data)
     except ReportFormatError as exc:

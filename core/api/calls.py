@@ -97,7 +97,7 @@ def opened(store: StoreLike, settings: Settings) -> Iterator[Store | None]:
     if store is None or isinstance(store, Store):
         yield store
         return
-    own = Store(Path(store), busy_timeout=settings.store_busy_timeout)
+    own = Store(store if isinstance(store, str) else Path(store), busy_timeout=settings.store_busy_timeout)
     try:
         yield own
     finally:

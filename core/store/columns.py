@@ -1,15 +1,14 @@
-"""Columns added to the store after its first schema, added in place to a store file made earlier.
+"""Columns added to the store before numbered migrations, added in place to a store file made earlier.
 
-Each is an ``ALTER TABLE ... ADD COLUMN`` with a default, run only when the column is
-missing: a store file of any earlier version opens unchanged otherwise, and nothing is ever
-dropped or rewritten. (A later issue folds these into numbered SQL migrations.)
+A store file of an earlier Verbatim has the tables of migration 0001 but may lack these
+columns; when 0001 is recorded for it, each missing one is added as an ``ALTER TABLE ... ADD
+COLUMN`` with a default, so nothing is dropped or rewritten. A store made by migrations has
+them all from 0001 on, and later columns come in later migrations, never here.
 """
 
 from __future__ import annotations
 
-import re
-import sqlite3
-from pathlib import Path
+from core.store.engine import Conn, Engine
 
 #: table, column, declaration: what each column records, and why its default is safe for old rows.
 ADDED = (
@@ -22,20 +21,8 @@ ADDED = (
 )
 
 
-def add_missing(conn: sqlite3.Connection) -> None:
-    """Add every column of ADDED that the store's tables lack (the caller commits)."""
+def add_missing(engine: Engine, conn: Conn) -> None:
+    """Add every column of ADDED that the store's tables lack (inside the caller's transaction)."""
     for table, column, declaration in ADDED:
-        have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
-        if column not in have:
+        if column not in engine.columns(conn, table):
             conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
-
-
-def apply_0003(conn: sqlite3.Connection) -> None:
-    """Apply migrations/0003_decision_events.sql, each statement once (until the migration runner lands)."""
-    sql = re.sub(r"--[^\n]*", "", (Path(__file__).with_name("migrations") / "0003_decision_events.sql").read_text())
-    for statement in filter(str.strip, sql.split(";")):
-        try:
-            conn.execute(statement)
-        except sqlite3.OperationalError as exc:
-            if "duplicate column" not in str(exc):  # a store this code opened before: the column is there
-                raise

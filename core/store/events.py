@@ -22,6 +22,7 @@ import psycopg
 
 from core.errors import DecisionError
 from core.models import Choice, Decision, DecisionEvent
+from core.store.engine import Conn
 
 #: The fields of a decision an editor changes one at a time.
 FIELDS = ("decision", "note", *Decision.QUESTIONS)
@@ -121,7 +122,7 @@ def event_from_row(r: tuple[Any, ...]) -> DecisionEvent:
     )
 
 
-def stored(conn: Any, run_id: str, claim_id: str) -> Decision:
+def stored(conn: Conn, run_id: str, claim_id: str) -> Decision:
     """Return the stored decision on a claim, or an empty one at version 0."""
     row = conn.execute(SELECT + " AND claim_id = ?", (run_id, claim_id)).fetchone()
     return from_row(row) if row is not None else Decision(claim_id=claim_id)
@@ -150,7 +151,7 @@ def _events(run_id: str, old: Decision, new: Decision, first: str, author: str, 
     ]
 
 
-def _record(conn: Any, run_id: str, new: Decision, events: list[DecisionEvent]) -> None:
+def _record(conn: Conn, run_id: str, new: Decision, events: list[DecisionEvent]) -> None:
     """Append the events and write the current state; raise Taken when another save has one of their seqs."""
     try:
         for e in events:
@@ -183,7 +184,7 @@ def _record(conn: Any, run_id: str, new: Decision, events: list[DecisionEvent]) 
 
 
 def save_change(
-    conn: Any, run_id: str, claim_id: str, field: str, value: Any, seen: int, at: str, author: str
+    conn: Conn, run_id: str, claim_id: str, field: str, value: Any, seen: int, at: str, author: str
 ) -> DecisionSave:
     """Record one field's change when the decision is still at version ``seen``; else return the newer one.
 
@@ -209,7 +210,7 @@ def save_change(
     return DecisionSave(new, saved=True)
 
 
-def save_whole(conn: Any, run_id: str, decision: Decision, at: str, author: str) -> Decision:
+def save_whole(conn: Conn, run_id: str, decision: Decision, at: str, author: str) -> Decision:
     """Record a whole decision over whatever is stored, one event per field that differs; return it as stored.
 
     Unchecked (the caller means to replace the decision); raises Taken when another save got in
@@ -226,7 +227,7 @@ def save_whole(conn: Any, run_id: str, decision: Decision, at: str, author: str)
     return new
 
 
-def refused(conn: Any, run_id: str, claim_id: str, seen: int) -> DecisionSave:
+def refused(conn: Conn, run_id: str, claim_id: str, seen: int) -> DecisionSave:
     """Return the refusal of a change made on version ``seen``: the decision stored now and what came after seen."""
     rows = conn.execute(
         _EVENTS + " AND claim_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?", (run_id, claim_id, seen, MISSED_SHOWN)
@@ -236,12 +237,12 @@ def refused(conn: Any, run_id: str, claim_id: str, seen: int) -> DecisionSave:
     )
 
 
-def decisions(conn: Any, run_id: str) -> list[Decision]:
+def decisions(conn: Conn, run_id: str) -> list[Decision]:
     """Return the decisions on a run as they stand, in claim id order."""
     return [from_row(r) for r in conn.execute(SELECT + " ORDER BY claim_id", (run_id,)).fetchall()]
 
 
-def history(conn: Any, run_id: str, claim_id: str | None, limit: int | None, offset: int) -> list[DecisionEvent]:
+def history(conn: Conn, run_id: str, claim_id: str | None, limit: int | None, offset: int) -> list[DecisionEvent]:
     """Return the events of a claim (or of the whole run), newest first, a page of ``limit`` from ``offset``."""
     # A claim's own order is its seq (clocks of two machines may disagree); a run's is the time.
     where, args, order = (

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.models import Assignment
+from core.store.engine import Conn, Engine
 from core.store.events import TAKEN, Taken
 
 
@@ -77,15 +78,15 @@ def claims_in(report_json: dict[str, Any]) -> int:
     return sum(v for v in summary.values() if isinstance(v, int)) if isinstance(summary, dict) else 0
 
 
-def count_claims(conn: Any) -> None:
-    """Write the claim count of every run saved before runs had one, from its summary (the caller commits)."""
+def count_claims(engine: Engine, conn: Conn) -> None:
+    """Write the claim count of every run saved before runs had one, from its summary (migration 0003's step)."""
     for run_id, summary in conn.execute("SELECT run_id, summary_json FROM runs WHERE claims IS NULL").fetchall():
         conn.execute(
             "UPDATE runs SET claims = ? WHERE run_id = ?", (claims_in({"summary": json.loads(summary)}), run_id)
         )
 
 
-def listed(conn: Any, limit: int, show: Work, editor: str) -> list[RunInfo]:
+def listed(conn: Conn, limit: int, show: Work, editor: str) -> list[RunInfo]:
     """Return the runs the filter shows (editor: whose are "mine"), newest first, at most limit of them."""
     # Both parts are constants of this module; every value is a parameter.
     sql = f"SELECT * FROM ({_LISTED}) q{_WHERE[show]} ORDER BY q.created_at DESC, q.run_id DESC LIMIT ?"  # noqa: S608
@@ -109,7 +110,7 @@ def listed(conn: Any, limit: int, show: Work, editor: str) -> list[RunInfo]:
     ]
 
 
-def assign(conn: Any, run_id: str, editor: str, by: str, at: str) -> Assignment:
+def assign(conn: Conn, run_id: str, editor: str, by: str, at: str) -> Assignment:
     """Append an assignment of the run to editor ("" = nobody); raise KeyError for an unknown run, Taken on a race."""
     if conn.execute("SELECT 1 FROM runs WHERE run_id = ?", (run_id,)).fetchone() is None:
         raise KeyError(f"no stored run {run_id!r}")
@@ -125,7 +126,7 @@ def assign(conn: Any, run_id: str, editor: str, by: str, at: str) -> Assignment:
     return made
 
 
-def assignments(conn: Any, run_id: str) -> list[Assignment]:
+def assignments(conn: Conn, run_id: str) -> list[Assignment]:
     """Return a run's assignments, newest first (empty when it was never assigned)."""
     rows = conn.execute(
         "SELECT run_id, seq, assigned_to, assigned_by, at FROM assignments WHERE run_id = ? ORDER BY seq DESC",
@@ -134,7 +135,7 @@ def assignments(conn: Any, run_id: str) -> list[Assignment]:
     return [Assignment(run_id=a, seq=int(b), assigned_to=c, assigned_by=d, at=e) for a, b, c, d, e in rows]
 
 
-def editors(conn: Any) -> list[str]:
+def editors(conn: Conn) -> list[str]:
     """Return every name that has decided, assigned or been assigned, sorted (empty when none)."""
     rows = conn.execute(
         "SELECT author FROM decision_events UNION SELECT decided_by FROM decisions"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core.errors import VerbatimError
-from core.store import Work
+from core.store import Work, shown
 from ui import assignment, auth, draw, state
 
 st.title("History")
@@ -33,7 +33,7 @@ if not runs:
     st.info(f"No runs to show under {assignment.WORK_WORDS[show]}.")
     st.stop()
 
-st.caption(draw.md(f"{draw.count(len(runs), 'run', 'runs')} in {state.settings().db_path}"))
+st.caption(draw.md(f"{draw.count(len(runs), 'run', 'runs')} in {shown(state.settings().db_path)}"))
 for info in runs:
     with st.container(border=True):
         left, right = st.columns([4, 1])

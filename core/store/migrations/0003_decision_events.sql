@@ -30,8 +30,9 @@ CREATE TABLE IF NOT EXISTS assignments (
     PRIMARY KEY (run_id, seq)
 );
 -- How many claims a run has, written with its report, so the run list never reads a report
--- to count them, NULL for a run saved before this column (counted from summary_json on open).
+-- to count them. The runs saved before this column are counted here, from their summary_json.
 ALTER TABLE runs ADD COLUMN claims INTEGER;
+-- step: count_claims
 -- The run list reads only this index: on SQLite a column stored after the report would walk
 -- the report's overflow pages for every run listed.
 CREATE INDEX IF NOT EXISTS runs_listed ON runs (created_at, run_id, brief_name, client, claims, summary_json);

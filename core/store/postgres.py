@@ -1,0 +1,216 @@
+"""The PostgreSQL engine: a team store reached by URL through a psycopg 3 connection pool.
+
+One pool per database URL in a process, shared by every Store opened on it (each desk session
+opens its own Store) and closed with the last of them. A connection is checked as it leaves the
+pool, so a server restarted under a running desk costs nothing but the one check: the store
+works again without a restart. While the server does not answer, every call raises a
+``StoreError`` saying the team store cannot be reached and what to do. Statements arrive with
+``?`` placeholders and are translated here (``%s``, and ``%`` doubled). No psycopg exception
+leaves this module, and no message shows the URL's user or password.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from core.errors import TEAM_STORE_REMEDY, TEAM_STORE_UNREACHABLE, StoreError
+from core.store.engine import Conn, Cursor
+from core.store.target import shown
+
+#: The advisory lock that serialises migrations across every process opening the database.
+MIGRATION_LOCK = 0x7665726261746D  # "verbatm"
+
+# The pool logs every failed reconnection; the StoreError already says it, once, where it matters.
+logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())
+
+
+@functools.lru_cache(maxsize=1024)
+def translate(sql: str) -> str:
+    """Return a statement with ``?`` placeholders as psycopg reads it (``%s``; a literal ``%`` doubled)."""
+    out: list[str] = []
+    quoted = False
+    for ch in sql:
+        if ch == "'":
+            quoted = not quoted  # '' inside a literal toggles twice: still inside
+        if ch == "%":
+            out.append("%%")
+        elif ch == "?" and not quoted:
+            out.append("%s")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+class _Conn:
+    """psycopg's connection with the store's placeholders (a class: it wraps a live connection)."""
+
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Cursor:
+        return self._conn.execute(translate(sql), tuple(parameters))
+
+
+def _unreachable(exc: BaseException) -> bool:
+    """Return whether an error means the server is not there (down, restarting, network) rather than a refusal."""
+    if isinstance(exc, PoolTimeout):
+        return True
+    if isinstance(exc, psycopg.OperationalError):
+        state = exc.sqlstate or ""
+        # No state: libpq lost the connection itself; 08: connection exceptions; 57P0x: the server shuts down.
+        return state == "" or state.startswith("08") or state.startswith("57P")
+    return False
+
+
+def _first_line(exc: BaseException) -> str:
+    """Return the cause of a driver error as one short sentence (libpq's own words, without its hints)."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    # libpq: 'connection failed: connection to server at "127.0.0.1", port 5433 failed: Connection refused'
+    return text.rsplit("failed: ", 1)[-1].rstrip(".") if "failed: " in text else text.rstrip(".")
+
+
+class _Shared:
+    """One pool and how many open Stores use it (a class: it is mutated under the registry's lock)."""
+
+    def __init__(self, pool: ConnectionPool[psycopg.Connection[Any]]) -> None:
+        self.pool = pool
+        self.users = 0
+
+
+_POOLS: dict[tuple[str, float, int], _Shared] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+class PostgresEngine:
+    """A PostgreSQL database reached by URL (a class, not a dataclass: it holds a share of a pool)."""
+
+    backend = "postgresql"
+    in_memory = False
+    path = None
+
+    def __init__(self, url: str, *, timeout: float, pool_size: int) -> None:
+        """Open a pooled connection to the database at url; raise StoreError when it cannot be reached."""
+        self.url = url
+        self.label = shown(url)
+        self._timeout = timeout
+        self._key = (url, timeout, pool_size)
+        with _POOLS_LOCK:
+            shared = _POOLS.get(self._key)
+            if shared is None:
+                pool: ConnectionPool[psycopg.Connection[Any]] = ConnectionPool(
+                    url,
+                    min_size=0,
+                    max_size=pool_size,
+                    timeout=timeout,
+                    # Give up a failed reconnection at once: the next call tries again, so a server
+                    # back after an outage is used at once instead of after a back-off.
+                    reconnect_timeout=0,
+                    check=ConnectionPool.check_connection,
+                    kwargs={"connect_timeout": max(2, round(timeout))},
+                    open=True,
+                    name=self.label,
+                )
+                shared = _POOLS[self._key] = _Shared(pool)
+            shared.users += 1
+            self._shared: _Shared | None = shared
+        try:
+            with self.read() as c:
+                c.execute("SELECT 1").fetchone()
+        except StoreError:
+            self.close()
+            raise
+
+    def _error(self, action: str, exc: BaseException) -> StoreError:
+        if _unreachable(exc):
+            why = _first_line(exc)
+            if isinstance(exc, PoolTimeout):  # the pool only says it waited: ask the server for the reason
+                why = self._why_not() or f"no connection within {self._timeout:g} s"
+            return self.error("reached", why, TEAM_STORE_UNREACHABLE)
+        return self.error(action, _first_line(exc))
+
+    def _why_not(self) -> str:
+        """Return why a direct connection fails now ("" when it succeeds)."""
+        try:
+            psycopg.connect(self.url, connect_timeout=max(2, round(self._timeout))).close()
+        except psycopg.Error as exc:
+            return _first_line(exc)
+        return ""
+
+    @contextmanager
+    def _connection(self, action: str, *, transaction: bool) -> Iterator[psycopg.Connection[Any]]:
+        if self._shared is None:
+            raise self.error(action, "the store was closed")
+        try:
+            # The pool's context commits when the block ends normally and rolls back otherwise.
+            with self._shared.pool.connection() as conn:
+                if transaction:
+                    with conn.transaction():
+                        yield conn
+                else:
+                    yield conn
+        except (psycopg.Error, PoolTimeout) as exc:
+            raise self._error(action, exc) from exc
+
+    @contextmanager
+    def read(self) -> Iterator[Conn]:
+        """Hold a pooled connection for reading; raise StoreError when it fails."""
+        with self._connection("read", transaction=False) as conn:
+            yield _Conn(conn)
+
+    @contextmanager
+    def write(self, action: str = "written") -> Iterator[Conn]:
+        """Hold one transaction, committed when the block ends; raise StoreError when it fails."""
+        with self._connection(action, transaction=True) as conn:
+            yield _Conn(conn)
+
+    @contextmanager
+    def exclusive(self) -> Iterator[Conn]:
+        """Hold one transaction under the migrations' advisory lock: another process waits for it to end."""
+        with self._connection("opened", transaction=True) as conn:
+            wrapped = _Conn(conn)
+            wrapped.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            yield wrapped
+
+    def columns(self, conn: Conn, table: str) -> list[str]:
+        """Return the columns of a table in order (empty when there is no such table)."""
+        rows = conn.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+            " AND table_name = ? ORDER BY ordinal_position",
+            (table,),
+        ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def tables(self, conn: Conn) -> list[str]:
+        """Return the names of the store's tables."""
+        rows = conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+            " AND table_type = 'BASE TABLE' ORDER BY table_name"
+        ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def error(self, action: str, why: str, remedy: str = "") -> StoreError:
+        """Return the StoreError for this store that says it cannot be ``action`` and why."""
+        return StoreError(self.label, action, why, kind="team store", remedy=remedy or TEAM_STORE_REMEDY)
+
+    def problem(self) -> str:
+        """Return "": a database server has no file to delete under the desk (an outage raises StoreError)."""
+        return ""
+
+    def close(self) -> None:
+        """Give back this Store's share of the pool; the last one closes it."""
+        with _POOLS_LOCK:
+            shared, self._shared = self._shared, None
+            if shared is None:
+                return
+            shared.users -= 1
+            if shared.users == 0:
+                del _POOLS[self._key]
+                shared.pool.close()
