@@ -8,7 +8,8 @@ claim's revision and writing it back with a plain UPDATE (no event, no check); i
 and loses updates, counted as writes minus the revisions that survive. The checked way's
 lost updates are counted from what the store holds: every save either saved (and its event
 is in the table with exactly its value) or was refused with a newer record, and the events
-table holds exactly the saved ones. The run list of 3,000 runs is timed against a bare
+table holds exactly the saved ones. Both on SQLite (a file) and on PostgreSQL (a throwaway
+cluster on loopback, tests/pg.py). The run list of 3,000 runs (SQLite) is timed against a bare
 SELECT of the runs table.
 """
 
@@ -20,9 +21,14 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import psycopg
 
 from core.errors import StoreError
 from core.store import Store, Work
+from core.store.postgres import translate
+from tests.pg import MISSING, PostgresServer, find_bindir
 
 EDITORS = 50
 SAVES = 20  # per editor: each ends saved (made again on the newer version until it is)
@@ -92,17 +98,29 @@ def _lost(target: str, outcomes: list[tuple[str, int, str, bool, int]]) -> tuple
     return len(saved), len(refused), lost
 
 
+class _Plain:
+    """A plain connection to the store's database, no Store around it: the baseline's (``?`` placeholders)."""
+
+    def __init__(self, target: str) -> None:
+        self.pg = target.startswith("postgresql://")
+        if self.pg:
+            self.conn: Any = psycopg.connect(target)
+        else:
+            self.conn = sqlite3.connect(target, timeout=60, check_same_thread=False)
+            self.conn.execute("PRAGMA synchronous=NORMAL")  # as the Store sets it: the file is in WAL mode already
+
+    def execute(self, sql: str, args: tuple[object, ...] = ()) -> Any:
+        return self.conn.execute(translate(sql) if self.pg else sql, args)
+
+
 def _unchecked(target: str, shared: bool) -> tuple[float, int, int]:
     """Return wall time, writes and lost updates of the same editors writing with a plain UPDATE."""
-    conns = [sqlite3.connect(target, timeout=60, check_same_thread=False) for _ in range(EDITORS)]
-    for c in conns:  # as the Store sets it: the file is in WAL mode already
-        c.execute("PRAGMA synchronous=NORMAL")
-    claims = {_claim(n, i, shared) for n in range(EDITORS) for i in range(SAVES)}
-    with conns[0]:
-        conns[0].executemany(
-            "INSERT INTO decisions (run_id, claim_id, decided_at, version) VALUES (?, ?, '', 0)",
-            [("baseline", c) for c in claims],
+    conns = [_Plain(target) for _ in range(EDITORS)]
+    for claim in {_claim(n, i, shared) for n in range(EDITORS) for i in range(SAVES)}:
+        conns[0].execute(
+            "INSERT INTO decisions (run_id, claim_id, decided_at, version) VALUES ('baseline', ?, '', 0)", (claim,)
         )
+    conns[0].conn.commit()
 
     def work(n: int) -> None:
         c = conns[n]
@@ -111,17 +129,17 @@ def _unchecked(target: str, shared: bool) -> tuple[float, int, int]:
             (rev,) = c.execute(
                 "SELECT version FROM decisions WHERE run_id = 'baseline' AND claim_id = ?", (claim,)
             ).fetchone()
-            with c:
-                c.execute(
-                    "UPDATE decisions SET note = ?, version = ?, decided_at = ? WHERE run_id = 'baseline'"
-                    " AND claim_id = ?",
-                    (f"editor {n} save {i}", rev + 1, "t", claim),
-                )
+            c.execute(
+                "UPDATE decisions SET note = ?, version = ?, decided_at = 't' WHERE run_id = 'baseline'"
+                " AND claim_id = ?",
+                (f"editor {n} save {i}", rev + 1, claim),
+            )
+            c.conn.commit()
 
     took = _threads(work)
-    kept = sum(r[0] for r in conns[0].execute("SELECT version FROM decisions WHERE run_id = 'baseline'"))
+    kept = sum(r[0] for r in conns[0].execute("SELECT version FROM decisions WHERE run_id = 'baseline'").fetchall())
     for c in conns:
-        c.close()
+        c.conn.close()
     return took, EDITORS * SAVES, EDITORS * SAVES - kept
 
 
@@ -177,9 +195,11 @@ def _backend_lines(name: str, target: str) -> list[str]:
             f" newer version, {lost} lost updates); unchecked UPDATE baseline {base_rate:.0f}/s"
             f" ({base_lost} of {writes} updates lost); checked at {rate / base_rate:.2f}x the baseline's rate"
         )
-        with sqlite3.connect(target) as conn:  # the next case starts from no decisions
-            conn.execute("DELETE FROM decisions")
-            conn.execute("DELETE FROM decision_events")
+        plain = _Plain(target)  # the next case starts from no decisions
+        plain.execute("DELETE FROM decisions")
+        plain.execute("DELETE FROM decision_events")
+        plain.conn.commit()
+        plain.conn.close()
     return lines
 
 
@@ -190,6 +210,16 @@ def run() -> list[str]:
         Store(target).close()  # made once, as a newsroom's store is, before the editors open it
         lines = _backend_lines("SQLite", target)
         lines += _run_list(str(Path(tmp) / "runs.sqlite3"))
+    bindir = find_bindir()
+    if bindir is None:
+        return [*lines, f"PostgreSQL: not measured ({MISSING})"]
+    server = PostgresServer(bindir).start()
+    try:
+        url = server.new_database()
+        Store(url).close()
+        lines += _backend_lines("PostgreSQL (a throwaway cluster on loopback)", url)
+    finally:
+        server.stop()
     return lines
 
 
