@@ -49,6 +49,17 @@ def work_words(info: RunInfo, me: str) -> str:
     return f"{who} · {done}{last}"
 
 
+#: The names the store knows, read once per session (the Review page is drawn on every click).
+_EDITORS = "vb_editors"
+
+
+def _editors() -> list[str]:
+    if _EDITORS not in st.session_state:
+        st.session_state[_EDITORS] = state.store().editors()
+    names: list[str] = st.session_state[_EDITORS]
+    return names
+
+
 def _assign(run_id: str, name: str) -> None:
     try:
         state.store().assign_run(run_id, name, by=auth.editor().name)
@@ -57,6 +68,7 @@ def _assign(run_id: str, name: str) -> None:
         return
     me = auth.editor().name
     st.session_state["vb_flash"] = f"Assigned to {_person(name, me)}." if name else "The run is assigned to nobody now."
+    st.session_state.pop(_EDITORS, None)  # read again: the names may have grown
 
 
 def _picked(run_id: str, key: str) -> None:
@@ -68,7 +80,7 @@ def assignment_bar(run_id: str) -> None:
     me = auth.editor()
     try:
         made = state.store().assignments(run_id)
-        names = state.store().editors()
+        names = _editors()
     except VerbatimError as exc:
         st.caption(draw.md(f"Who this run is assigned to could not be read: {exc}"))
         return
