@@ -63,7 +63,7 @@ def _editors() -> list[str]:
 def _assign(run_id: str, name: str) -> None:
     try:
         state.store().assign_run(run_id, name, by=auth.editor().name)
-    except (VerbatimError, KeyError) as exc:
+    except VerbatimError as exc:  # a run the store holds is always there: KeyError would be a bug
         st.session_state["vb_flash_error"] = f"The run could not be assigned: {exc}"
         return
     me = auth.editor().name
