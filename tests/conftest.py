@@ -1,4 +1,4 @@
-"""Shared fixtures: a loopback server, the corpus path, a private store per test, PostgreSQL, both engines."""
+"""Shared fixtures: a loopback server, the corpus, a private store per test, PostgreSQL, no developer's secrets."""
 
 from __future__ import annotations
 
@@ -35,6 +35,27 @@ def settings(tmp_path: Path) -> Settings:
 def _isolated_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # No test may write to the user's real store under ~/.local/share.
     monkeypatch.setenv("VERBATIM_DB", str(tmp_path / "env-store.sqlite3"))
+
+
+@pytest.fixture(autouse=True)
+def _no_developer_secrets(tmp_path: Path) -> Iterator[None]:
+    """Keep a developer's .streamlit/secrets.toml (sign-in) out of AppTest runs: the desk is single-user in tests."""
+    import sys
+
+    if "streamlit" not in sys.modules:  # core's tests never load Streamlit: nothing to isolate
+        yield
+        return
+    from streamlit import config
+    from streamlit.runtime.secrets import secrets_singleton
+
+    before = config.get_option("secrets.files")
+    config.set_option("secrets.files", [str(tmp_path / "no-secrets.toml")])
+    secrets_singleton._reset()
+    try:
+        yield
+    finally:
+        config.set_option("secrets.files", before)
+        secrets_singleton._reset()
 
 
 @pytest.fixture(scope="session")

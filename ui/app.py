@@ -3,7 +3,8 @@
 It sets the page up, opens the run named by ``?run=ID`` so that a run's URL reopens it on
 any page, and hands over to the chosen page. It holds the desk's one handler for bugs: an
 exception that is not a VerbatimError (which pages show where they happen) is logged with its
-traceback and shown as a message, and the desk stays up. It refuses to check or draw claims itself.
+traceback and shown as a message, and the desk stays up. With sign-in configured it lets nobody
+past the sign-in gate (ui/signin.py) who is not signed in. It refuses to check or draw claims itself.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ if str(ROOT) not in sys.path:
 import streamlit as st  # noqa: E402
 
 from core.errors import StoreError  # noqa: E402
-from ui import draw, state  # noqa: E402
+from ui import draw, signin, state  # noqa: E402
 
 # An emoji favicon, drawn locally: a Material one is fetched from a font CDN, and the desk talks to no one.
 st.set_page_config(page_title="Verbatim review desk", page_icon="✔", layout="wide")
 st.html(f"<style>{(ROOT / 'assets' / 'desk.css').read_text(encoding='utf-8')}</style>")
+# With sign-in configured, nobody past this line is anything but signed in (ui/signin.py stops the run).
+signin.gate()
 
 check = st.Page("views/check.py", title="Check", icon=":material/fact_check:", default=True)
 review = st.Page("views/review.py", title="Review", icon=":material/rate_review:", url_path="review")
@@ -35,11 +38,13 @@ pages = [
     st.Page("views/history.py", title="History", icon=":material/history:", url_path="history"),
 ]
 page = st.navigation(pages)
+signin.who_am_i()
 
-# A bare link with ?run=ID (the desk's root) lands on the review of that run, once per session.
+# A bare link with ?run=ID (the desk's root; and where sign-in returns) lands on the review of that run
+# (and its ?claim=, when given), once per session.
 if page.url_path == check.url_path and st.query_params.get("run") and not st.session_state.get("vb_landed"):
     st.session_state["vb_landed"] = True
-    st.switch_page(review, query_params={"run": st.query_params["run"]})
+    st.switch_page(review, query_params={k: st.query_params[k] for k in ("run", "claim") if st.query_params.get(k)})
 st.session_state["vb_landed"] = True
 
 

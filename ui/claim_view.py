@@ -14,7 +14,7 @@ from core.extract import SOURCE_EXTENSIONS
 from core.models import Choice, ClaimResult, Decision, FlagKind, Report, Verdict
 from core.report.marks import quote_marks
 from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words, policy_words
-from ui import brief_links, decision_log, draw, guard, services, state
+from ui import auth, brief_links, decision_log, draw, guard, services, state
 from ui.places import place_stepper
 
 CHOICES = list(DECISION_CHOICES)
@@ -92,6 +92,9 @@ def decision_form(result: ClaimResult) -> None:
         ss.setdefault(_key(cid, name), _TO_ANSWER[getattr(saved, name)])
 
     st.markdown("**Your decision**")
+    reader = not auth.editor().may_decide  # a reader sees the decision and cannot change it (state refuses too)
+    if reader:
+        st.info(draw.md(auth.refusal_now()))
     cols = st.columns(3)
     for col, (name, label) in zip(cols, QUESTIONS.items(), strict=True):
         col.radio(
@@ -101,6 +104,7 @@ def decision_form(result: ClaimResult) -> None:
             key=_key(cid, name),
             on_change=_on_change,
             args=(cid, name),
+            disabled=reader,
         )
     nos = Decision(claim_id=cid, **_answers(cid)).answered_no
     st.radio(
@@ -111,13 +115,14 @@ def decision_form(result: ClaimResult) -> None:
         horizontal=True,
         on_change=_on_change,
         args=(cid, "decision"),
+        disabled=reader,
     )
     if nos:
         said = ", ".join(f"{QUESTIONS[name].lower()}?" for name in nos)
         st.warning(f"Accept is blocked: you answered no to {draw.md(said)}")
     if ss.pop(_key(cid, "blocked_msg"), False):
         st.error("Accept was withdrawn: a claim cannot be accepted while any question is answered no.")
-    st.text_area("Note", key=_key(cid, "note"), on_change=_on_change, args=(cid, "note"), height=80)
+    st.text_area("Note", key=_key(cid, "note"), on_change=_on_change, args=(cid, "note"), height=80, disabled=reader)
     guard.uncommitted_notes()
     conflict = state.conflict(cid)
     msg = ss.get(_key(cid, "save_msg"))

@@ -134,9 +134,12 @@ def save_change(claim_id: str, field: str, value: Any) -> tuple[Decision, str]:
 
     The message is "Saved." only when the store kept the change; otherwise it says why not: another
     editor or tab saved first (the decision returned is the newer one, to be shown instead, and the
-    refused change is kept for the editor to settle: ``conflict``), or the store failed.
+    refused change is kept for the editor to settle: ``conflict``), the user may only read (signed
+    in but not an editor), or the store failed.
     """
     seen = decisions().get(claim_id) or Decision(claim_id=claim_id)
+    if not auth.editor().may_decide:  # never trust a disabled widget: a reader's change is refused here
+        return seen, f"Not saved: {auth.refusal_now()}"
     run_id = current_run_id()
     if not run_id:
         decisions()[claim_id] = seen.changed(**{field: value})

@@ -48,11 +48,17 @@ class Desk:
             self.proc.kill()
 
 
-def start_desk(folder: Path, timeout: float = 60.0) -> Desk:
-    """Return the desk running from ui/app.py with VERBATIM_DB in folder; RuntimeError when it does not start."""
-    db, log = folder / "desk.sqlite3", folder / "streamlit.log"
+def start_desk(folder: Path, timeout: float = 60.0, *, secrets: str = "", env: dict[str, str] | None = None) -> Desk:
+    """Return the desk running from ui/app.py with VERBATIM_DB in folder; RuntimeError when it does not start.
+
+    The desk reads folder/secrets.toml only (written from ``secrets`` when given), never a developer's own
+    .streamlit/secrets.toml: without ``secrets`` it is the single-user desk.
+    """
+    db, log, secrets_file = folder / "desk.sqlite3", folder / "streamlit.log", folder / "secrets.toml"
+    if secrets:
+        secrets_file.write_text(secrets, encoding="utf-8")
     port = free_port()
-    env = {**os.environ, "VERBATIM_DB": str(db), "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "VERBATIM_DB": str(db), "PYTHONUNBUFFERED": "1", **(env or {})}
     cmd = [
         str(Path(sys.executable).parent / "streamlit"),
         "run",
@@ -65,6 +71,8 @@ def start_desk(folder: Path, timeout: float = 60.0) -> Desk:
         "true",
         "--browser.gatherUsageStats",
         "false",
+        "--secrets.files",
+        str(secrets_file),
     ]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
