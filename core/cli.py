@@ -1,4 +1,5 @@
-"""The command line: ``python -m core check BRIEF ...`` as DESIGN.md's contract says, and ``mcp`` (the MCP server).
+"""The command line: ``python -m core check BRIEF ...`` as DESIGN.md's contract says, ``mcp`` (the MCP server),
+and the store's upkeep: ``migrate [--db TARGET]`` and ``store copy SQLITE_FILE POSTGRES_URL``.
 
 It prints one line per claim and a summary. Exit status: 0 when the report was built; with
 ``--strict``, 1 when any claim is quote_not_found, figures_mismatch or dead_link; 2 when the
@@ -26,7 +27,9 @@ from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
 from core.report import ExportKind, clean_text, exports
 from core.samples import load_samples
 from core.settings import Settings
-from core.store import is_postgres, open_store, shown
+from core.store import Store, is_postgres, open_store, shown
+from core.store.copy import copy_store
+from core.store.migrate import known
 
 EXIT_OK, EXIT_STRICT, EXIT_UNREADABLE = 0, 1, 2
 
@@ -70,7 +73,21 @@ def _parser() -> argparse.ArgumentParser:
         help="a folder whose briefs check_brief may read by path (repeatable); without it, only text is read",
     )
     mcp.add_argument("--offline", action="store_true", help="use stored copies only; never touch the network")
+    _store_commands(sub)
     return parser
+
+
+def _store_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``migrate`` and ``store copy``: the store's own upkeep."""
+    migrate = sub.add_parser("migrate", help="apply the store's missing migrations and say which")
+    migrate.add_argument(
+        "--db", metavar="FILE_OR_URL", help="the store: a SQLite file or a postgresql:// URL (default: $VERBATIM_DB)"
+    )
+    store = sub.add_parser("store", help="work on the evidence store itself")
+    tasks = store.add_subparsers(dest="store_command", required=True)
+    copy = tasks.add_parser("copy", help="copy a single-user SQLite store into the team store, doubling nothing")
+    copy.add_argument("sqlite_file", help="the single-user desk's SQLite store file to copy from (left as it is)")
+    copy.add_argument("postgres_url", help="the team store's postgresql:// URL to copy into")
 
 
 def _policy_and_store(command: argparse.ArgumentParser) -> None:
@@ -211,6 +228,54 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def run_migrate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Return the exit status of ``migrate`` after applying what the store lacks and saying which."""
+    target = args.db or Settings.from_env().db_path
+    try:
+        with Store(target) as store:
+            applied, named = store.applied, store.named
+    except StoreError as exc:
+        err.write(f"error: {printable(str(exc))}\n")
+        return EXIT_UNREADABLE
+    if not applied:
+        latest = known()[-1]
+        out.write(f"Nothing to do: {named} has every migration this Verbatim knows (up to {latest.label}).\n")
+    else:
+        listed = ", ".join(m.label for m in applied)
+        out.write(f"Applied {len(applied)} migration{'s' * (len(applied) > 1)} to {named}: {listed}.\n")
+    return EXIT_OK
+
+
+def run_store_copy(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Return the exit status of ``store copy`` after copying and saying how many rows of each table moved."""
+    source, target = args.sqlite_file, args.postgres_url
+    if is_postgres(source) or not Path(source).is_file():
+        what = "is a URL" if is_postgres(source) else "is not a file"
+        err.write(
+            f"error: {printable(shown(source))} {what}: the first argument is the single-user desk's SQLite store"
+            " file to copy from ($VERBATIM_DB on that desk, by default ~/.local/share/verbatim/verbatim.sqlite3).\n"
+        )
+        return EXIT_UNREADABLE
+    if not is_postgres(target):
+        err.write(
+            f"error: {printable(shown(target))} is not a postgresql:// URL: the second argument is the team store to"
+            " copy into, e.g. postgresql://verbatim@db.example:5432/verbatim.\n"
+        )
+        return EXIT_UNREADABLE
+    try:
+        with Store(Path(source)) as src, Store(target) as dst:
+            if src.applied:
+                out.write(f"Upgraded {src.named} first: {', '.join(m.label for m in src.applied)}.\n")
+            counts = copy_store(src.engine, dst.engine)
+            out.write(f"Copied {src.named} into {dst.named}; a row already there is skipped, never doubled:\n")
+    except StoreError as exc:
+        err.write(f"error: {printable(str(exc))} Nothing was copied.\n")
+        return EXIT_UNREADABLE
+    for c in counts:
+        out.write(f"  {c.table}: {c.copied} copied, {c.skipped} skipped (already there)\n")
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Return the process exit status for the given arguments."""
     args = _parser().parse_args(argv)
@@ -221,4 +286,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextI
         from core.api.server import serve
 
         return serve(_settings(args), offline=args.offline, brief_dirs=[Path(d) for d in args.brief_dir], err=err)
+    if args.command == "migrate":
+        return run_migrate(args, out, err)
+    if args.command == "store":
+        return run_store_copy(args, out, err)  # "copy" is its one task (argparse requires one)
     return EXIT_UNREADABLE  # argparse rejects unknown commands before this

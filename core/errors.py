@@ -7,6 +7,8 @@ warning); these exceptions are for what cannot be turned into one where it happe
     ├── BriefError              a brief cannot be read at all (empty, too large, damaged, ...)
     ├── ReportFormatError       a JSON report cannot be read back (also a ValueError)
     ├── StoreError              the evidence store cannot be opened, read or written
+    │   └── StoreUnreachable    the team store's server does not answer (down, restarting, network):
+    │                           worth waiting for, the same Store works again once it answers
     ├── DecisionError           a change of a decision the store refuses to record: a field that
     │                           is not a decision's, a value it cannot hold, a version never stored
     ├── RequestError            another program's request (core.api, the MCP server) that cannot
@@ -78,6 +80,10 @@ class StoreError(VerbatimError):
         self.store = store
         self.action = action
         self.why = why
+
+
+class StoreUnreachable(StoreError):
+    """The team store's PostgreSQL does not answer; ``action`` is "reached". A job may wait and try again."""
 
 
 class DecisionError(VerbatimError, ValueError):

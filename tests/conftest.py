@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from core.settings import Settings
-from tests.pg import MISSING, PostgresServer, find_bindir
+from tests.pg import MISSING, PostgresServer, find_bindir, running_server
 from tests.servers import CORPUS, LoopbackServer, serve
 
 
@@ -61,14 +61,10 @@ def _no_developer_secrets(tmp_path: Path) -> Iterator[None]:
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PostgresServer]:
     """One throwaway PostgreSQL cluster on a loopback port for the whole test session (tests/pg.py)."""
-    bindir = find_bindir()
-    if bindir is None:
+    if find_bindir() is None:
         pytest.fail(MISSING)
-    server = PostgresServer(bindir).start()
-    try:
+    with running_server() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture

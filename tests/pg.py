@@ -17,6 +17,8 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -81,27 +83,30 @@ class PostgresServer:
             raise RuntimeError(f"initdb failed: {exc.stderr.strip()}") from exc
         for _ in range(5):  # a port found free can be taken before the server binds it: try another
             self.port = _free_port()
-            options = (
-                f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
-                " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-            )
-            done = self._run(
-                "pg_ctl",
-                "-D",
-                str(self.datadir),
-                "-l",
-                str(self.root / "log"),
-                "-o",
-                options,
-                "-w",
-                "start",
-                check=False,
-            )
+            done = self._pg_ctl_start()
             if done.returncode == 0:
                 return self
             time.sleep(0.2)
         log = (self.root / "log").read_text(errors="replace")[-2000:] if (self.root / "log").exists() else ""
         raise RuntimeError(f"PostgreSQL did not start: {done.stderr.strip()} {log}")
+
+    def _pg_ctl_start(self) -> subprocess.CompletedProcess[str]:
+        options = (
+            f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
+            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        )
+        log = str(self.root / "log")
+        return self._run("pg_ctl", "-D", str(self.datadir), "-l", log, "-o", options, "-w", "start", check=False)
+
+    def halt(self) -> None:
+        """Stop the server as an outage would (its connections cut), keeping its data to resume() on."""
+        self._run("pg_ctl", "-D", str(self.datadir), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start a halted server again, on the same port with the same data; raise RuntimeError if it fails."""
+        done = self._pg_ctl_start()
+        if done.returncode != 0:
+            raise RuntimeError(f"PostgreSQL did not start again: {done.stderr.strip()}")
 
     def stop(self) -> None:
         """Stop the server at once and remove its folder."""
@@ -122,3 +127,16 @@ class PostgresServer:
         with psycopg.connect(self.url(), autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
         return self.url(name)
+
+
+@contextmanager
+def running_server() -> Iterator[PostgresServer]:
+    """Start a throwaway server, yield it, stop it and remove it; raise RuntimeError(MISSING) when not installed."""
+    bindir = find_bindir()
+    if bindir is None:
+        raise RuntimeError(MISSING)
+    server = PostgresServer(bindir).start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -90,7 +90,7 @@ class _Interleaved:
 
     def execute(self, sql: str, args: tuple[object, ...] = ()) -> Any:
         cursor = self.conn.execute(sql, args)
-        if sql.startswith(events_module.SELECT) and not self.done:
+        if sql.startswith("SELECT MAX(seq) FROM decision_events") and not self.done:  # the last read
             self.done = True
             assert self.other.save_decision_change("r1", "c1", "note", "theirs", seen_version=0, author="Ada").saved
         return cursor
@@ -99,7 +99,7 @@ class _Interleaved:
 def test_the_key_refuses_the_second_of_two_saves_that_read_the_same_version(store_target: str) -> None:
     mine, theirs = Store(store_target), Store(store_target)
     if mine.backend == "postgresql":  # the store's own transaction: the other desk commits while it is open
-        with pytest.raises(events_module.Taken), mine._engine.write() as conn:
+        with pytest.raises(events_module.Taken), mine.engine.write() as conn:
             events_module.save_change(_Interleaved(conn, theirs), "r1", "c1", "note", "mine", 0, "t", "Bo")
     else:  # SQLite's writes take the file's lock first (BEGIN IMMEDIATE): the race needs a plain connection
         conn = sqlite3.connect(store_target)
@@ -188,7 +188,7 @@ def test_bad_input_is_refused_with_a_clear_message_and_nothing_recorded(
 def test_a_history_of_ten_thousand_events_is_read_a_page_at_a_time(store_target: str) -> None:
     store = Store(store_target)
     # Written directly, a thousand rows a statement: ten thousand saves one by one would only slow the test.
-    with store._engine.write() as conn:
+    with store.engine.write() as conn:
         for first in range(1, 10_001, 1000):
             rows = [(n, f"note {n - 1}", f"note {n}") for n in range(first, first + 1000)]
             values = ", ".join("('r1', 'c1', ?, 'note', ?, ?, 'Ada', '2026-12-01T10:00:00+00:00')" for _ in rows)
@@ -249,3 +249,42 @@ def test_a_sqlite_store_file_of_the_first_schema_opens_keeps_its_rows_and_versio
     again = Store(path)  # opening it again changes nothing
     assert [(d.note, d.version, d.decided_by) for d in again.decisions("r1")] == [("still ok", 1, "Ada"), ("x", 5, "")]
     assert [e.seq for e in again.decision_history("r1", "c2")] == [5]
+
+
+def test_editors_saving_on_the_same_version_at_once_keep_exactly_one_change(store_target: str) -> None:
+    stores = [Store(store_target) for _ in range(6)]  # six desks, each its own connection(s)
+    stores[0].save_decision_change("r1", "c1", "decision", "accept", seen_version=0)
+    start = threading.Barrier(len(stores))
+    saved: list[tuple[int, bool]] = []
+
+    def edit(i: int) -> None:
+        start.wait()
+        saved.append((i, stores[i].save_decision_change("r1", "c1", "note", f"editor {i}", seen_version=1).saved))
+
+    threads = [threading.Thread(target=edit, args=(i,)) for i in range(len(stores))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    winners = [i for i, ok in saved if ok]
+    assert len(saved) == len(stores) and len(winners) == 1
+    [kept] = stores[0].decisions("r1")
+    assert (kept.note, kept.version, kept.decision) == (f"editor {winners[0]}", 2, Choice.ACCEPT)
+    assert [e.after for e in stores[0].decision_history("r1", "c1")] == [f"editor {winners[0]}", "accept"]
+    for s in stores:
+        s.close()
+
+
+def test_events_beyond_the_current_state_never_block_a_claim(store_target: str) -> None:
+    """A store copied into another may hold an event its decisions row does not show: saves go on after it."""
+    store = Store(store_target)
+    store.save_decision_change("r1", "c1", "note", "mine", 0, author="Ada")
+    with store.engine.write() as conn:  # as a copy leaves it: an event seq 2 beside a decisions row at version 1
+        conn.execute(
+            "INSERT INTO decision_events (run_id, claim_id, seq, field, before, after, author, at)"
+            " VALUES ('r1', 'c1', 2, 'note', 'mine', 'copied', 'Bo', 't')"
+        )
+    assert not store.save_decision_change("r1", "c1", "note", "again", 1, author="Ada").saved
+    assert store.save_decision_change("r1", "c1", "note", "again", 2, author="Ada").decision.version == 3
+    store.save_decision("r1", Decision(claim_id="c1", note="whole"), author="Ada")  # never loops on a taken seq
+    assert [e.seq for e in store.decision_history("r1", "c1")] == [4, 3, 2, 1]

@@ -11,7 +11,7 @@ import pytest
 
 from core.errors import StoreError
 from core.store import Store
-from core.store.migrate import Migration, known, parts
+from core.store.migrate import Migration, known, parts, upgrade
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -109,3 +109,24 @@ def test_migration_files_are_numbered_once(tmp_path: Path) -> None:
         known(tmp_path)
     (tmp_path / "2-b.sql").unlink()
     assert known(tmp_path) == (Migration(1, "a", "SELECT 1;"),)
+
+
+def test_a_migration_that_fails_is_named_and_leaves_the_store_as_it_was(store_target: str) -> None:
+    with Store(store_target) as store:
+        run_id = store.save_run({"summary": {}}, b"", "kept.md")
+        engine = store.engine
+        broken = Migration(known()[-1].version + 1, "broken", "CREATE TABLE extra (a TEXT);\nSELECT * FROM nowhere;\n")
+        with pytest.raises(StoreError) as caught:
+            upgrade(engine, (*known(), broken))
+        assert str(caught.value).startswith(
+            f"The {'team' if store.backend == 'postgresql' else 'evidence'} store at {store.label} cannot be opened:"
+            f" migration {broken.label} failed: "
+        )
+        assert "nowhere" in caught.value.why
+        assert str(caught.value).endswith(
+            "The store is as it was before: nothing of this upgrade was kept. Open it with the Verbatim that made"
+            " it, and report the message to whoever maintains this Verbatim."
+        )
+        with engine.read() as c:
+            assert "extra" not in engine.tables(c)
+        assert _recorded(store)[-1][0] == known()[-1].version and store.load_run(run_id) is not None

@@ -83,13 +83,13 @@ def test_the_list_reads_no_report_and_asks_one_query_however_many_sqlite_runs(tm
         run = store.save_run(_report(2), brief_name=f"brief {n}")
         store.save_decision(run, Decision(claim_id="c1", decision=Choice.ACCEPT), author="Ada")
         store.assign_run(run, "Ada", by="Ada")
-    with store._engine.write() as conn:
+    with store.engine.write() as conn:
         conn.execute("UPDATE runs SET report_json = 'not JSON at all'")  # a report read would fail
     asked: list[str] = []
-    with store._engine.read() as conn:
+    with store.engine.read() as conn:
         conn.set_trace_callback(asked.append)  # type: ignore[attr-defined]
     runs = store.list_runs(show=Work.UNDECIDED)
-    with store._engine.read() as conn:
+    with store.engine.read() as conn:
         conn.set_trace_callback(None)  # type: ignore[attr-defined]
     assert len(runs) == 30 and {(r.claims, r.decided, r.assigned_to) for r in runs} == {(2, 1, "Ada")}
     assert len(asked) == 1

@@ -2,12 +2,12 @@
 
 ``store`` is the store itself, over one of two engines (``engine``: the face they share;
 ``sqlite``: a file or memory; ``postgres``: a team store by URL, pooled); ``target`` reads what
-VERBATIM_DB names and shows it without a password; ``migrate`` applies the numbered SQL files of
-``migrations/``; ``columns`` adds the columns of store files made before migrations;
-``events`` records every change of a decision as an event with its author, only when the
-record is still the one the editor saw; ``worklist`` lists runs as a queue of work (assignment,
-decided n of m, who decided last); ``identity`` notices a store file deleted, replaced or made
-read-only under a running desk.
+VERBATIM_DB names and shows it without a password; ``migrate`` applies the numbered SQL files
+of ``migrations/``; ``bodies`` keeps each fetched body once, under its sha256; ``columns`` adds
+the columns of store files made before migrations; ``events`` records every change of a
+decision as an event with its author, only when the record is still the one the editor saw;
+``worklist`` lists runs as a queue of work (assignment, decided n of m, who decided last);
+``identity`` notices a store file deleted, replaced or made read-only under a running desk.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import Any, Protocol
 
 from core.errors import StoreError
@@ -39,6 +40,9 @@ class Engine(Protocol):
     backend: str
     #: How messages name the store (a path, "in memory", or host:port/database).
     label: str
+    #: The SQLite file (None in memory and on PostgreSQL), and whether the store is in memory.
+    path: Path | None
+    in_memory: bool
 
     def read(self) -> AbstractContextManager[Conn]:
         """Return a context holding a connection to read on; errors become StoreError ("read")."""
@@ -54,6 +58,10 @@ class Engine(Protocol):
 
     def columns(self, conn: Conn, table: str) -> list[str]:
         """Return the columns of a table in order (empty when there is no such table)."""
+        ...
+
+    def primary_key(self, conn: Conn, table: str) -> list[str]:
+        """Return the columns of a table's primary key in key order (empty when it has none)."""
         ...
 
     def tables(self, conn: Conn) -> list[str]:

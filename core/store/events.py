@@ -123,9 +123,17 @@ def event_from_row(r: tuple[Any, ...]) -> DecisionEvent:
 
 
 def stored(conn: Conn, run_id: str, claim_id: str) -> Decision:
-    """Return the stored decision on a claim, or an empty one at version 0."""
+    """Return the stored decision on a claim (an empty one at version 0), at the seq of its latest event.
+
+    The two agree whenever this module wrote them; a store copied into another may hold events
+    beyond its decisions row, and a version behind them would have every save refused for ever.
+    """
     row = conn.execute(SELECT + " AND claim_id = ?", (run_id, claim_id)).fetchone()
-    return from_row(row) if row is not None else Decision(claim_id=claim_id)
+    found = from_row(row) if row is not None else Decision(claim_id=claim_id)
+    latest = conn.execute(
+        "SELECT MAX(seq) FROM decision_events WHERE run_id = ? AND claim_id = ?", (run_id, claim_id)
+    ).fetchone()[0]
+    return replace(found, version=int(latest)) if latest is not None and int(latest) > found.version else found
 
 
 def _events(run_id: str, old: Decision, new: Decision, first: str, author: str, at: str) -> list[DecisionEvent]:

@@ -9,7 +9,8 @@ Pending migrations are applied in one transaction that only one process holds at
 (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: an advisory lock), and the record is read again under
 it, so two processes opening a new store at once never apply one twice. A store file made
 before migrations (it has ``schema_version``) gets 0001 recorded and its missing columns added.
-A store recording a migration this code does not have was made by a newer Verbatim: refused.
+A store recording a migration this code does not have was made by a newer Verbatim, and a SQLite
+file holding only other programs' tables is not a store: both are refused, and left unchanged.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 
-from core.store import columns, worklist
+from core.errors import StoreError
+from core.store import bodies, columns, worklist
 from core.store.engine import Conn, Engine
 
 FOLDER = Path(__file__).with_name("migrations")
@@ -38,7 +40,10 @@ SPELLINGS = {
 }
 
 #: Python steps a migration names with ``-- step: NAME`` (each gets the engine and the transaction).
-STEPS: dict[str, Callable[[Engine, Conn], None]] = {"count_claims": worklist.count_claims}
+STEPS: dict[str, Callable[[Engine, Conn], None]] = {
+    "move_bodies": bodies.move_bodies,
+    "count_claims": worklist.count_claims,
+}
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 _STEP = re.compile(r"^--\s*step:\s*(\w+)\s*$")
@@ -113,6 +118,26 @@ def applied(engine: Engine, conn: Conn) -> dict[int, str]:
     return {int(v): str(n) for v, n in conn.execute("SELECT version, name FROM schema_migrations").fetchall()}
 
 
+#: Tables every store made before migrations has one of: a file holding none of them is another program's.
+_EARLIER = frozenset({"schema_version", "sources", "runs", "decisions", "page_texts"})
+
+
+def _refuse_foreign(engine: Engine, conn: Conn) -> None:
+    """Refuse a SQLite file of another program: migrating it would write Verbatim's tables into it."""
+    if engine.backend != "sqlite":
+        return  # a team database may hold other programs' tables beside the store's; a file is one program's
+    others = engine.tables(conn)
+    if others and not _EARLIER.intersection(others):
+        shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
+        raise engine.error(
+            "opened",
+            f"it is a SQLite database of another program (its tables: {shown}), not a Verbatim store; nothing was"
+            " changed in it",
+            "Set VERBATIM_DB (on the command line, --db) to a Verbatim store file, or to a new file name to start"
+            " an empty store.",
+        )
+
+
 def _refuse_newer(engine: Engine, done: dict[int, str], files: tuple[Migration, ...]) -> None:
     latest = files[-1].version if files else 0
     newer = sorted(v for v in done if v > latest)
@@ -141,21 +166,32 @@ def upgrade(engine: Engine, files: tuple[Migration, ...] | None = None) -> list[
     files = known() if files is None else files
     with engine.read() as conn:
         done = applied(engine, conn)
+        if not done:
+            _refuse_foreign(engine, conn)
     _refuse_newer(engine, done, files)
     if all(m.version in done for m in files):
         return []  # the usual open: a read only, so a read-only store file still opens
     out: list[Migration] = []
-    with engine.exclusive() as conn:
-        conn.execute(_CREATE)
-        done = applied(engine, conn)  # again, under the lock: another process may have applied them
-        _refuse_newer(engine, done, files)
-        for migration in files:
-            if migration.version in done:
-                continue
-            _apply(engine, conn, migration)
-            conn.execute(
-                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                (migration.version, migration.name, datetime.now(UTC).isoformat(timespec="seconds")),
-            )
-            out.append(migration)
+    current: Migration | None = None
+    try:
+        with engine.exclusive() as conn:
+            conn.execute(_CREATE)
+            done = applied(engine, conn)  # again, under the lock: another process may have applied them
+            _refuse_newer(engine, done, files)
+            for current in (m for m in files if m.version not in done):
+                _apply(engine, conn, current)
+                conn.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    (current.version, current.name, datetime.now(UTC).isoformat(timespec="seconds")),
+                )
+                out.append(current)
+    except StoreError as exc:
+        if current is None or current in out:
+            raise
+        raise engine.error(
+            "opened",
+            f"migration {current.label} failed: {exc.why}",
+            "The store is as it was before: nothing of this upgrade was kept. Open it with the Verbatim that made"
+            " it, and report the message to whoever maintains this Verbatim.",
+        ) from exc
     return out

@@ -16,12 +16,13 @@ import logging
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from core.errors import TEAM_STORE_REMEDY, TEAM_STORE_UNREACHABLE, StoreError
+from core.errors import TEAM_STORE_REMEDY, TEAM_STORE_UNREACHABLE, StoreError, StoreUnreachable
 from core.store.engine import Conn, Cursor
 from core.store.target import shown
 
@@ -64,9 +65,12 @@ def _unreachable(exc: BaseException) -> bool:
     if isinstance(exc, PoolTimeout):
         return True
     if isinstance(exc, psycopg.OperationalError):
-        state = exc.sqlstate or ""
-        # No state: libpq lost the connection itself; 08: connection exceptions; 57P0x: the server shuts down.
-        return state == "" or state.startswith("08") or state.startswith("57P")
+        state, text = exc.sqlstate or "", str(exc)
+        if state.startswith(("08", "57P")) or "the database system is" in text:  # lost, or shutting down/starting
+            return True
+        # No state and no FATAL: libpq never reached a server (refused, timed out, no such host, cut off).
+        # A FATAL is the server answering and refusing: no such database, no such user, a wrong password.
+        return state == "" and "FATAL:" not in text
     return False
 
 
@@ -74,7 +78,8 @@ def _first_line(exc: BaseException) -> str:
     """Return the cause of a driver error as one short sentence (libpq's own words, without its hints)."""
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     # libpq: 'connection failed: connection to server at "127.0.0.1", port 5433 failed: Connection refused'
-    return text.rsplit("failed: ", 1)[-1].rstrip(".") if "failed: " in text else text.rstrip(".")
+    text = text.rsplit("failed: ", 1)[-1] if "failed: " in text else text
+    return text.removeprefix("FATAL:").strip().rstrip(".")
 
 
 class _Shared:
@@ -94,7 +99,7 @@ class PostgresEngine:
 
     backend = "postgresql"
     in_memory = False
-    path = None
+    path: Path | None = None
 
     def __init__(self, url: str, *, timeout: float, pool_size: int) -> None:
         """Open a pooled connection to the database at url; raise StoreError when it cannot be reached."""
@@ -105,41 +110,47 @@ class PostgresEngine:
         with _POOLS_LOCK:
             shared = _POOLS.get(self._key)
             if shared is None:
-                pool: ConnectionPool[psycopg.Connection[Any]] = ConnectionPool(
-                    url,
-                    min_size=0,
-                    max_size=pool_size,
-                    timeout=timeout,
-                    # Give up a failed reconnection at once: the next call tries again, so a server
-                    # back after an outage is used at once instead of after a back-off.
-                    reconnect_timeout=0,
-                    check=ConnectionPool.check_connection,
-                    kwargs={"connect_timeout": max(2, round(timeout))},
-                    open=True,
-                    name=self.label,
-                )
-                shared = _POOLS[self._key] = _Shared(pool)
+                # A first, direct connection: a wrong URL or a server that is not there is said at once, in
+                # libpq's words, instead of after the pool's whole wait.
+                try:
+                    psycopg.connect(url, connect_timeout=self._connect_timeout).close()
+                except psycopg.Error as exc:
+                    raise self._error("opened", exc) from exc
+                shared = _POOLS[self._key] = _Shared(self._pool(pool_size))
             shared.users += 1
             self._shared: _Shared | None = shared
-        try:
-            with self.read() as c:
-                c.execute("SELECT 1").fetchone()
-        except StoreError:
-            self.close()
-            raise
+
+    @property
+    def _connect_timeout(self) -> int:
+        return max(2, round(self._timeout))  # libpq's own minimum is 2 s
+
+    def _pool(self, size: int) -> ConnectionPool[psycopg.Connection[Any]]:
+        return ConnectionPool(
+            self.url,
+            min_size=0,
+            max_size=size,
+            timeout=self._timeout,
+            # Give up a failed reconnection at once: the next call tries again, so a server back after
+            # an outage is used at once instead of after a back-off.
+            reconnect_timeout=0,
+            check=ConnectionPool.check_connection,
+            kwargs={"connect_timeout": self._connect_timeout},
+            open=True,
+            name=self.label,
+        )
 
     def _error(self, action: str, exc: BaseException) -> StoreError:
         if _unreachable(exc):
             why = _first_line(exc)
             if isinstance(exc, PoolTimeout):  # the pool only says it waited: ask the server for the reason
                 why = self._why_not() or f"no connection within {self._timeout:g} s"
-            return self.error("reached", why, TEAM_STORE_UNREACHABLE)
+            return StoreUnreachable(self.label, "reached", why, kind="team store", remedy=TEAM_STORE_UNREACHABLE)
         return self.error(action, _first_line(exc))
 
     def _why_not(self) -> str:
         """Return why a direct connection fails now ("" when it succeeds)."""
         try:
-            psycopg.connect(self.url, connect_timeout=max(2, round(self._timeout))).close()
+            psycopg.connect(self.url, connect_timeout=self._connect_timeout).close()
         except psycopg.Error as exc:
             return _first_line(exc)
         return ""
@@ -184,6 +195,18 @@ class PostgresEngine:
         rows = conn.execute(
             "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
             " AND table_name = ? ORDER BY ordinal_position",
+            (table,),
+        ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def primary_key(self, conn: Conn, table: str) -> list[str]:
+        """Return the columns of a table's primary key in key order (empty when it has none)."""
+        rows = conn.execute(
+            "SELECT k.column_name FROM information_schema.table_constraints c"
+            " JOIN information_schema.key_column_usage k"
+            " ON k.constraint_name = c.constraint_name AND k.table_schema = c.table_schema"
+            " WHERE c.table_schema = current_schema() AND c.table_name = ? AND c.constraint_type = 'PRIMARY KEY'"
+            " ORDER BY k.ordinal_position",
             (table,),
         ).fetchall()
         return [str(r[0]) for r in rows]

@@ -101,6 +101,11 @@ class SqliteEngine:
         """Return the columns of a table in order (empty when there is no such table)."""
         return [str(row[1]) for row in conn.execute(f"PRAGMA table_info({table})").fetchall()]
 
+    def primary_key(self, conn: Conn, table: str) -> list[str]:
+        """Return the columns of a table's primary key in key order (empty when it has none)."""
+        rows = conn.execute(f"PRAGMA table_info({table})").fetchall()
+        return [str(r[1]) for r in sorted((r for r in rows if r[5]), key=lambda r: int(r[5]))]
+
     def tables(self, conn: Conn) -> list[str]:
         """Return the names of the store's tables."""
         rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").fetchall()

@@ -23,24 +23,21 @@ from typing import Any
 
 from core.models import Assignment, Decision, DecisionEvent, Origin, Source, SourceStatus
 from core.settings import Settings
-from core.store import events, migrate, worklist
+from core.store import bodies, events, migrate, worklist
 from core.store.engine import Engine
 from core.store.events import DecisionSave, Taken
 from core.store.sqlite import SqliteEngine
 from core.store.target import is_postgres
 from core.store.worklist import RunInfo, Work
 
+# A source's bytes are the bodies row of its sha256 (bodies), none for a fetch without bytes.
 _SELECT_SOURCE = (
-    "SELECT url, final_url, status, http_status, headers, content_type, sha256, fetched_at, body, origin, reason,"
-    " drift, addresses FROM sources WHERE url = ?"
-)
-_SELECT_SOURCE_BY_ID = (
-    "SELECT url, final_url, status, http_status, headers, content_type, sha256, fetched_at, body, origin, reason,"
-    " drift, addresses FROM sources WHERE id = ?"
+    "SELECT s.url, s.final_url, s.status, s.http_status, s.headers, s.content_type, s.sha256, s.fetched_at, b.body,"
+    " s.origin, s.reason, s.drift, s.addresses FROM sources s LEFT JOIN bodies b ON b.sha256 = s.sha256"
 )
 _INSERT_SOURCE = (
-    "INSERT INTO sources (url, final_url, status, http_status, headers, content_type, sha256, fetched_at, body,"
-    " origin, reason, drift, addresses) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "INSERT INTO sources (url, final_url, status, http_status, headers, content_type, sha256, fetched_at,"
+    " origin, reason, drift, addresses) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 
 
@@ -63,6 +60,17 @@ def open_store(settings: Settings) -> Store:
     )
 
 
+def engine_for(target: Path | str, *, busy_timeout: float | None = None, pool_size: int | None = None) -> Engine:
+    """Return the engine of a target (not migrated): SQLite for a path or ":memory:", else PostgreSQL; or StoreError."""
+    defaults = Settings()
+    timeout = defaults.store_busy_timeout if busy_timeout is None else busy_timeout
+    if is_postgres(target):
+        from core.store.postgres import PostgresEngine  # psycopg is loaded only for a team store
+
+        return PostgresEngine(str(target), timeout=timeout, pool_size=pool_size or defaults.store_pool_size)
+    return SqliteEngine(target, busy_timeout=timeout)
+
+
 class Store:
     """The evidence store (a class, not a dataclass: it owns an engine and its connections)."""
 
@@ -71,18 +79,9 @@ class Store:
 
         Raises StoreError when it cannot be opened, reached or migrated.
         """
-        defaults = Settings()
-        timeout = defaults.store_busy_timeout if busy_timeout is None else busy_timeout
-        self._engine: Engine
-        if is_postgres(target):
-            from core.store.postgres import PostgresEngine  # psycopg is loaded only for a team store
-
-            self._engine = PostgresEngine(str(target), timeout=timeout, pool_size=pool_size or defaults.store_pool_size)
-            self.path: Path | None = None
-            self.in_memory = False
-        else:
-            sqlite = SqliteEngine(target, busy_timeout=timeout)
-            self._engine, self.path, self.in_memory = sqlite, sqlite.path, sqlite.in_memory
+        self._engine = engine_for(target, busy_timeout=busy_timeout, pool_size=pool_size)
+        self.path = self._engine.path
+        self.in_memory = self._engine.in_memory
         try:
             #: The migrations this open applied (empty when the store was up to date).
             self.applied = migrate.upgrade(self._engine)
@@ -99,6 +98,18 @@ class Store:
     def label(self) -> str:
         """Return how messages name this store: its path, "in memory", or host:port/database (no password)."""
         return self._engine.label
+
+    @property
+    def named(self) -> str:
+        """Return the store as a sentence names it: "the team store at host:port/db", "the evidence store at PATH"."""
+        if self.backend == "postgresql":
+            return f"the team store at {self.label}"
+        return "the evidence store in memory" if self.in_memory else f"the evidence store at {self.label}"
+
+    @property
+    def engine(self) -> Engine:
+        """Return the engine under the store (for the store's own tools: copy, migrations, their tests)."""
+        return self._engine
 
     # ------------------------------------------------------------------ plumbing
 
@@ -124,23 +135,26 @@ class Store:
 
     def save_source(self, source: Source) -> None:
         """Keep one fetch (its bytes, status and reason) as evidence; failures are kept too."""
-        row = (
-            strip_fragment(source.url),
-            source.final_url,
-            source.status.value,
-            source.http_status,
-            json.dumps([list(h) for h in source.headers]),
-            source.content_type,
-            source.sha256,
-            source.fetched_at or now_iso(),
-            source.body,
-            source.origin,
-            source.reason,
-            int(source.drift),
-            "" if source.addresses is None else json.dumps([list(a) for a in source.addresses]),
-        )
         with self._engine.write() as c:
-            c.execute(_INSERT_SOURCE, row)
+            # The bytes are kept once, under their own sha256; a fetch without bytes keeps the one it was given.
+            sha = bodies.keep(c, source.body) or source.sha256
+            c.execute(
+                _INSERT_SOURCE,
+                (
+                    strip_fragment(source.url),
+                    source.final_url,
+                    source.status.value,
+                    source.http_status,
+                    json.dumps([list(h) for h in source.headers]),
+                    source.content_type,
+                    sha,
+                    source.fetched_at or now_iso(),
+                    source.origin,
+                    source.reason,
+                    int(source.drift),
+                    "" if source.addresses is None else json.dumps([list(a) for a in source.addresses]),
+                ),
+            )
 
     def latest_source(self, url: str, origins: Sequence[Origin] = ()) -> Source | None:
         """Return the newest readable (ok) stored copy of url, of the given origins if any, or None."""
@@ -156,14 +170,14 @@ class Store:
                     break
             if found is None:
                 return None
-            row = c.execute(_SELECT_SOURCE_BY_ID, (found,)).fetchone()
+            row = c.execute(_SELECT_SOURCE + " WHERE s.id = ?", (found,)).fetchone()
         return _source_from_row(row)
 
     def source_history(self, url: str, limit: int = 20) -> list[Source]:
         """Return every stored fetch of url, newest first, failures included (empty when none)."""
         with self._engine.read() as c:
             rows = c.execute(
-                _SELECT_SOURCE + " ORDER BY id DESC LIMIT ?",
+                _SELECT_SOURCE + " WHERE s.url = ? ORDER BY s.id DESC LIMIT ?",
                 (strip_fragment(url), limit),
             ).fetchall()
         return [_source_from_row(r) for r in rows]

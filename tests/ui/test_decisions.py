@@ -144,7 +144,7 @@ def test_the_history_is_newest_first_escaped_and_paged(as_editor) -> None:
 def test_changes_made_before_the_history_was_kept_are_counted_not_invented(as_editor) -> None:
     run_id = _saved_run()
     store = _store()
-    with store._engine.write() as conn:  # a decision saved by a desk before events were recorded: version 3, no event
+    with store.engine.write() as conn:  # a decision saved by a desk before events were recorded: version 3, no event
         conn.execute(
             "INSERT INTO decisions (run_id, claim_id, decision, note, decided_at, version)"
             " VALUES (?, 'c1', 'accept', 'old note', '2026-11-29T18:10:00+00:00', 3)",
