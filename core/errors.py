@@ -9,6 +9,8 @@ warning); these exceptions are for what cannot be turned into one where it happe
     ├── StoreError              the evidence store cannot be opened, read or written
     │   └── StoreUnreachable    the team store's server does not answer (down, restarting, network):
     │                           worth waiting for, the same Store works again once it answers
+    ├── DecisionError           a change of a decision the store refuses to record: a field that
+    │                           is not a decision's, a value it cannot hold, a version never stored
     ├── RequestError            another program's request (core.api, the MCP server) that cannot
     │                           be served: a path outside the allowed folders, evidence never stored
     └── FetchError              raised and caught inside core.fetch, which turns each into a
@@ -82,6 +84,10 @@ class StoreError(VerbatimError):
 
 class StoreUnreachable(StoreError):
     """The team store's PostgreSQL does not answer; ``action`` is "reached". A job may wait and try again."""
+
+
+class DecisionError(VerbatimError, ValueError):
+    """A change of a decision the store will not record; the message names the claim, what is wrong and what to do."""
 
 
 class RequestError(VerbatimError):

@@ -111,9 +111,15 @@ def test_everything_survives_a_restart(store_target: str) -> None:
         decided_at=decision.decided_at,
     )
     assert decision.decided_at
-    assert again.list_runs() == [
-        RunInfo(run_id=run_id, brief_name="brief.md", created_at=again.list_runs()[0].created_at)
-    ]
+    (listed,) = again.list_runs()
+    assert listed == RunInfo(
+        run_id=run_id,
+        brief_name="brief.md",
+        created_at=listed.created_at,
+        claims=1,
+        decided=1,
+        last_decided_at=decision.decided_at,
+    )
     assert again.list_runs()[0].summary == {"verified": 2, "dead_link": 1}
     again.close()
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 from core.models import Choice, Decision, SourceStatus
 from core.store import Store, shown
-from core.store.migrate import known, parts
+from core.store.migrate import known
 from tests.builders import every, run_cli, source
 from tests.servers import corpus_bytes
 
 PEP = corpus_bytes("html/python/peps/pep-0632.html")
 REPORT = {"schema": 1, "brief_name": "brief.md", "summary": {"verified": 1}, "claims": [{"id": "c1"}]}
-TABLES = ("runs", "bodies", "sources", "decisions", "page_texts")
+TABLES = ("runs", "bodies", "sources", "decisions", "decision_events", "assignments", "page_texts")
 
 
 def _desk(path: Path) -> tuple[Store, str]:
@@ -50,6 +50,8 @@ def test_a_single_user_store_moves_into_the_team_store_without_loss(tmp_path: Pa
         "bodies": "1 copied, 0 skipped (already there)",
         "sources": "3 copied, 0 skipped (already there)",
         "decisions": "2 copied, 0 skipped (already there)",
+        "decision_events": "3 copied, 0 skipped (already there)",
+        "assignments": "0 copied, 0 skipped (already there)",
         "page_texts": "1 copied, 0 skipped (already there)",
     }
     with Store(path) as a, Store(pg_url) as b:
@@ -83,6 +85,8 @@ def test_a_copy_into_a_store_that_holds_some_of_its_runs_doubles_nothing(tmp_pat
         "bodies": "0 copied, 1 skipped (already there)",
         "sources": "1 copied, 3 skipped (already there)",
         "decisions": "1 copied, 2 skipped (already there)",
+        "decision_events": "1 copied, 3 skipped (already there)",
+        "assignments": "0 copied, 0 skipped (already there)",
         "page_texts": "0 copied, 1 skipped (already there)",
     }
     with Store(pg_url) as team:
@@ -100,24 +104,12 @@ def test_a_copy_into_a_store_that_holds_some_of_its_runs_doubles_nothing(tmp_pat
 
 def test_a_copy_takes_every_table_both_stores_have(tmp_path: Path, pg_url: str) -> None:
     path = tmp_path / "desk.sqlite3"
-    # A table a later migration adds (decision events, keyed by an auto id and their run, claim and seq).
-    ddl = (
-        "CREATE TABLE decision_events (id {id}, run_id TEXT NOT NULL, claim_id TEXT NOT NULL, seq INTEGER NOT NULL,"
-        " after TEXT NOT NULL DEFAULT '');"
-    )
-    stores = [Store(path), Store(pg_url)]
-    for store in stores:
-        with store.engine.write() as c:
-            [statement] = parts(ddl, store.backend)  # spelled as a migration file's would be
-            c.execute(str(statement))
-    with stores[0].engine.write() as c:
-        for seq in (1, 2):
-            c.execute(
-                "INSERT INTO decision_events (run_id, claim_id, seq, after) VALUES ('r1', 'c1', ?, ?)", (seq, f"v{seq}")
-            )
-    with stores[1].engine.write() as c:
-        c.execute("INSERT INTO decision_events (run_id, claim_id, seq, after) VALUES ('r1', 'c1', 1, 'v1')")
-    for store in stores:
+    # A table a later migration adds (here 0003's decision events, keyed by their run, claim and seq).
+    desk, team = Store(path), Store(pg_url)
+    desk.save_decision_change("r1", "c1", "note", "v1", 0, author="Ada")
+    desk.save_decision_change("r1", "c1", "note", "v2", 1, author="Ada")
+    team.save_decision_change("r1", "c1", "note", "v1", 0, author="Ada")
+    for store in (desk, team):
         store.close()
     code, out, _ = run_cli("store", "copy", str(path), pg_url)
     assert code == 0 and "  decision_events: 1 copied, 1 skipped (already there)" in out.splitlines()

@@ -14,12 +14,12 @@ from core.extract import SOURCE_EXTENSIONS
 from core.models import Choice, ClaimResult, Decision, FlagKind, Report, Verdict
 from core.report.marks import quote_marks
 from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words, policy_words
-from ui import auth, brief_links, draw, guard, services, state
+from ui import auth, brief_links, decision_log, draw, guard, services, state
 from ui.places import place_stepper
 
 CHOICES = list(DECISION_CHOICES)
 ANSWERS = ["", "yes", "no"]
-ANSWER_WORDS = {"": "not answered", "yes": "yes", "no": "no"}
+ANSWER_WORDS = decision_log.ANSWER_WORDS
 _TO_ANSWER = {None: "", True: "yes", False: "no"}
 _FROM_ANSWER = {"": None, "yes": True, "no": False}
 
@@ -51,17 +51,33 @@ def _show(claim_id: str, decision: Decision) -> None:
         ss[_key(claim_id, name)] = _TO_ANSWER[getattr(decision, name)]
 
 
+def _shown_after_save(claim_id: str, wanted: str, decision: Decision, message: str) -> None:
+    """Show what the store holds after a save, and why an accept asked for is not there."""
+    ss = st.session_state
+    if message == state.SAVED and wanted == Choice.ACCEPT and decision.decision != Choice.ACCEPT:
+        ss[_key(claim_id, "blocked_msg")] = True  # core's rule withdrew the accept: the editor is told why
+    _show(claim_id, decision)
+    ss[_key(claim_id, "save_msg")] = message
+
+
 def _on_change(claim_id: str, field: str) -> None:
     """Save the one field the editor changed, on the version this tab saw; show what the store holds now."""
     ss = st.session_state
     raw = ss.get(_key(claim_id, "choice" if field == "decision" else field), "")
     value = _FROM_ANSWER[raw] if field in QUESTIONS else raw
     wanted = ss.get(_key(claim_id, "choice"), "")
-    decision, message = state.save_change(claim_id, field, value)
-    if message == state.SAVED and wanted == Choice.ACCEPT and decision.decision != Choice.ACCEPT:
-        ss[_key(claim_id, "blocked_msg")] = True  # core's rule withdrew the accept: the editor is told why
-    _show(claim_id, decision)
-    ss[_key(claim_id, "save_msg")] = message
+    _shown_after_save(claim_id, wanted, *state.save_change(claim_id, field, value))
+
+
+def _keep_theirs(claim_id: str) -> None:
+    state.keep_theirs(claim_id)
+    st.session_state[_key(claim_id, "save_msg")] = "Kept their change; yours was not saved."
+
+
+def _save_mine(claim_id: str) -> None:
+    conflict = state.conflict(claim_id)
+    wanted = str(conflict.mine) if conflict is not None and conflict.field == "decision" else ""
+    _shown_after_save(claim_id, wanted, *state.save_mine(claim_id))
 
 
 def decision_form(result: ClaimResult) -> None:
@@ -108,9 +124,13 @@ def decision_form(result: ClaimResult) -> None:
         st.error("Accept was withdrawn: a claim cannot be accepted while any question is answered no.")
     st.text_area("Note", key=_key(cid, "note"), on_change=_on_change, args=(cid, "note"), height=80, disabled=reader)
     guard.uncommitted_notes()
+    conflict = state.conflict(cid)
     msg = ss.get(_key(cid, "save_msg"))
-    if msg:
+    if conflict is not None:
+        decision_log.conflict_panel(cid, conflict, keep=_keep_theirs, mine=_save_mine)
+    elif msg:
         st.caption(draw.md(msg))
+    decision_log.history(cid, state.decisions().get(cid))
 
 
 def _apply(new: Report, done: str) -> None:

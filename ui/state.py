@@ -7,7 +7,7 @@ re-checks anything. This module refuses to check briefs or draw anything beyond 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import streamlit as st
@@ -17,13 +17,14 @@ from core.fetch import checked_under, parse_allowlist
 from core.models import CheckPolicy, Decision, Report
 from core.report import ReportFormatError, from_json
 from core.settings import Settings
-from core.store import shown
+from core.store import DecisionSave, shown
 from ui import auth, draw
 
 _STORE = "vb_store"
 _SETTINGS = "vb_settings"
 _REPORT = "vb_report"
 _DECISIONS = "vb_decisions"
+_CONFLICTS = "vb_conflicts"
 
 
 def settings() -> Settings:
@@ -101,12 +102,40 @@ def decisions() -> dict[str, Decision]:
 SAVED = "Saved."
 
 
+@dataclass(frozen=True)
+class Conflict:
+    """A change the store refused: the field, the value this editor tried ("mine"), and the newer record it met."""
+
+    field: str
+    mine: Any
+    refused: DecisionSave
+
+
+def conflict(claim_id: str) -> Conflict | None:
+    """Return the change of this claim's decision the store refused and the editor has not settled, or None."""
+    return st.session_state.setdefault(_CONFLICTS, {}).get(claim_id)
+
+
+def keep_theirs(claim_id: str) -> None:
+    """Settle a refused change by keeping the newer record (already shown): the editor's value is dropped."""
+    st.session_state.setdefault(_CONFLICTS, {}).pop(claim_id, None)
+
+
+def save_mine(claim_id: str) -> tuple[Decision, str]:
+    """Settle a refused change by saving the editor's value on the version just read; a newer change is caught again."""
+    refused = st.session_state.setdefault(_CONFLICTS, {}).pop(claim_id, None)
+    if refused is None:
+        return decisions().get(claim_id) or Decision(claim_id=claim_id), "Nothing to save: the change was settled."
+    return save_change(claim_id, refused.field, refused.mine)
+
+
 def save_change(claim_id: str, field: str, value: Any) -> tuple[Decision, str]:
     """Save one field of a claim's decision on the version this tab last saw; return the decision now and a message.
 
-    The message is "Saved." only when the store kept the change; otherwise it says why not: another tab
-    saved first (the decision returned is the newer one, to be shown instead), the user may only read
-    (signed in but not an editor), or the store failed.
+    The message is "Saved." only when the store kept the change; otherwise it says why not: another
+    editor or tab saved first (the decision returned is the newer one, to be shown instead, and the
+    refused change is kept for the editor to settle: ``conflict``), the user may only read (signed
+    in but not an editor), or the store failed.
     """
     seen = decisions().get(claim_id) or Decision(claim_id=claim_id)
     if not auth.editor().may_decide:  # never trust a disabled widget: a reader's change is refused here
@@ -116,16 +145,16 @@ def save_change(claim_id: str, field: str, value: Any) -> tuple[Decision, str]:
         decisions()[claim_id] = seen.changed(**{field: value})
         return decisions()[claim_id], "This run has no id in the store: the decision is kept only until the tab closes."
     try:
-        outcome = store().save_decision_change(run_id, claim_id, field, value, seen.version)
+        outcome = store().save_decision_change(run_id, claim_id, field, value, seen.version, author=auth.editor().name)
     except VerbatimError as exc:
         decisions()[claim_id] = seen.changed(**{field: value})
         return decisions()[claim_id], f"Not saved: {exc} The change is kept in this tab only."
     decisions()[claim_id] = outcome.decision
+    conflicts = st.session_state.setdefault(_CONFLICTS, {})
     if not outcome.saved:
-        return outcome.decision, (
-            "Not saved: this decision was changed in another tab or window after this one showed it. The newer"
-            " decision is shown now; make your change again if you still want it."
-        )
+        conflicts[claim_id] = Conflict(field=field, mine=value, refused=outcome)
+        return outcome.decision, "Not saved: this decision was changed while you were reading."
+    conflicts.pop(claim_id, None)
     return outcome.decision, SAVED
 
 

@@ -41,10 +41,11 @@ from core.models.records import (
     Unreadable,
     UnusedLink,
 )
-from core.models.run import CheckPolicy, Decision, Report
+from core.models.run import Assignment, CheckPolicy, Decision, DecisionEvent, Report
 
 __all__ = [
     "STRICT_FAILURES",
+    "Assignment",
     "Brief",
     "BriefFormat",
     "Candidate",
@@ -54,6 +55,7 @@ __all__ = [
     "ClaimResult",
     "Context",
     "Decision",
+    "DecisionEvent",
     "DiffKind",
     "DiffOp",
     "FetchState",

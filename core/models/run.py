@@ -24,7 +24,9 @@ class Decision:
     same_metric: bool | None = None
     same_population: bool | None = None
     decided_at: str = ""
-    #: Saved changes so far (core.store.versions): a tab's change is kept only on the version it last saw.
+    #: Who made the latest change (the editor's name; "" for a decision recorded under no name).
+    decided_by: str = ""
+    #: The seq of the decision's latest event (core.store.events): a tab's change is kept only on the version it saw.
     version: int = field(default=0, compare=False)
 
     #: The questions an editor answers on a claim (fields above), in the order they are asked.
@@ -49,6 +51,35 @@ class Decision:
         new = replace(self, **change)
         choice = Choice(new.decision)  # the desk's radio hands back the member's string
         return replace(new, decision=Choice.NONE if choice is Choice.ACCEPT and new.accept_blocked else choice)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DecisionEvent:
+    """One change of one field of a decision, as recorded: who, when, what it was and what it became.
+
+    ``before`` and ``after`` are the field's value as text: a Choice value for "decision", the
+    note itself, "yes", "no" or "" (not answered) for a question. ``seq`` numbers a claim's events from 1.
+    """
+
+    run_id: str
+    claim_id: str
+    seq: int
+    field: str
+    before: str
+    after: str
+    author: str
+    at: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Assignment:
+    """One assignment of a run: who it went to ("" = nobody: unassigned), who gave it, and when."""
+
+    run_id: str
+    seq: int
+    assigned_to: str
+    assigned_by: str
+    at: str
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -3,7 +3,8 @@
 RFC 4180: comma-separated, CRLF line ends, every cell that needs it double-quoted (the csv
 module's QUOTE_MINIMAL does exactly that), UTF-8. Columns: id, claim, url, quote, verdict,
 reasons (one per line inside the cell), missing_figures ("; " between them), decision, note,
-citation (how the brief's citation was read; added last, so readers of the first columns are unchanged).
+citation (how the brief's citation was read), decided_by, decided_at (who made the decision's
+latest change and when); each added last, so readers of the first columns are unchanged.
 
 Formula injection: a spreadsheet runs a cell that starts with "=", "+", "-", "@", a tab or a
 carriage return as a formula (=HYPERLINK(...), =cmd|...). Such a cell gets a leading
@@ -19,7 +20,20 @@ import io
 
 from core.models import Report
 
-COLUMNS = ("id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note", "citation")
+COLUMNS = (
+    "id",
+    "claim",
+    "url",
+    "quote",
+    "verdict",
+    "reasons",
+    "missing_figures",
+    "decision",
+    "note",
+    "citation",
+    "decided_by",
+    "decided_at",
+)
 
 # OWASP's list of characters that make a spreadsheet treat a cell as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -51,6 +65,8 @@ def to_csv(report: Report) -> str:
             decision.decision if decision else "",
             decision.note if decision else "",
             r.claim.citation,
+            decision.decided_by if decision else "",
+            decision.decided_at if decision else "",
         )
         writer.writerow([safe_cell(cell) for cell in row])
     return out.getvalue()

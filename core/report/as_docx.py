@@ -38,6 +38,7 @@ from core.report.unchecked import NotChecked, not_checked
 from core.report.wording import (
     FOUND_IS_NOT_SUPPORT,
     ORIGIN_WORDS,
+    decided_words,
     decision_words,
     page_says,
     source_status_words,
@@ -266,6 +267,8 @@ def _claim_section(report: Report, w: _Writer, r: ClaimResult) -> None:
     decision = report.decision_for(r.claim.id)
     if decision is not None:
         text = f"Editor's decision: {decision_words(decision.decision)}"
+        decided = decided_words(decision)
+        text += f" ({decided})" if decided else ""
         w.add(text + (f". Note: {decision.note}" if decision.note else ""))
 
 

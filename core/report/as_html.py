@@ -30,6 +30,7 @@ from core.report.wording import (
     ORIGIN_WORDS,
     VERDICT_COLOURS,
     answers_words,
+    decided_words,
     decision_words,
     diff_words,
     place_words,
@@ -129,6 +130,7 @@ def _claim_view(result: ClaimResult, report: Report, max_chars: int) -> dict[str
         else "Open the closest passage on the live page (diagnosis)",
         "decision": decision,
         "decision_words": decision_words(decision.decision) if decision else "",
+        "decided": decided_words(decision) if decision else "",
         "answers": answers_words(decision) if decision else [],
     }
 

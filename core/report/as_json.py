@@ -167,6 +167,7 @@ def _decision(d: Decision) -> Json:
         "same_metric": d.same_metric,
         "same_population": d.same_population,
         "decided_at": d.decided_at,
+        "decided_by": d.decided_by,
     }
 
 

@@ -274,6 +274,7 @@ def _read_decision(value: Any, where: str) -> Decision:
         same_metric=_opt_bool(d, "same_metric", where),
         same_population=_opt_bool(d, "same_population", where),
         decided_at=_get(d, "decided_at", str, where, ""),
+        decided_by=_get(d, "decided_by", str, where, ""),
     )
 
 

@@ -109,6 +109,13 @@ def answers_words(decision: Decision) -> list[str]:
     return [f"{label}: {'yes' if value else 'no'}" for label, value in answers if value is not None]
 
 
+def decided_words(decision: Decision) -> str:
+    """Return who made the decision's latest change and when ("decided by Ada at 2026-11-29 18:10 UTC"), or ""."""
+    by = f" by {decision.decided_by}" if decision.decided_by else ""
+    at = f" at {when(decision.decided_at)}" if decision.decided_at else ""
+    return f"decided{by}{at}" if by or at else ""
+
+
 def when(iso: str) -> str:
     """Return an ISO 8601 time as "2026-11-29 18:02 UTC"; the text itself when it is not ISO 8601."""
     if not iso:

@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 
 from core.errors import StoreError
-from core.store import bodies, columns
+from core.store import bodies, columns, worklist
 from core.store.engine import Conn, Engine
 
 FOLDER = Path(__file__).with_name("migrations")
@@ -40,7 +40,10 @@ SPELLINGS = {
 }
 
 #: Python steps a migration names with ``-- step: NAME`` (each gets the engine and the transaction).
-STEPS: dict[str, Callable[[Engine, Conn], None]] = {"move_bodies": bodies.move_bodies}
+STEPS: dict[str, Callable[[Engine, Conn], None]] = {
+    "move_bodies": bodies.move_bodies,
+    "count_claims": worklist.count_claims,
+}
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 _STEP = re.compile(r"^--\s*step:\s*(\w+)\s*$")

@@ -17,17 +17,18 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from core.models import Decision, Origin, Source, SourceStatus
+from core.models import Assignment, Decision, DecisionEvent, Origin, Source, SourceStatus
 from core.settings import Settings
-from core.store import bodies, migrate, versions
+from core.store import bodies, events, migrate, worklist
 from core.store.engine import Engine
+from core.store.events import DecisionSave, Taken
 from core.store.sqlite import SqliteEngine
 from core.store.target import is_postgres
+from core.store.worklist import RunInfo, Work
 
 # A source's bytes are the bodies row of its sha256 (bodies), none for a fetch without bytes.
 _SELECT_SOURCE = (
@@ -38,17 +39,6 @@ _INSERT_SOURCE = (
     "INSERT INTO sources (url, final_url, status, http_status, headers, content_type, sha256, fetched_at,"
     " origin, reason, drift, addresses) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
 )
-
-
-@dataclass(frozen=True, kw_only=True)
-class RunInfo:
-    """One stored run as the run list shows it: id, brief, time, verdict counts, the agent that asked ("" if none)."""
-
-    run_id: str
-    brief_name: str
-    created_at: str
-    summary: dict[str, int] = field(default_factory=dict, compare=False)
-    client: str = ""
 
 
 def now_iso() -> str:
@@ -210,9 +200,18 @@ class Store:
         client = str(report_json.get("client", ""))
         with self._engine.write() as c:
             c.execute(
-                "INSERT INTO runs (run_id, brief_name, created_at, summary_json, report_json, brief_raw, client)"
-                " VALUES (?,?,?,?,?,?,?) ON CONFLICT (run_id) DO NOTHING",
-                (run_id, name, created, _summary_json(report_json), json.dumps(report_json), brief_raw, client),
+                "INSERT INTO runs (run_id, brief_name, created_at, summary_json, report_json, brief_raw, client,"
+                " claims) VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (run_id) DO NOTHING",
+                (
+                    run_id,
+                    name,
+                    created,
+                    _summary_json(report_json),
+                    json.dumps(report_json),
+                    brief_raw,
+                    client,
+                    worklist.claims_in(report_json),
+                ),
             )
         return run_id
 
@@ -220,8 +219,8 @@ class Store:
         """Replace a run's report (after a re-check); raise KeyError when the run does not exist."""
         with self._engine.write() as c:
             cur = c.execute(
-                "UPDATE runs SET report_json = ?, summary_json = ? WHERE run_id = ?",
-                (json.dumps(report_json), _summary_json(report_json), run_id),
+                "UPDATE runs SET report_json = ?, summary_json = ?, claims = ? WHERE run_id = ?",
+                (json.dumps(report_json), _summary_json(report_json), worklist.claims_in(report_json), run_id),
             )
             if cur.rowcount == 0:
                 raise KeyError(f"no stored run {run_id!r}")
@@ -241,55 +240,64 @@ class Store:
             row = c.execute("SELECT brief_raw FROM runs WHERE run_id = ?", (run_id,)).fetchone()
         return bytes(row[0]) if row and row[0] is not None else b""
 
-    def list_runs(self, limit: int = 100) -> list[RunInfo]:
-        """Return the newest runs first, at most limit of them (empty when none)."""
+    def list_runs(self, limit: int = 100, show: Work = Work.ALL, editor: str = "") -> list[RunInfo]:
+        """Return the newest runs first that the filter shows (editor: whose are "mine"), at most limit of them."""
         with self._engine.read() as c:
-            rows = c.execute(
-                "SELECT run_id, brief_name, created_at, summary_json, client FROM runs"
-                " ORDER BY created_at DESC, run_id DESC LIMIT ?",
-                (limit,),
-            ).fetchall()
-        return [
-            RunInfo(run_id=a, brief_name=b, created_at=c, summary=json.loads(d), client=e) for a, b, c, d, e in rows
-        ]
+            return worklist.listed(c, limit, show, editor)
 
-    # ------------------------------------------------------------------ decisions
+    def assign_run(self, run_id: str, editor: str, *, by: str) -> Assignment:
+        """Assign a run to editor ("" gives it back), recorded as by's event; raise KeyError for an unknown run."""
+        while True:  # two assignments at once: both are kept, in the order they got in
+            try:
+                with self._engine.write() as c:
+                    return worklist.assign(c, run_id, editor, by, events.moment())
+            except Taken:
+                continue
 
-    def save_decision(self, run_id: str, decision: Decision) -> None:
-        """Keep the editor's decision on one claim of a run, replacing an earlier one."""
-        row = (
-            run_id,
-            decision.claim_id,
-            decision.decision,
-            decision.note,
-            _yes_no(decision.same_period),
-            _yes_no(decision.same_metric),
-            _yes_no(decision.same_population),
-            decision.decided_at or now_iso(),
-        )
-        with self._engine.write() as c:
-            c.execute(
-                "INSERT INTO decisions (run_id, claim_id, decision, note, same_period, same_metric,"
-                " same_population, decided_at, version) VALUES (?,?,?,?,?,?,?,?,1)"
-                " ON CONFLICT (run_id, claim_id) DO UPDATE SET decision = excluded.decision,"
-                " note = excluded.note, same_period = excluded.same_period, same_metric = excluded.same_metric,"
-                " same_population = excluded.same_population, decided_at = excluded.decided_at,"
-                " version = decisions.version + 1",
-                row,
-            )
+    def assignments(self, run_id: str) -> list[Assignment]:
+        """Return a run's assignments, newest first (empty when it was never assigned)."""
+        with self._engine.read() as c:
+            return worklist.assignments(c, run_id)
+
+    def editors(self) -> list[str]:
+        """Return every name that has decided, assigned or been assigned in this store, sorted."""
+        with self._engine.read() as c:
+            return worklist.editors(c)
+
+    # ------------------------------------------------------------------ decisions (core.store.events)
+
+    def save_decision(self, run_id: str, decision: Decision, *, author: str = "") -> None:
+        """Keep the editor's whole decision on one claim of a run over an earlier one, one event per field changed."""
+        while True:  # unchecked: another save in between is recorded first, and this one after it
+            try:
+                with self._engine.write() as c:
+                    events.save_whole(c, run_id, decision, events.moment(), author)
+                    return
+            except Taken:
+                continue
 
     def save_decision_change(
-        self, run_id: str, claim_id: str, field: str, value: Any, seen_version: int
-    ) -> versions.DecisionSave:
-        """Save one field of a claim's decision if it is still at seen_version; else return the newer decision."""
-        with self._engine.write() as c:
-            return versions.save_change(c, run_id, claim_id, field, value, seen_version, now_iso())
+        self, run_id: str, claim_id: str, field: str, value: Any, seen_version: int, *, author: str = ""
+    ) -> DecisionSave:
+        """Save one field of a decision still at seen_version, else return the newer one; DecisionError on bad input."""
+        try:
+            with self._engine.write() as c:
+                return events.save_change(c, run_id, claim_id, field, value, seen_version, events.moment(), author)
+        except Taken:  # another save on the same version committed first
+            with self._engine.read() as c:
+                return events.refused(c, run_id, claim_id, seen_version)
 
     def decisions(self, run_id: str) -> list[Decision]:
         """Return the editor's decisions on a run, in claim id order (empty when none)."""
         with self._engine.read() as c:
-            rows = c.execute(versions.SELECT + " ORDER BY claim_id", (run_id,)).fetchall()
-        return [versions.from_row(r) for r in rows]
+            return events.decisions(c, run_id)
+
+    def decision_history(
+        self, run_id: str, claim_id: str | None = None, *, limit: int | None = None, offset: int = 0
+    ) -> list[DecisionEvent]:
+        """Return the changes of a claim's decision (or the run's), newest first, limit of them from offset."""
+        with self._engine.read() as c:
+            return events.history(c, run_id, claim_id, limit, offset)
 
     # ------------------------------------------------------------------ extracted text (a cache)
 
@@ -318,10 +326,6 @@ class Store:
 def _summary_json(report_json: dict[str, Any]) -> str:
     summary = report_json.get("summary", {})
     return json.dumps(summary if isinstance(summary, dict) else {})
-
-
-def _yes_no(value: bool | None) -> int | None:
-    return None if value is None else int(value)
 
 
 def _source_from_row(row: tuple[Any, ...]) -> Source:

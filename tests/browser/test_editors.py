@@ -119,7 +119,8 @@ def _choose(page, group: str, option: str) -> None:
     page.get_by_role("radiogroup", name=group).get_by_text(option, exact=True).click()
 
 
-STALE = "Not saved: this decision was changed in another tab or window after this one showed it."
+#: One editor in two tabs: the desk says the other change was theirs, from another tab (issue 14, 3).
+CHANGED = "Changed by you, in another tab or window, at "
 
 
 def test_two_tabs_on_one_claim_never_wipe_each_others_decisions(desk: Desk, chromium) -> None:
@@ -130,37 +131,48 @@ def test_two_tabs_on_one_claim_never_wipe_each_others_decisions(desk: Desk, chro
         _choose(a, "Decision", "Accept")
         _stored(desk, run_id, "c1", lambda d: d.decision == Choice.ACCEPT)
 
-        # B still shows the claim undecided: its note must not wipe A's accept.
+        # B still shows the claim undecided: its note is refused, both values are shown, and B saves its own.
         b.get_by_label("Note").fill("The figure is rounded")
         b.get_by_label("Note").press("Control+Enter")
-        b.get_by_text(STALE).wait_for()
+        b.get_by_text(CHANGED).wait_for()
+        b.get_by_text("Yours: Note “The figure is rounded”").wait_for()
         checked = b.get_by_role("radiogroup", name="Decision").locator("label:has(input:checked)")
         assert checked.inner_text().strip() == "Accept"  # the newer value is shown
         assert _stored(desk, run_id, "c1", lambda d: True).decision == Choice.ACCEPT
-        b.get_by_label("Note").fill("The figure is rounded")
-        b.get_by_label("Note").press("Control+Enter")
+        b.get_by_role("button", name="Put theirs aside and save mine").click()
         _stored(desk, run_id, "c1", lambda d: d.note == "The figure is rounded" and d.decision == Choice.ACCEPT)
 
-        # A answers "no" to "same period?" on its stale view: refused first, then kept, and it withdraws the accept.
+        # A answers "no" to "same period?" on its stale view: refused, then saved on the new version, and the
+        # one decision rule withdraws the accept.
         _choose(a, "Same period?", "no")
-        a.get_by_text(STALE).wait_for()
+        a.get_by_text(CHANGED).wait_for()
         assert a.get_by_label("Note").input_value() == "The figure is rounded"
-        _choose(a, "Same period?", "not answered")  # the radio shows the stored answer again: pick "no" anew
-        _choose(a, "Same period?", "no")
+        a.get_by_role("button", name="Put theirs aside and save mine").click()
         _stored(desk, run_id, "c1", lambda d: d.same_period is False and d.decision == Choice.NONE)
 
-        # B still shows the accept and no answer: its stale save must not wipe the "no" and store an accept.
+        # B still shows the accept and no answer: its stale note is refused, and B keeps theirs.
         b.get_by_label("Note").fill("The figure is rounded up")
         b.get_by_label("Note").press("Control+Enter")
-        b.get_by_text(STALE).wait_for()
+        b.get_by_text(CHANGED).wait_for()
         stored = _stored(desk, run_id, "c1", lambda d: True)
         assert (stored.same_period, stored.decision) == (False, Choice.NONE)
         checked = b.get_by_role("radiogroup", name="Same period?").locator("label:has(input:checked)")
         assert checked.inner_text().strip() == "no"
+        b.get_by_role("button", name="Keep theirs").click()
+        b.get_by_text("Kept their change; yours was not saved.").wait_for()
         _choose(b, "Decision", "Accept")  # on the fresh view, the rule withdraws it
         b.get_by_text("Accept was withdrawn").wait_for()
         final = _stored(desk, run_id, "c1", lambda d: d.same_period is False)
         assert (final.decision, final.note) == (Choice.NONE, "The figure is rounded")
+
+        b.get_by_text("History of this decision").click()
+        b.get_by_text("Same period? not answered → no").wait_for()
+        assert [e.field for e in Store(desk.db).decision_history(run_id, "c1")] == [
+            "decision",
+            "same_period",
+            "note",
+            "decision",
+        ]
     finally:
         ctx_a.close()
         ctx_b.close()

@@ -11,6 +11,7 @@ message, never signed in.
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Iterator
 from datetime import timedelta
@@ -24,7 +25,7 @@ from core.store import Store
 from tests.browser.desk import Desk, free_port, start_desk
 from tests.browser.identity import Provider, desk_secrets, person, provider
 from tests.browser.records import sample_report
-from tests.browser.test_editors import STALE, _choose, _stored
+from tests.browser.test_editors import _choose, _stored
 from tests.servers import serve
 
 pytestmark = pytest.mark.browser
@@ -85,9 +86,9 @@ def _signed_in_as(page) -> str:
     return line.inner_text()
 
 
-def _refused(page) -> None:
-    """Wait for the store's refusal of a save made on a decision changed meanwhile (the one assertion on it)."""
-    page.get_by_text(STALE).wait_for()
+def _refused(page, by: str) -> None:
+    """Wait for the store's refusal of a save made on a decision another editor changed meanwhile."""
+    page.get_by_text(re.compile(rf"Changed by {by} at \d\d:\d\d UTC while you were reading")).wait_for()
 
 
 def test_two_editors_sign_in_and_the_second_save_on_one_claim_is_refused(team: Desk, chromium) -> None:
@@ -108,8 +109,17 @@ def test_two_editors_sign_in_and_the_second_save_on_one_claim_is_refused(team: D
         _choose(a, "Decision", "Accept")
         _stored(team, run_id, "c1", lambda d: d.decision == Choice.ACCEPT)
         _choose(b, "Decision", "Reject")  # B still shows the claim undecided
-        _refused(b)
+        _refused(b, "Ann Editor")
+        b.get_by_text("Theirs: Decision Accepted").wait_for()
+        b.get_by_text("Yours: Decision Rejected").wait_for()
         assert _stored(team, run_id, "c1", lambda d: True).decision == Choice.ACCEPT
+        b.get_by_role("button", name="Put theirs aside and save mine").click()
+        kept = _stored(team, run_id, "c1", lambda d: d.decision == Choice.REJECT)
+        assert kept.decided_by == "Ben Editor"
+        b.get_by_text("Saved.", exact=True).wait_for()  # the page drawn again after the save: the history is new
+        b.get_by_text("History of this decision").click()
+        b.get_by_text("Ben Editor · Decision Accepted → Rejected").wait_for()
+        b.get_by_text("Ann Editor · Decision No decision yet → Accepted").wait_for()
     finally:
         ctx_a.close()
         ctx_b.close()

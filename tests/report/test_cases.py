@@ -347,6 +347,7 @@ def python_report(*, decisions: bool = True) -> Report:
                 same_metric=True,
                 same_population=None,
                 decided_at="2026-11-29T18:10:00Z",
+                decided_by="Ada Lovelace",
             ),
             Decision(
                 claim_id="c2",

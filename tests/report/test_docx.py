@@ -25,6 +25,7 @@ from tests.report.test_cases import (
     enormous_report,
     failed_report,
     hostile_report,
+    python_report,
     python_results,
 )
 from tests.servers import CORPUS
@@ -249,7 +250,8 @@ def test_control_characters_from_a_page_do_not_break_the_file() -> None:
 @pytest.mark.parametrize("fmt", [BriefFormat.MARKDOWN, BriefFormat.DOCX])
 def test_new_report_when_no_docx_brief(fmt: BriefFormat) -> None:
     results = python_results()
-    document = docx.Document(io.BytesIO(to_docx(_report(results, fmt), None)))
+    report = replace(_report(results, fmt), decisions=python_report().decisions)
+    document = docx.Document(io.BytesIO(to_docx(report, None)))
     texts = [p.text for p in document.paragraphs]
     assert texts[0] == "Verbatim report: python-brief.docx"
     assert "What was not checked" in texts
@@ -258,6 +260,11 @@ def test_new_report_when_no_docx_brief(fmt: BriefFormat) -> None:
     assert any("not that they support the claim" in t for t in texts)
     assert any(t.startswith("Not read: https://peps.python.org/pep-9999/") for t in texts)
     assert not list(document.comments)
+    said = [t for t in texts if t.startswith("Editor's decision: ")]
+    assert said[0] == (
+        "Editor's decision: Accepted (decided by Ada Lovelace at 2026-11-29 18:10 UTC)."
+        " Note: Matches the release notes."
+    )
 
 
 def test_unreadable_docx_brief_gives_a_new_report_that_says_so() -> None:

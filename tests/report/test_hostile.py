@@ -214,6 +214,7 @@ def test_csv_export_guards_every_formula_cell(exported: dict[str, Path], scheme_
     rows = list(csv.reader(io.StringIO(exported["csv"].read_text(encoding="utf-8"), newline="")))
     more = list(csv.reader(io.StringIO(scheme_exported["csv"].read_text(encoding="utf-8"), newline="")))
     header = ["id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note", "citation"]
+    header += ["decided_by", "decided_at"]
     assert rows[0] == more[0] == header
     cells = [cell for row in rows[1:] + more[1:] for cell in row]
     assert [c for c in cells if c.startswith(("=", "+", "-", "@", "\t", "\r"))] == []

@@ -189,7 +189,8 @@ def test_source_facts_and_links() -> None:
 def test_decisions_and_notes() -> None:
     claims = _claims(_doc(python_report()))
     c1 = claims["c1"].cssselect(".decision")[0]
-    assert "Editor's decision: Accepted" in _text(c1)
+    assert "Editor's decision: Accepted (decided by Ada Lovelace at 2026-11-29 18:10 UTC)" in _text(c1)
+    assert "(decided at 2026-11-29 18:11 UTC)" in _text(claims["c2"].cssselect(".decision")[0])
     assert c1.cssselect(".note")[0].text == "Note: Matches the release notes."
     assert "Same period: yes; Same metric: yes" in _text(c1)
     assert "Needs an edit" in _text(claims["c2"].cssselect(".decision")[0])

@@ -88,6 +88,11 @@ def test_schema_one_contract() -> None:
         )
     by_id = {c["id"]: c for c in data["claims"]}
     assert by_id["c1"]["decision"]["decision"] == "accept"
+    assert (by_id["c1"]["decision"]["decided_by"], by_id["c1"]["decision"]["decided_at"]) == (
+        "Ada Lovelace",
+        "2026-11-29T18:10:00Z",
+    )
+    assert by_id["c2"]["decision"]["decided_by"] == ""  # recorded under no name
     assert by_id["c3"]["decision"] is None
     assert by_id["c4"]["near_miss"]["passage"]["text"].endswith("formally marked as deprecated.")
     assert by_id["c5"]["quote"] is None and by_id["c5"]["match"] is None

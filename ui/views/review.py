@@ -13,7 +13,7 @@ import streamlit as st
 
 from core.models import Verdict
 from core.report.wording import policy_words
-from ui import brief_links, claim_view, draw, state
+from ui import assignment, brief_links, claim_view, draw, state
 
 PAGE_SIZE = 20
 
@@ -29,6 +29,9 @@ run = report.run_id or "unsaved"
 flash = st.session_state.pop("vb_flash", "")
 if flash:
     st.success(draw.md(flash))
+flash_error = st.session_state.pop("vb_flash_error", "")
+if flash_error:
+    st.error(draw.md(flash_error))
 
 st.title(f"Review: {draw.md(report.brief_name)}")
 n_decided = sum(1 for d in state.decisions().values() if d.decision)
@@ -38,6 +41,8 @@ st.caption(
     f"checked {draw.md(report.checked_at)}{draw.md(checked_under)} · run {draw.md(run)}. "
     "A verified quote is on the page word for word; whether it supports the claim is your judgement."
 )
+if report.run_id:
+    assignment.assignment_bar(report.run_id)
 for warning in report.warnings:
     st.warning(draw.md(warning))
 if report.uncited:
