@@ -286,6 +286,12 @@ def run_store_copy(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_UNREADABLE
     for c in counts:
         out.write(f"  {c.table}: {c.copied} copied, {c.skipped} skipped (already there)\n")
+    for c in (c for c in counts if c.differing_count):
+        out.write(
+            f"Note: {c.differing_count} row(s) of {c.table} differ between the two stores ({'; '.join(c.differing)}"
+            f"{' ...' if c.differing_count > len(c.differing) else ''}): one or both were changed after an earlier"
+            " copy. The team store's are kept and the file is left as it is; compare them before you retire the file.\n"
+        )
     return EXIT_OK
 
 

@@ -365,3 +365,16 @@ def test_a_read_of_a_closed_sqlite_memory_store_is_a_store_error() -> None:
     with pytest.raises(StoreError) as caught:
         store.list_runs()
     assert str(caught.value).startswith("The evidence store in memory cannot be read: Cannot operate on a closed")
+
+
+def test_two_runs_that_draw_the_same_id_are_both_kept(store_target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import secrets
+
+    draws = iter(["aaaaaa", "aaaaaa", "bbbbbb"])  # the second run draws the first one's id, then a free one
+    monkeypatch.setattr(secrets, "token_hex", lambda n: next(draws))
+    with Store(store_target) as store:
+        first = store.save_run({"brief_name": "one.md", "claims": []})
+        second = store.save_run({"brief_name": "two.md", "claims": []})
+        assert first.endswith("-aaaaaa") and second != first  # "-bbbbbb", or the next second's "-aaaaaa"
+        assert store.load_run(first) == {"brief_name": "one.md", "claims": []}
+        assert store.load_run(second) == {"brief_name": "two.md", "claims": []}

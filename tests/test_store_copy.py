@@ -184,3 +184,29 @@ def test_a_copy_to_a_team_store_that_cannot_be_reached_copies_nothing(tmp_path: 
     assert (code, out) == (2, "")
     assert err.startswith("error: The team store at 127.0.0.1:9/verbatim cannot be reached: Connection refused.")
     assert err.endswith(" Nothing was copied.\n") and "s3cret" not in err
+
+
+def test_a_claim_decided_on_both_desks_after_a_copy_is_named_and_the_file_keeps_its_change(
+    tmp_path: Path, pg_url: str
+) -> None:
+    path = tmp_path / "desk.sqlite3"
+    desk, run_id = _desk(path)
+    assert run_cli("store", "copy", str(path), pg_url)[0] == 0
+    # Both desks change c1 on the version they share: each history now has an event the other lacks, numbered alike.
+    seen = desk.decisions(run_id)[0].version
+    mine = desk.save_decision_change(run_id, "c1", "note", "desk's second look", seen, author="ann")
+    desk.close()
+    with Store(pg_url) as team:
+        theirs = team.save_decision_change(run_id, "c1", "note", "team's second look", seen, author="ben")
+    assert mine.saved and theirs.saved
+    code, out, err = run_cli("store", "copy", str(path), pg_url)
+    assert (code, err) == (0, "")
+    assert _lines(out)["decision_events"] == "0 copied, 4 skipped (already there)"
+    assert (
+        f"Note: 1 row(s) of decision_events differ between the two stores ({run_id} / c1 / {seen + 1}): one or both"
+        " were changed after an earlier copy. The team store's are kept and the file is left as it is; compare them"
+        " before you retire the file."
+    ) in out
+    with Store(pg_url) as team, Store(path) as file:
+        assert team.decisions(run_id)[0].note == "team's second look"
+        assert file.decisions(run_id)[0].note == "desk's second look"  # nothing lost: the file still has it

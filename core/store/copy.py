@@ -6,7 +6,10 @@ target is skipped, known by its identity: the table's primary key (a run is its 
 its sha256, a decision its run and claim), or for a table numbered by an auto id, its natural
 key in NATURAL_KEYS (a fetch is its url, fetched_at and sha256; a decision event its run,
 claim and seq). The auto id is never copied: the target numbers its own rows, in the source's
-order. The whole copy is one transaction in the target: one that fails leaves it unchanged.
+order. A skipped row whose record in the target holds other values (both desks changed it after
+an earlier copy) is counted and named: the target's is kept and the source left as it is, so
+nothing is lost and the editor can compare (tables in COMPARED only: a decision's current state
+follows its events). The whole copy is one transaction in the target: one that fails leaves it unchanged.
 It refuses to copy a store into itself.
 """
 
@@ -22,17 +25,26 @@ NATURAL_KEYS = {"sources": ("url", "fetched_at", "sha256"), "decision_events": (
 #: Bookkeeping of each store itself, never copied: each records its own migrations, and job records
 #: belong beside the queue that ran them (a single-user store has none; its runs are what is copied).
 NOT_COPIED = frozenset({"schema_migrations", "schema_version", "jobs", "job_sources"})
+#: Tables whose records change in place or fork, where a row that differs means the file holds something the
+#: target lacks: a run re-checked, an event numbered alike on both sides, an assignment changed.
+COMPARED = frozenset({"runs", "decision_events", "assignments"})
+#: How many keys of rows that differ between the two stores a copy names per table.
+SHOWN_DIFFERING = 5
 #: Copied first, in this order (a later table may refer to them); the rest follow by name.
 FIRST = ("runs", "bodies", "sources", "decisions")
 
 
 @dataclass(frozen=True)
 class Copied:
-    """One table's copy: how many rows were copied, and how many skipped as already there."""
+    """One table's copy: rows copied, rows skipped as already there, and of those the ones that differ there."""
 
     table: str
     copied: int
     skipped: int
+    #: Skipped rows whose record in the target holds other values (both stores changed it since an
+    #: earlier copy): the target's are kept, the source is left as it is; their keys, the first few.
+    differing: tuple[str, ...] = ()
+    differing_count: int = 0
 
 
 def _q(name: str) -> str:
@@ -58,18 +70,29 @@ def _copy_table(src: Engine, read: Conn, dst: Engine, write: Conn, table: str) -
     rows = read.execute(f"SELECT {names} FROM {_q(table)} ORDER BY {order}")  # noqa: S608
     insert = f"INSERT INTO {_q(table)} ({names}) VALUES ({', '.join('?' for _ in cols)})"  # noqa: S608
     copied = skipped = 0
+    differing: list[str] = []
+    by_key = pk if pk and not numbered and not NATURAL_KEYS.get(table) else key
     while (row := rows.fetchone()) is not None:
         values: dict[str, Any] = dict(zip(cols, row, strict=True))
-        if pk and not numbered and not NATURAL_KEYS.get(table):
+        where = " AND ".join(f"{_q(k)} IS NULL" if values[k] is None else f"{_q(k)} = ?" for k in by_key)
+        args = tuple(values[k] for k in by_key if values[k] is not None)
+        if by_key is pk:
             done = write.execute(insert + " ON CONFLICT DO NOTHING", tuple(row)).rowcount
         else:
-            where = " AND ".join(f"{_q(k)} IS NULL" if values[k] is None else f"{_q(k)} = ?" for k in key)
-            args = tuple(values[k] for k in key if values[k] is not None)
             there = write.execute(f"SELECT 1 FROM {_q(table)} WHERE {where}", args).fetchone()  # noqa: S608
             done = 0 if there is not None else write.execute(insert, tuple(row)).rowcount
+        if not done and table in COMPARED:
+            theirs = write.execute(f"SELECT {names} FROM {_q(table)} WHERE {where}", args).fetchone()  # noqa: S608
+            if theirs is not None and tuple(map(_plain, theirs)) != tuple(map(_plain, row)):
+                differing.append(" / ".join(str(values[k]) for k in by_key))
         copied += done
         skipped += 1 - done
-    return Copied(table, copied, skipped)
+    return Copied(table, copied, skipped, tuple(differing[:SHOWN_DIFFERING]), len(differing))
+
+
+def _plain(value: Any) -> Any:
+    """Return a column's value as both drivers compare it (PostgreSQL hands bytea back as memoryview at times)."""
+    return bytes(value) if isinstance(value, memoryview) else value
 
 
 def copy_store(src: Engine, dst: Engine) -> list[Copied]:

@@ -31,6 +31,9 @@ from core.store.target import is_postgres
 from core.store.worklist import RunInfo, Work
 
 # A source's bytes are the bodies row of its sha256 (bodies), none for a fetch without bytes.
+#: Run ids drawn before giving up: two runs of one second share an id once in 16 million draws.
+_ID_DRAWS = 8
+
 _SELECT_SOURCE = (
     "SELECT s.url, s.final_url, s.status, s.http_status, s.headers, s.content_type, s.sha256, s.fetched_at, b.body,"
     " s.origin, s.reason, s.drift, s.addresses FROM sources s LEFT JOIN bodies b ON b.sha256 = s.sha256"
@@ -194,12 +197,21 @@ class Store:
         """
         # Milliseconds: runs saved within one second still list in the order they were made.
         created = datetime.now(UTC).isoformat(timespec="milliseconds")
-        if run_id is None:
-            run_id = f"{created[:19].replace(':', '').replace('-', '')}-{secrets.token_hex(3)}"
         name = brief_name or str(report_json.get("brief_name", ""))
         client = str(report_json.get("client", ""))
+        for _ in range(_ID_DRAWS):
+            chosen = run_id or f"{created[:19].replace(':', '').replace('-', '')}-{secrets.token_hex(3)}"
+            if self._insert_run(chosen, name, created, report_json, brief_raw, client) or run_id is not None:
+                return chosen
+            # A drawn id another run of the same second already has: draw again, never drop this run.
+        raise self._engine.error("written", f"no free run id was drawn in {_ID_DRAWS} tries")
+
+    def _insert_run(
+        self, run_id: str, name: str, created: str, report_json: dict[str, Any], brief_raw: bytes, client: str
+    ) -> bool:
+        """Insert a run unless its id is taken; return whether it was inserted."""
         with self._engine.write() as c:
-            c.execute(
+            cur = c.execute(
                 "INSERT INTO runs (run_id, brief_name, created_at, summary_json, report_json, brief_raw, client,"
                 " claims) VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (run_id) DO NOTHING",
                 (
@@ -213,7 +225,7 @@ class Store:
                     worklist.claims_in(report_json),
                 ),
             )
-        return run_id
+            return bool(cur.rowcount)
 
     def update_run(self, run_id: str, report_json: dict[str, Any]) -> None:
         """Replace a run's report (after a re-check); raise KeyError when the run does not exist."""
