@@ -147,6 +147,8 @@ def _apply(new: Report, done: str) -> None:
 def ways_out(result: ClaimResult, report: Report) -> None:
     """Draw the actions that get a claim out of a dead end: supply the source, adopt a passage, re-fetch."""
     cid, url = result.claim.id, result.claim.url
+    if not auth.editor().may_decide:  # each way out re-checks the run: a reader only reads (the refusal is shown above)
+        return
     # The options in force now, as the Check page shows them: never those of an earlier check in this tab.
     settings = state.fetch_settings()
     if result.verdict in (Verdict.NOT_CHECKED, Verdict.DEAD_LINK):

@@ -105,6 +105,7 @@ def test_two_editors_sign_in_and_the_second_save_on_one_claim_is_refused(team: D
         a.get_by_role("radiogroup", name="Decision").wait_for()
         b.get_by_role("radiogroup", name="Decision").wait_for()
         assert run_id in a.url and run_id in b.url
+        a.get_by_role("button", name="Re-fetch this source").wait_for()  # an editor may re-check the run
 
         _choose(a, "Decision", "Accept")
         _stored(team, run_id, "c1", lambda d: d.decision == Choice.ACCEPT)
@@ -139,6 +140,7 @@ def test_a_reader_signed_in_sees_the_decision_and_cannot_change_it(team: Desk, c
         assert radios.count() == len(DECISION_CHOICES)
         assert [radios.nth(i).is_disabled() for i in range(len(DECISION_CHOICES))] == [True] * len(DECISION_CHOICES)
         assert page.get_by_label("Note").is_disabled()
+        assert page.get_by_role("button", name="Re-fetch this source").count() == 0  # nor re-check the run
         with Store(team.db) as store:
             assert store.decisions(run_id) == []
     finally:

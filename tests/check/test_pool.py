@@ -85,12 +85,12 @@ def test_a_page_its_reader_cannot_finish_is_that_claim_s_not_checked(tmp_path: P
     # The PEP's text is stored and the shared pool warm: the limit below meets the large page's reading alone.
     check_brief(brief((pep, PEP_QUOTE)), settings.with_(extract_pool_min_pages=1), store=store)
     report = check_brief(
-        brief((big, "words of the largest page"), (pep, PEP_QUOTE)), settings.with_(extract_timeout=0.01), store=store
+        brief((big, "words of the largest page"), (pep, PEP_QUOTE)), settings.with_(extract_timeout=0.3), store=store
     )
     stopped, fine = report.results
     assert stopped.verdict is Verdict.NOT_CHECKED
     assert stopped.reasons[0] == (
-        f"The page's reader took longer than 0.01 s while reading it ({big}): the page may be built to crash or"
+        f"The page's reader took longer than 0.3 s while reading it ({big}): the page may be built to crash or"
         " stall readers, or be far larger than a page should. Nothing else of the brief was affected."
         " Open the page yourself, or supply its text."
     )

@@ -309,9 +309,17 @@ with right:
             help="Slow (seconds a page). A quote found in OCR text is flagged, and the page image is shown beside it.",
         )
 
-    go = st.button("Check", type="primary", key="check_button", width="stretch")
+    # A reader may open every run but makes none (a check is a new run); Streamlit drops clicks on a disabled button.
+    reader = not auth.editor().may_decide
+    if reader:
+        st.info(draw.md(auth.refusal_now()))
+    go = st.button("Check", type="primary", key="check_button", width="stretch", disabled=reader)
     sample = st.button(
-        "Try the sample brief", key="sample_button", width="stretch", help="Works offline: its sources are bundled"
+        "Try the sample brief",
+        key="sample_button",
+        width="stretch",
+        help="Works offline: its sources are bundled",
+        disabled=reader,
     )
     # Below the buttons, so that the expander above keeps its place (and stays open) on upload.
     chosen = st.session_state.get("brief_file")
