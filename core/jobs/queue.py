@@ -19,7 +19,7 @@ from procrastinate import App, PsycopgConnector
 from procrastinate import exceptions as queue_errors
 
 from core.jobs import records
-from core.jobs.schema import connect, unreachable
+from core.jobs.schema import connect, failed, unreachable
 from core.models import Brief
 from core.settings import Settings
 
@@ -76,7 +76,7 @@ def queue_check(
                 sources=len({c.url for c in brief.claims}),
             )
         except psycopg.OperationalError as exc:
-            raise unreachable(url, exc, "written") from exc
+            raise failed(url, exc, "written") from exc
         app = queue_app(url)
         try:
             with app.open():
@@ -86,5 +86,5 @@ def queue_check(
             why = str(exc).strip() or type(exc).__name__
             with contextlib.suppress(psycopg.Error):
                 records.end_job(conn, record.job_id, records.JobState.FAILED, f"It could not be queued: {why}.")
-            raise unreachable(url, RuntimeError(f"the check could not be queued ({why})"), "written") from exc
+            raise unreachable(url, f"the check could not be queued ({why})", "written") from exc
     return record

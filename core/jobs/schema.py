@@ -1,7 +1,9 @@
 """The team store's queue tables: procrastinate's schema and migration 0004 (job records), applied once.
 
-``connect`` opens a connection to the team store's PostgreSQL and turns "cannot connect" into a
-``StoreError`` that names the database (never its password). ``ensure_schema`` is called by every
+``connect`` opens a connection to the team store's PostgreSQL and turns "cannot connect" into the
+store's own ``StoreError`` (core.store.postgres.driver_error): ``StoreUnreachable`` when the server is
+not there, a refusal (no such database, a wrong password) otherwise; it names the database, never
+its password. ``ensure_schema`` is called by every
 worker and desk on start: the store's migration runner applies 0004_jobs.sql (each migration once),
 then, under a transaction-scoped advisory lock so that two processes starting at once do not both
 create them, procrastinate's tables are created only where missing: a second start changes nothing.
@@ -14,29 +16,30 @@ from __future__ import annotations
 import psycopg
 from procrastinate.schema import SchemaManager
 
-from core.errors import TEAM_STORE_UNREACHABLE, StoreUnreachable
+from core.errors import TEAM_STORE_UNREACHABLE, StoreError, StoreUnreachable
 from core.store import Store, shown
+from core.store.postgres import driver_error
 
 #: One advisory lock key (a fixed 64-bit number) for "someone is creating the queue's tables".
 _SCHEMA_LOCK = 0x5645_5242_4A4F_4253  # "VERBJOBS"
 
 
 def connect(url: str, *, autocommit: bool = True, timeout: float = 5.0) -> psycopg.Connection[tuple[object, ...]]:
-    """Return a new connection to the team store; raise StoreUnreachable when the database cannot be reached."""
+    """Return a new connection to the team store; raise StoreError when it cannot (StoreUnreachable: no server)."""
     try:
         return psycopg.connect(url, autocommit=autocommit, connect_timeout=max(1, round(timeout)))
     except psycopg.Error as exc:
-        raise unreachable(url, exc) from exc
+        raise failed(url, exc) from exc
 
 
-def unreachable(url: str, exc: BaseException, action: str = "reached") -> StoreUnreachable:
-    """Return the StoreUnreachable saying the team store at url cannot be ``action``, in the store's own words."""
-    return StoreUnreachable(shown(url), action, _first_line(exc), kind="team store", remedy=TEAM_STORE_UNREACHABLE)
+def failed(url: str, exc: BaseException, action: str = "opened") -> StoreError:
+    """Return the StoreError a driver error on the team store at url means, in the store's own words."""
+    return driver_error(shown(url), action, exc)
 
 
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0].rstrip(".") if text else type(exc).__name__
+def unreachable(url: str, why: str, action: str = "reached") -> StoreUnreachable:
+    """Return the StoreUnreachable saying the team store at url cannot be ``action``, and why."""
+    return StoreUnreachable(shown(url), action, why, kind="team store", remedy=TEAM_STORE_UNREACHABLE)
 
 
 def ensure_schema(url: str) -> None:
@@ -50,4 +53,4 @@ def ensure_schema(url: str) -> None:
                 if row is None or row[0] is None:
                     conn.execute(SchemaManager.get_schema())  # its own SQL, no parameters
         except psycopg.OperationalError as exc:
-            raise unreachable(url, exc) from exc
+            raise failed(url, exc) from exc

@@ -4,7 +4,8 @@ One procrastinate worker (LISTEN/NOTIFY wakes it when a check is queued; it poll
 to ``concurrency`` checks at once, and beside it a watch for jobs whose worker stopped sending
 heartbeats (killed, frozen, cut off): each such job goes back on the queue, and the next free
 worker starts it again. Started against a database that is down, or losing it on the way, the
-worker says so and keeps trying until it is back. SIGINT or SIGTERM stops it after the checks it
+worker says so and keeps trying until it is back; a server that answers and refuses (no such database,
+a wrong password) stops it at once with status 2 and what to change. SIGINT or SIGTERM stops it after the checks it
 is running. It refuses to check anything itself: core.jobs.work runs each job.
 """
 
@@ -22,7 +23,7 @@ from typing import TextIO
 
 from procrastinate import App
 
-from core.errors import StoreError
+from core.errors import StoreError, StoreUnreachable
 from core.jobs.limiter import PostgresHostLimiter
 from core.jobs.queue import TASK, worker_app
 from core.jobs.records import worker_name
@@ -41,7 +42,7 @@ _log = logging.getLogger("verbatim.jobs")
 
 
 def main(args: argparse.Namespace, err: TextIO) -> int:
-    """Return the exit status of ``worker``: 2 when the store is not PostgreSQL, else 0 once stopped."""
+    """Return the exit status of ``worker``: 2 when the store is not PostgreSQL or refuses it, else 0 once stopped."""
     url = args.db or os.environ.get(DB_ENV, "")
     if not is_postgres(url):
         err.write(f"error: {NEEDS_POSTGRES}\n")
@@ -62,7 +63,7 @@ def serve(
     err: TextIO,
     open_store: Callable[[], Store],
 ) -> int:
-    """Run jobs until SIGINT or SIGTERM; return the exit status (0)."""
+    """Run jobs until SIGINT or SIGTERM (0), waiting out a server that is away; 2 when the server refuses."""
     stop = _Stop()
     name = worker_name()
 
@@ -74,13 +75,16 @@ def serve(
         try:
             ensure_schema(url)
             store = open_store()
-        except StoreError as exc:
+        except StoreUnreachable as exc:
             say(
                 f"cannot reach the team store at {shown(url)}: {exc.why}. Trying again in"
                 f" {settings.worker_retry_every:g} s; start the database, or check VERBATIM_DB (--db)."
             )
             stop.sleep(settings.worker_retry_every)
             continue
+        except StoreError as exc:  # the server answers and refuses: waiting will not change that
+            say(f"stopped: {exc}")
+            return 2
         limiter = PostgresHostLimiter(url, settings.max_per_host)
         worker = Worker(url, store, limiter, settings, name=name, say=say)
         app = worker_app(url, worker.run)

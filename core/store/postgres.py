@@ -74,6 +74,18 @@ def _unreachable(exc: BaseException) -> bool:
     return False
 
 
+def driver_error(label: str, action: str, exc: BaseException) -> StoreError:
+    """Return the StoreError a driver error means: StoreUnreachable when the server is not there, else a refusal.
+
+    The one classifier of PostgreSQL errors (the store, the queue and the workers use it): a server that is
+    down is waited for; one that answers and refuses (no such database, a wrong password) is said at once,
+    with what to change.
+    """
+    if _unreachable(exc):
+        return StoreUnreachable(label, "reached", _first_line(exc), kind="team store", remedy=TEAM_STORE_UNREACHABLE)
+    return StoreError(label, action, _first_line(exc), kind="team store", remedy=TEAM_STORE_REMEDY)
+
+
 def _first_line(exc: BaseException) -> str:
     """Return the cause of a driver error as one short sentence (libpq's own words, without its hints)."""
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
@@ -140,20 +152,21 @@ class PostgresEngine:
         )
 
     def _error(self, action: str, exc: BaseException) -> StoreError:
-        if _unreachable(exc):
-            why = _first_line(exc)
-            if isinstance(exc, PoolTimeout):  # the pool only says it waited: ask the server for the reason
-                why = self._why_not() or f"no connection within {self._timeout:g} s"
+        if isinstance(exc, PoolTimeout):  # the pool only says it waited: ask the server for the reason
+            cause = self._direct_failure()
+            if cause is not None:
+                return driver_error(self.label, action, cause)
+            why = f"no connection within {self._timeout:g} s"
             return StoreUnreachable(self.label, "reached", why, kind="team store", remedy=TEAM_STORE_UNREACHABLE)
-        return self.error(action, _first_line(exc))
+        return driver_error(self.label, action, exc)
 
-    def _why_not(self) -> str:
-        """Return why a direct connection fails now ("" when it succeeds)."""
+    def _direct_failure(self) -> psycopg.Error | None:
+        """Return why a direct connection fails now (None when it succeeds)."""
         try:
             psycopg.connect(self.url, connect_timeout=self._connect_timeout).close()
         except psycopg.Error as exc:
-            return _first_line(exc)
-        return ""
+            return exc
+        return None
 
     @contextmanager
     def _connection(self, action: str, *, transaction: bool) -> Iterator[psycopg.Connection[Any]]:

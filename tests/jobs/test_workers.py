@@ -1,4 +1,4 @@
-"""Real worker processes on one PostgreSQL: one killed mid-job, the team's per-host limit, a database that is down.
+"""Real worker processes on one PostgreSQL: one killed mid-job, the team's per-host limit, a database down or missing.
 
 Each test starts ``python -m core worker`` processes against a real throwaway PostgreSQL and
 checks briefs whose sources are slow loopback copies of corpus pages, counted per host.
@@ -17,6 +17,7 @@ from core.settings import Settings
 from core.store import Store
 from tests.jobs.conftest import DownServer
 from tests.jobs.team import HostGauge, claims_brief, slow_claims, start_worker, stop, wait_for
+from tests.pg import PostgresServer
 from tests.servers import LoopbackServer
 
 SETTINGS = Settings(allow_private=True)
@@ -123,6 +124,24 @@ def test_a_worker_started_on_a_database_that_is_down_says_so_and_keeps_trying(
     (job,) = _jobs(down.url)
     assert job.state is JobState.DONE
     assert len(_claim_ids(down.url, job.run_id)) == 4
+
+
+def test_a_worker_started_on_a_database_that_does_not_exist_stops_at_once_and_says_what_to_change(
+    pg_server: PostgresServer, tmp_path: Path
+) -> None:
+    log = tmp_path / "worker.log"
+    worker = start_worker(pg_server.url("no_such_database"), log)
+    try:
+        status = worker.wait(60)  # the server answers and refuses: waiting for it would wait for ever
+    finally:
+        stop(worker)
+
+    said = log.read_text()
+    assert status == 2
+    assert "cannot reach" not in said
+    where = f"127.0.0.1:{pg_server.port}/no_such_database"
+    assert f'stopped: The team store at {where} cannot be opened: database "no_such_database" does not exist. ' in said
+    assert "names the team's database" in said
 
 
 def test_a_database_that_goes_away_mid_check_makes_the_job_wait_and_resume(
