@@ -3,9 +3,12 @@
 ``html_page_text`` parses the page as a browser does (core/extract/parse.py), walks the tree
 once (iteratively: hostile nesting cannot exhaust the stack) and writes what a reader sees:
 inline tags are joined without adding a space ("Doppler, who"), block elements (paragraph,
-heading, list item, table cell, div, br, ...) become block breaks ("\\n" in the text, spans in
-``PageText.blocks``). Script, style, noscript, template and never-shown elements (screen-reader
-only, ``visibility:hidden``) are dropped; text hidden until a reader opens it (accordions,
+heading, list item, table row, div, br, ...) become block breaks ("\\n" in the text, spans in
+``PageText.blocks``). The cells of a table row are one line, apart by a space, as a browser's
+``innerText`` reads them (a tab there): a quote may read along a row ("1 Kyle Busch 5040"), never
+from one row into the next; a cell holding paragraphs or divs still breaks at each of them.
+Script, style, noscript, template and never-shown elements (screen-reader only,
+``visibility:hidden``) are dropped; text hidden until a reader opens it (accordions,
 tabs, "read more", ``<details>``: core/extract/visibility.py) is kept and its spans listed in
 ``PageText.hidden``, up to ``settings.max_hidden_parts`` parts. MathML keeps its presentation
 text, never its TeX annotation; attribute values are never read into the text. Reference
@@ -42,9 +45,11 @@ _BLOCK = frozenset(
     {"address", "article", "aside", "blockquote", "body", "button", "caption", "center", "dd", "details",
      "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3",
      "h4", "h5", "h6", "header", "hgroup", "hr", "html", "legend", "li", "main", "menu", "nav", "ol", "p", "pre",
-     "section", "summary", "table", "tbody", "thead", "tfoot", "tr", "td", "th", "ul", "option", "frameset",
+     "section", "summary", "table", "tbody", "thead", "tfoot", "tr", "ul", "option", "frameset",
      "noframes", "listing", "plaintext", "xmp", "math", "tt-block"}
 )  # fmt: skip
+# The cells of a table row: apart from each other, but on the row's one line.
+_CELL = frozenset({"td", "th"})
 # MathML layouts whose children a reader sees apart (x² is "x 2", ½ is "1 2"), not glued together.
 _MATH_SPACED = frozenset({"mfrac", "msup", "msub", "msubsup", "munder", "mover", "munderover", "mroot", "mtd"})
 # Class names of reference markers and section-edit links (MediaWiki and common footnote plugins).
@@ -79,6 +84,11 @@ class _Writer:
 
     def brk(self) -> None:
         self.pending_break = True
+
+    def cell(self) -> None:
+        """Start a table cell: white space after the row's text so far, no break (a block inside it breaks)."""
+        if not self.block_empty:
+            self.pending_space = True
 
     def line_break(self) -> None:
         if self.pending_line_break:
@@ -208,6 +218,8 @@ def _walk(root: lxml.etree._Element, flows: _Flows) -> None:
             owners.pop()
             if tag in _BLOCK:
                 w.brk()
+            elif tag in _CELL:
+                w.cell()
             if tag == "pre":
                 pre -= 1
             if tag == "math":
@@ -262,6 +274,8 @@ def _walk(root: lxml.etree._Element, flows: _Flows) -> None:
                 flags |= _SHOWN
         if tag in _BLOCK:
             w.brk()
+        elif tag in _CELL:
+            w.cell()
         if tag == "pre":
             pre += 1
         if tag == "math":

@@ -56,10 +56,25 @@ def test_blocks_are_newline_separated_spans_of_the_text(dog: PageText) -> None:
     every(pieces, lambda p: p and p == p.strip() and "\n" not in p)
 
 
-def test_headings_list_items_and_cells_are_their_own_blocks(dog: PageText) -> None:
+def test_headings_list_items_and_table_rows_are_their_own_blocks(dog: PageText) -> None:
     blocks = {dog.text[s:e] for s, e in dog.blocks}
-    # Infobox table cells ("Kingdom:" | "Animalia") and section headings stand alone.
-    assert {"Kingdom:", "Animalia", "Scientific classification", "Conservation status"} <= blocks
+    # Section headings stand alone; an infobox row ("Kingdom:" | "Animalia") is one line, as a browser reads it.
+    assert {"Kingdom: Animalia", "Scientific classification", "Conservation status"} <= blocks
+    assert not {"Kingdom:", "Animalia"} & blocks
+
+
+def test_the_cells_of_a_row_are_one_line_and_a_cell_of_paragraphs_still_breaks() -> None:
+    page = extract_html(
+        b"<table><tr><th>Pos.</th><th>Piloto</th><th>Pontos</th></tr>"
+        b"<tr><td>1</td><td>Kyle <b>Busch</b></td><td>5040</td></tr>"
+        b"<tr><td><p>Left column.</p></td><td><div>Right column</div></td></tr></table>"
+    )
+    assert [page.text[s:e] for s, e in page.blocks] == [
+        "Pos. Piloto Pontos",
+        "1 Kyle Busch 5040",
+        "Left column.",
+        "Right column",
+    ]
 
 
 def test_one_br_breaks_a_line_two_break_the_block() -> None:

@@ -28,6 +28,7 @@ AEB_COST = "html/aeb/html/156770d676ce79905198e1c8407f81e5ecfb617d9aa44712718707
 AEB_TRUMP = "html/aeb/html/702d1da63b8e064cb70617620e45c2d116b4912c9bc9d518dcf5ce54bb8057ed.html.gz"
 AEB_DISNEY = "html/aeb/html/287e4d9f4af31733aad6534aefb2bd00fb344ec8d6ebf1ac99dbc4d762da0ca4.html.gz"
 AEB_RESTROOM = "html/aeb/html/87438a0dacbeb979e72522f42b9020048da13dc5a079477114190c8855701b7f.html.gz"
+AEB_NASCAR = "html/aeb/html/11ea381ad92b5448cf66eae62f52ac565361a244c8881615fc6a7bb523cc0c32.html.gz"
 
 
 # (rule, page, quote, found)
@@ -89,6 +90,10 @@ FOUND_CASES = [
     # A block edge (heading, paragraph) may be crossed only with a break in the quote.
     ("block break", PEP_744, "Abstract Earlier this year, an experimental “just-in-time” compiler", False),
     ("block break", PEP_744, "Abstract\nEarlier this year, an experimental “just-in-time” compiler", True),
+    # A table row is one line, as a browser reads it: a quote reads along a row, never into the next row.
+    ("table row", AEB_NASCAR, "1 Kyle Busch 5040 5 1 17 27", True),
+    ("table row", AEB_NASCAR, "Kyle Busch 5040 5 1 17 27 2 Martin Truex Jr. 5035", False),
+    ("table row", AEB_NASCAR, "Kyle Busch 5040 5 1 17 27\n2 Martin Truex Jr. 5035", True),
     # The quote's own trailing punctuation is ignored ("." where the page has ",").
     ("trailing punctuation", AEB_COST, "cost the state roughly $449,000.", True),
     # Reference markers are skipped; an index in code is not a marker.
