@@ -93,6 +93,10 @@ def charset_of(body: bytes, content_type: str) -> str:
         # A <meta> cannot truthfully claim UTF-16: it was readable as ASCII (WHATWG says utf-8).
         if name and name.startswith("utf_16"):
             name = "utf-8"
+        if name and name != "utf-8" and not body.isascii() and _is_utf8(body):
+            # A stored or re-served page keeps a <meta> its bytes no longer obey (the server's header
+            # said UTF-8). Text in another charset is valid UTF-8 by chance only when it is very short.
+            return "utf-8"
         if name:
             return name
     head = body[:4096]
@@ -101,15 +105,20 @@ def charset_of(body: bytes, content_type: str) -> str:
     # Text in any other encoding has no zero bytes at all.
     if odd + even > len(head) // 10 and max(odd, even) >= 9 * min(odd, even):
         return "utf-16-le" if odd > even else "utf-16-be"
-    try:
-        body.decode("utf-8")
+    if _is_utf8(body):
         return "utf-8"
-    except UnicodeDecodeError:
-        pass
     best = from_bytes(body).best()
     if best is not None and (name := _codec(best.encoding)):
         return name
     return "cp1252"
+
+
+def _is_utf8(body: bytes) -> bool:
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def decode_body(body: bytes, content_type: str) -> str:

@@ -227,6 +227,8 @@ def test_a_page_that_marks_its_main_landmark_is_taken_at_its_word(name: str) -> 
         ("cp1251-meta.html", "text/html", "настоящие гении кулинарного искусства"),
         ("cp1251-undeclared.html", "text/html", "настоящие гении кулинарного искусства"),
         ("utf8-meta-lies.html", "text/html; charset=utf-8", "настоящие гении кулинарного искусства"),
+        # A stored copy without its header: the <meta> says ISO-8859-1, the bytes are all valid UTF-8.
+        ("utf8-meta-lies.html", "text/html", "настоящие гении кулинарного искусства"),
         ("cp1252-latin1-label.html", "text/html; charset=ISO-8859-1", "The café’s “house blend” costs €4 – or so"),
         ("utf16le-no-bom.html", "text/html", "настоящие гении кулинарного искусства"),
     ],
@@ -235,6 +237,13 @@ def test_charset(name: str, content_type: str, expected: str) -> None:
     body = (EXTRACT_DATA / name).read_bytes()
     assert expected in decode_body(body, content_type)
     assert expected in extract_html(body, content_type).text
+
+
+def test_a_real_page_whose_meta_its_utf8_bytes_do_not_obey_is_read_as_utf8() -> None:
+    # readability's qq: <meta charset="gb2312">, UTF-8 bytes; the ground truth's sentence is there.
+    body = _gz(READABILITY / "qq" / "source.html.gz")
+    assert b"gb2312" in body[:2048].lower()
+    assert "沿着中央线坐一站，环线坐四站" in extract_html(body).text
 
 
 def test_entities_are_decoded_exactly_once() -> None:
