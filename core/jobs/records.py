@@ -144,12 +144,24 @@ def add_job(
     return _record(row)
 
 
-def start_job(conn: Connection, job_id: int, worker: str) -> JobRecord | None:
-    """Mark a queued (or interrupted running) job running, one attempt more; None when done, failed or unknown."""
+def start_job(conn: Connection, job_id: int, worker: str, *, resumed: bool = False) -> JobRecord | None:
+    """Mark a queued (or interrupted running) job running; None when done, failed or unknown.
+
+    Each start is one attempt more, except the same worker's resuming after the database was away:
+    attempts count the workers that stopped mid-job (killed, out of memory), not outages.
+    """
     row = conn.execute(
-        "UPDATE jobs SET state = %s, attempts = attempts + 1, started_at = %s, worker = %s, error = ''"  # noqa: S608  # a constant
+        "UPDATE jobs SET state = %s, attempts = attempts + %s, started_at = %s, worker = %s, error = ''"  # noqa: S608  # a constant
         f" WHERE job_id = %s AND state IN (%s, %s) RETURNING {_COLUMNS}",
-        (JobState.RUNNING.value, now_iso(), worker, job_id, JobState.QUEUED.value, JobState.RUNNING.value),
+        (
+            JobState.RUNNING.value,
+            0 if resumed else 1,
+            now_iso(),
+            worker,
+            job_id,
+            JobState.QUEUED.value,
+            JobState.RUNNING.value,
+        ),
     ).fetchone()
     return _record(row) if row is not None else None
 

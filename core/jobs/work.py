@@ -52,13 +52,15 @@ class Worker:
 
     def run(self, job_id: int) -> None:
         """Run job job_id to its end (done or failed), waiting out any time the database is away."""
+        resumed = False
         while True:
             try:
-                self._attempt(job_id)
+                self._attempt(job_id, resumed=resumed)
                 return
             except _AWAY as exc:
                 self.say(f"job {job_id}: the team store is unreachable ({exc}); waiting to resume")
                 self._wait_for_database()
+                resumed = True  # an outage is no attempt of its own
 
     def _wait_for_database(self) -> None:
         while True:
@@ -69,9 +71,9 @@ class Worker:
             except StoreUnreachable:
                 continue
 
-    def _attempt(self, job_id: int) -> None:
+    def _attempt(self, job_id: int, *, resumed: bool = False) -> None:
         with connect(self.url) as conn:
-            record = records.start_job(conn, job_id, self.name or records.worker_name())
+            record = records.start_job(conn, job_id, self.name or records.worker_name(), resumed=resumed)
             if record is None:
                 return  # done or failed already (a retry of a job that finished), or never recorded
             self.say(f"job {job_id}: running (attempt {record.attempts}) {record.brief_name}")

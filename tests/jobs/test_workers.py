@@ -169,6 +169,7 @@ def test_a_database_that_goes_away_mid_check_makes_the_job_wait_and_resume(
         stop(worker)
     jobs = {j.job_id: j for j in _jobs(down.url)}
     assert jobs[queued.job_id].state is JobState.DONE, jobs[queued.job_id].error
+    assert jobs[queued.job_id].attempts == 1  # the outage is no attempt: only a worker that stops mid-job is
     with Store(down.url) as store:
         assert len(store.list_runs()) == 2  # the job queued before, and this one: each once
     assert _claim_ids(down.url, queued.run_id) == [f"c{k}" for k in range(1, 13)]
