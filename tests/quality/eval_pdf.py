@@ -24,7 +24,7 @@ from pathlib import Path
 import pymupdf
 from rapidfuzz import fuzz
 
-import core.extract.pdf as extract_pdf_module
+import core.extract.pdf_lines as extract_pdf_module
 from core.extract.pdf import extract_pdf
 from core.match import match_quote, prepare
 from core.models import PageText
