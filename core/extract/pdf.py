@@ -303,7 +303,7 @@ def extract_pdf(body: bytes, settings: Settings | None = None) -> PageText | Unr
         for b in blocks:
             text, alternatives = join_lines(b.lines, vocabulary)
             start = pos + (1 if parts else 0)
-            line_ends += [(start + a, start + z, reading) for a, z, reading in alternatives]
+            line_ends += [(start + a, start + z, reading, sure) for a, z, reading, sure in alternatives]
             parts.append(text)
             blocks_out.append((start, start + len(text)))
             pos = start + len(text)

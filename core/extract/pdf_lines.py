@@ -84,20 +84,25 @@ class Vocabulary:
         joined = (head + tail).lower()
         return self.words[joined] > 0 and not (self.inner[head.lower()] and self.inner[tail.lower()])
 
-    def may_join(self, head: str, tail: str) -> bool:
-        """Return True when head and tail, the two sides of a line end, may read as one word."""
+    def may_join(self, head: str, tail: str) -> bool | None:
+        """Return whether head and tail, the two sides of a line end, may read as one word.
+
+        True when the document shows it, False when only a text layer that lost its hyphens
+        does (the matcher flags a quote found so), None when they may not.
+        """
         if not (head.isalpha() and tail.isalpha()):
-            return False
+            return None
         head_n, tail_n = self.inner[head.lower()], self.inner[tail.lower()]
         joined = self.words[(head + tail).lower()]
         if head_n and tail_n:
             # "not" / "able", "data" / "set": two words the break may mean, unless the document
             # itself writes them as one word, more often than either alone ("passage" / "way").
-            return joined >= _COMPOUND_SEEN and joined > head_n and joined > tail_n
+            return True if joined >= _COMPOUND_SEEN and joined > head_n and joined > tail_n else None
         if joined:
             return True  # one half is no word of the document, the whole word is ("admit" / "ting")
-        # A text layer that lost its hyphens: two halves that are no words of it are one ("rela" / "tively").
-        return self.lost_hyphens and tail[0].islower() and not head_n and not tail_n
+        # A text layer that lost its hyphens: two halves that are no words of it may be one ("rela" /
+        # "tively"), or two rare words ("very" / "limited"); only a reader of the page can tell.
+        return False if self.lost_hyphens and tail[0].islower() and not head_n and not tail_n else None
 
 
 def join_lines(lines: list[str], vocabulary: Vocabulary) -> tuple[str, list[LineEnd]]:
@@ -115,19 +120,20 @@ def join_lines(lines: list[str], vocabulary: Vocabulary) -> tuple[str, list[Line
             if out[-1] != "\u00ad" and _keep_hyphen(head, tail, nxt[len(tail) :], words, compounds):
                 out = out[:-1] + "-" + nxt
                 if tail[0].islower() and vocabulary.may_join(head, tail):
-                    alternatives.append((at - 1, at, ""))  # "data-/dependent" may be "datadependent"
+                    alternatives.append((at - 1, at, "", True))  # "data-/dependent" may be "datadependent"
             else:
                 out = out[:-1] + nxt
-                alternatives.append((at - 1, at - 1, "-"))  # "in-/depth" may be "in-depth"
+                alternatives.append((at - 1, at - 1, "-", True))  # "in-/depth" may be "in-depth"
         elif before_word and after and _lost_hyphen(before_word.group(1), after.group(1), words):
             out += nxt  # a hyphen the text layer lost
-            alternatives.append((at, at, " "))
+            alternatives.append((at, at, " ", True))
         elif _CJK.match(out[-1]) and _CJK.match(nxt[0]):
             out += nxt  # two CJK characters: no spaces between words
         else:
             out += " " + nxt
-            if before_word and after and vocabulary.may_join(before_word.group(1), after.group(1)):
-                alternatives.append((at, at + 1, ""))  # "rela" / "tively": a hyphen the text layer lost
+            join = vocabulary.may_join(before_word.group(1), after.group(1)) if before_word and after else None
+            if join is not None:
+                alternatives.append((at, at + 1, "", join))  # "rela" / "tively": a hyphen the text layer lost
     return out, alternatives
 
 

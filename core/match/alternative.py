@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from core.match.page import PreparedPage, prepare
-from core.models import Flag, LineEnd, Occurrence, PageText, QuoteMatch, Span
+from core.models import Flag, FlagKind, LineEnd, Occurrence, PageText, QuoteMatch, Span
 from core.settings import Settings
 from core.text import quote_part
 
@@ -74,7 +74,7 @@ class Alternative:
         forward: list[tuple[int, int, int, int]] = []
         pos = 0
         alt = 0
-        for a, b, reading in chosen:
+        for a, b, reading, _ in chosen:
             pieces.append(page.text[pos:a])
             alt += a - pos
             forward.append((a, b, alt, alt + len(reading)))
@@ -85,6 +85,7 @@ class Alternative:
         self.to_alt = _Shift(forward)
         self.to_page = _Shift([(c, d, a, b) for a, b, c, d in forward])
         self.original = page
+        self.unattested = [(a, b) for a, b, _, attested in chosen if not attested]
         m = self.to_alt.span
 
         def spans(values: Sequence[Span]) -> tuple[Span, ...]:
@@ -107,11 +108,32 @@ class Alternative:
     def back(self, match: QuoteMatch) -> QuoteMatch:
         """Return the match made on the alternative reading with its spans in the page's own text."""
         m = self.to_page.span
-        return replace(
-            match,
-            fragments=tuple(f if f.span is None else replace(f, span=m(f.span)) for f in match.fragments),
-            flags=tuple(_flag(f, m) for f in match.flags),
-            occurrences=tuple(self._occurrence(o) for o in match.occurrences),
+        fragments = tuple(f if f.span is None else replace(f, span=m(f.span)) for f in match.fragments)
+        occurrences = tuple(self._occurrence(o) for o in match.occurrences)
+        spans = [f.span for f in fragments if f.span is not None] + [o.span for o in occurrences]
+        joined = [(a, b) for a, b in self.unattested if any(s < a and b < e for s, e in spans)]
+        flags = tuple(_flag(f, m) for f in match.flags)
+        if joined:
+            flags = (*flags, self._join_flag(joined[0]))
+        return replace(match, fragments=fragments, flags=flags, occurrences=occurrences)
+
+    def _join_flag(self, end: Span) -> Flag:
+        """Return the blocking flag of a quote read across a line end that nothing shows to be inside a word."""
+        text = self.original.text
+        left = _WORD_LEFT.search(text, max(0, end[0] - _WORD_REACH), end[0])
+        right = _WORD_RIGHT.match(text, end[1], end[1] + _WORD_REACH)
+        a = left.start() if left else end[0]
+        b = right.end() if right else end[1]
+        head, tail = text[a : end[0]], text[end[1] : b]
+        parts = " ".join(text[a:b].split())
+        return Flag(
+            kind=FlagKind.LINE_END_JOIN,
+            message=f'The quote reads "{head}{tail}" where the PDF has "{head}" at a line end and "{tail}" on the '
+            "next line. Its text layer lost its hyphens, and nothing else in the document shows that they are "
+            "one word: check on the page that they are.",
+            blocking=True,
+            page_words=parts,
+            span=(a, b),
         )
 
     def _occurrence(self, o: Occurrence) -> Occurrence:
@@ -144,7 +166,8 @@ class LineEndReadings:
         self.ends: list[tuple[LineEnd, frozenset[str]]] = []
         text = page.text
         last: int | None = None
-        for a, b, reading in sorted(page.line_ends):
+        for end in sorted(page.line_ends):
+            a, b, reading, _ = end
             if last is not None and a < last:
                 continue  # overlapping records: the first holds (the extractor never writes such)
             last = b
@@ -154,7 +177,7 @@ class LineEndReadings:
             window = (left.group(0) if left else "") + reading + (right.group(0) if right else "")
             part = quote_part(window)
             if part is not None:
-                self.ends.append(((a, b, reading), frozenset(part.words)))
+                self.ends.append((end, frozenset(part.words)))
         self.built: dict[tuple[LineEnd, ...], Alternative] = {}
 
     def reading_for(self, words: frozenset[str]) -> Alternative | None:

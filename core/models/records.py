@@ -28,9 +28,10 @@ from core.models.kinds import (
 
 #: A (start, end) character span, end exclusive.
 Span = tuple[int, int]
-#: A PDF line end decided one way that could be read the other: (start, end, reading) says that the
-#: text's characters [start, end) read ``reading`` then ("models" read "mod-els": (at, at, "-")).
-LineEnd = tuple[int, int, str]
+#: A PDF line end decided one way that could be read the other: (start, end, reading, attested) says
+#: that the text's characters [start, end) read ``reading`` then ("models" read "mod-els": (at, at,
+#: "-", True)); ``attested`` is False for a join that nothing in the document shows to be one word.
+LineEnd = tuple[int, int, str, bool]
 
 
 # --------------------------------------------------------------------------- briefs

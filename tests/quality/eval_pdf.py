@@ -9,8 +9,9 @@ against the PDF's PageText. In the same run a simple baseline is counted: PyMuPD
 
 Every miss is written to ``pdf_misses.txt`` with its cause and the closest passage of the
 extracted text (rapidfuzz alignment, for reading only: it decides nothing). The line-end hyphen
-rule of core/extract/pdf.py is measured against its two naive alternatives (always join the word,
-always keep the hyphen) in the same run.
+rule of core/extract/pdf_lines.py is measured against its two naive alternatives (always join the word,
+always keep the hyphen) in the same run, and false quotes made from the sentences found
+(tests/quality/pdf_false.py: a digit changed, "not" inserted, two words joined ...) must never be verified.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,6 +30,7 @@ import core.extract.pdf_lines as extract_pdf_module
 from core.extract.pdf import extract_pdf
 from core.match import match_quote, prepare
 from core.models import PageText
+from tests.quality.pdf_false import KINDS, count_verified
 from tests.servers import CORPUS
 
 HERE = Path(__file__).resolve().parent
@@ -112,7 +115,9 @@ def evaluate() -> dict[str, float | int]:
     """Return gold sentences found per document (ours and the baseline's) and write pdf_misses.txt."""
     figures: dict[str, float | int] = {}
     lines = ["# PDF gold sentences the matcher does not find in core.extract.pdf's text, with causes", ""]
-    total = found_total = baseline_total = below = 0
+    total = found_total = baseline_total = below = blocked = 0
+    made: Counter[str] = Counter()
+    verified: Counter[str] = Counter()
     for key, name in DOCS.items():
         body = (GOLD / f"{name}.pdf").read_bytes()
         sentences = gold_sentences((GOLD / f"{name}.pdf.txt").read_text(encoding="utf-8"))
@@ -121,14 +126,21 @@ def evaluate() -> dict[str, float | int]:
         prepared = prepare(page)
         baseline = _baseline_text(body)
         found = base = 0
+        honest: list[str] = []
         for sentence in sentences:
             in_base = _fold(sentence) in baseline
             base += in_base
-            if match_quote(sentence, prepared).found:
+            match = match_quote(sentence, prepared)
+            if match.found:
                 found += 1
+                blocked += bool(match.blocking)
+                honest.append(sentence)
                 continue
             cause, passage = _cause(sentence, page, in_base)
             lines += [f"[{key}] {cause}", f"  gold: {sentence}", f"  page: {_show(passage)}", ""]
+        doc_made, doc_verified = count_verified(honest, prepared)
+        made += doc_made
+        verified += doc_verified
         figures[f"{key}_found_count"] = found
         figures[f"{key}_baseline_found_count"] = base
         figures[f"{key}_gold_sentences"] = len(sentences)
@@ -140,6 +152,14 @@ def evaluate() -> dict[str, float | int]:
     figures["total_baseline_found_count"] = baseline_total
     figures["total_found_pct"] = round(100.0 * found_total / total, 2)
     figures["docs_below_baseline_count"] = below
+    # Found, but a flag asks the editor to look (a line-end join the document does not attest).
+    figures["total_found_but_blocked_count"] = blocked
+    # False quotes made from the sentences found (tests/quality/pdf_false.py): none may be verified.
+    figures["false_count"] = made.total()
+    figures["false_verified_count"] = verified.total()
+    for kind in KINDS:
+        figures[f"false_{kind}_count"] = made[kind]
+        figures[f"false_{kind}_verified_count"] = verified[kind]
     # The line-end hyphen rule, measured: the same count with "always join" and "always keep the hyphen".
     figures["hyphen_rule_found_count"] = found_total
     figures["hyphen_always_join_found_count"] = _found_with_rule(lambda *_: False)
