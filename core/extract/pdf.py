@@ -195,6 +195,8 @@ def _reading_order(blocks: list[_Block], width: float) -> list[_Block]:
 def _continues(a: _Block, b: _Block) -> bool:
     """Return True when block b carries on a's paragraph (MuPDF often splits one at an indent)."""
     last = a.lines[-1]
+    if last[-1] in ":;" and _LOWER_START.match(b.lines[0]):
+        return True  # a clause carried on after a colon ("GUPT: privacy preserving data analysis")
     if last[-1] in ".!?:;" or (last[-1] in '"”’)' and len(last) > 1 and last[-2] in ".!?"):
         return False
     if _LOWER_START.match(b.lines[0]) or _last_word(last) in _CONNECTIVES:

@@ -14,22 +14,27 @@ from collections import Counter
 from collections.abc import Iterator
 
 from core.match import PreparedPage, match_quote
+from core.text import quote_part
 
 KINDS = ("digit_changed", "negation_inserted", "word_dropped", "words_swapped", "words_joined", "words_run_together")
 _DIGIT = re.compile(r"\d")
 _ALPHA = re.compile(r"^[a-z]{2,}$")
+_MARKER = re.compile(r"\[[^\[\]]{1,40}\]")
 
 
 def false_quotes(sentence: str, page_words: frozenset[str]) -> Iterator[tuple[str, str]]:
     """Yield (kind, false quote) made from an honest sentence; page_words are the page's tokens."""
     words = sentence.split()
-    m = _DIGIT.search(sentence)
+    # Not a digit of a reference marker ("[3]"): the matcher skips markers by design.
+    markers = [m.span() for m in _MARKER.finditer(sentence)]
+    m = next((d for d in _DIGIT.finditer(sentence) if not any(a <= d.start() < b for a, b in markers)), None)
     if m:
         digit = str((int(m.group()) + 1) % 10)
         yield "digit_changed", sentence[: m.start()] + digit + sentence[m.end() :]
     if len(words) >= 6:
         yield "negation_inserted", " ".join([*words[:3], "not", *words[3:]])
-    inner = range(1, len(words) - 1)
+    # Inside the sentence: a word dropped at its start or end leaves an honest shorter quote.
+    inner = range(2, len(words) - 2)
     longest = max(inner, key=lambda i: len(words[i]), default=None)
     if longest is not None and len(words[longest]) >= 4 and words[longest - 1] != words[longest]:
         yield "word_dropped", " ".join(words[:longest] + words[longest + 1 :])
@@ -50,14 +55,27 @@ def false_quotes(sentence: str, page_words: frozenset[str]) -> Iterator[tuple[st
             yield "words_run_together", joined  # no word: "very limited" -> "verylimited", once a sentence
 
 
-def count_verified(sentences: list[str], prepared: PreparedPage) -> tuple[Counter[str], Counter[str]]:
-    """Return (false quotes made, false quotes verified) per kind, from sentences found on the page."""
+def count_verified(sentences: list[str], prepared: PreparedPage, honest: str) -> tuple[Counter[str], Counter[str]]:
+    """Return (false quotes made, false quotes verified) per kind, from sentences found on the page.
+
+    ``honest`` is the page's honest text (gold or reference): a change that gives words of it ("D1"
+    -> "D2" where the page says both) is no false quote.
+    """
     made: Counter[str] = Counter()
     verified: Counter[str] = Counter()
     page_words = frozenset(prepared.words)
+    honest_words = f" {_words(honest)} "
     for sentence in sentences:
         for kind, quote in false_quotes(sentence, page_words):
+            if f" {_words(quote)} " in honest_words:
+                continue
             made[kind] += 1
             match = match_quote(quote, prepared)
             verified[kind] += match.found and not match.blocking
     return made, verified
+
+
+def _words(text: str) -> str:
+    """Return the matcher's tokens of a text joined by spaces (word order, no punctuation)."""
+    part = quote_part(text)
+    return " ".join(part.words) if part is not None else ""
