@@ -56,6 +56,7 @@ def page_to_json(page: PageText | Unreadable) -> dict[str, Any]:
         "pages": page.pages,
         "hidden": page.hidden,
         "ocr_pages": page.ocr_pages,
+        "line_ends": page.line_ends,
         "title": page.title,
         "warnings": page.warnings,
     }
@@ -78,6 +79,7 @@ def page_from_json(data: dict[str, Any]) -> PageText | Unreadable:
         pages=tuple((int(n), int(a), int(b)) for n, a, b in data.get("pages", ())),
         hidden=spans("hidden"),
         ocr_pages=tuple(int(n) for n in data.get("ocr_pages", ())),
+        line_ends=tuple((int(a), int(b), str(r), bool(t)) for a, b, r, t in data.get("line_ends", ())),
         title=str(data.get("title", "")),
         warnings=tuple(str(w) for w in data.get("warnings", ())),
     )

@@ -8,14 +8,11 @@ characters); ligatures are expanded ("ﬁ" -> "fi"). Two-column pages are read c
 full-width blocks in between; an OCR layer that puts both columns' lines in one block is split.
 ``PageText.pages`` maps every page to its span of the text.
 
-Line-end hyphens (measured in tests/quality/eval_pdf.py against "always join" and "always keep"):
-a soft hyphen is dropped; the hyphen is kept before a capital or a digit ("COVID-/19"), after an
-acronym ("FLAN-/based") and in a three-part compound ("markup-/and-mask"); otherwise the
-document's own spelling elsewhere decides ("fine-/tuning" -> "finetuning" in a paper that writes
-"finetuning"); without such evidence it is kept when both halves are words of the document
-("data-/dependent") and dropped otherwise ("rea-/soning" -> "reasoning"). Words counted as
-evidence never include the halves of a broken word. A text layer that lost the hyphen ("shoul" /
-"der") is joined only when the whole word occurs in the document and neither half does.
+Lines are joined by core/extract/pdf_lines.py, which also records the line-end decisions that
+could go the other way (``PageText.line_ends``). Blocks side by side on one row (their first lines
+on one baseline, none of them a line of running text) are the cells of a table row: they are read
+as one block, left to right, as a reader reads the row ("Adjusted FIFO Operating Profit (Table 7)
+$989 $1,110").
 
 Scanned pages (no text layer, an image) are read by OCR only when ``settings.ocr`` is on
 (core/extract/ocr.py), and listed in ``PageText.ocr_pages``; without it, a PDF of nothing but
@@ -26,32 +23,30 @@ page images is Unreadable: "scanned PDF". It refuses to ask for a password, or t
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 import pymupdf
 
 from core.extract.ocr import ocr_textpages
-from core.models import PageKind, PageText, Span, Unreadable
+from core.extract.pdf_lines import Vocabulary, join_lines
+from core.models import LineEnd, PageKind, PageText, Span, Unreadable
 from core.settings import Settings
 
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})
-_HYPHENS = "-\u2010\u00ad"
-_WORD_BEFORE = re.compile(r"(\w+)[-\u2010\u00ad]$")
 _LAST_WORD = re.compile(r"(\w+)$")
-_WORD_AFTER = re.compile(r"^(\w+)")
-_HYPHENATED = re.compile(r"\b(\w+)[-\u2010](\w+)\b")
-_WORDS = re.compile(r"\w+")
 # A line reaching this far (points) past the page's middle on both sides is full width.
 _GUTTER = 20.0
+# A line this wide (share of half the page) is running text, not a table cell or a label.
+_RUNNING = 0.6
+# Two first lines sharing this much of the taller one's height stand on one baseline band (not a rotated stamp).
+_BAND = 0.6
 # Words no sentence or heading ends with: a block ending in one is carried on by the next.
 _CONNECTIVES = frozenset(
     {"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "the", "to", "with",
      "than", "that", "which", "whose", "nor", "but"}
 )  # fmt: skip
 _LOWER_START = re.compile(r"^[a-z]")
-_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
 _WHAT_TO_DO = "Upload a copy with a text layer, or paste the text of the part you quote."
 
 
@@ -62,6 +57,9 @@ class _Block:
     y0: float
     x1: float
     y1: float
+    # The first line's top and bottom, and whether a line runs the width of a column of text.
+    first: tuple[float, float] = (0.0, 0.0)
+    running: bool = True
 
 
 def _blocks_of(page: Any, textpage: Any = None) -> list[_Block]:
@@ -95,9 +93,61 @@ def _blocks_of(page: Any, textpage: Any = None) -> list[_Block]:
                         min(bb[1] for _, bb in group),
                         max(bb[2] for _, bb in group),
                         max(bb[3] for _, bb in group),
+                        (group[0][1][1], group[0][1][3]),
+                        any(bb[2] - bb[0] >= _RUNNING * mid for _, bb in group),
                     )
                 )
     return out
+
+
+def _rows(blocks: list[_Block], width: float) -> list[_Block]:
+    """Return the blocks with the cells of each table row joined into one block, left to right.
+
+    Cells of a row are blocks side by side whose first lines share one baseline band, none of
+    them holding a line as wide as running text; two columns of running text are no row.
+    """
+    if _two_columns(blocks, width):
+        return blocks
+    out: list[_Block] = []
+    placed: set[int] = set()
+    for i, a in enumerate(blocks):
+        if i in placed:
+            continue
+        row = [a]
+        if not a.running:
+            for j in range(i + 1, len(blocks)):
+                b = blocks[j]
+                if j not in placed and not b.running and _same_band(a, b) and all(_apart(c, b) for c in row):
+                    row.append(b)
+                    placed.add(j)
+        if len(row) == 1:
+            out.append(a)
+            continue
+        row.sort(key=lambda b: b.x0)
+        out.append(
+            _Block(
+                [line for b in row for line in b.lines],
+                min(b.x0 for b in row),
+                min(b.y0 for b in row),
+                max(b.x1 for b in row),
+                max(b.y1 for b in row),
+                a.first,
+                False,
+            )
+        )
+    return out
+
+
+def _same_band(a: _Block, b: _Block) -> bool:
+    """Return True when the first lines of a and b share most of the taller one's height: one baseline band."""
+    (top_a, bottom_a), (top_b, bottom_b) = a.first, b.first
+    shared = min(bottom_a, bottom_b) - max(top_a, top_b)
+    return shared >= _BAND * max(bottom_a - top_a, bottom_b - top_b) > 0
+
+
+def _apart(a: _Block, b: _Block) -> bool:
+    """Return True when a and b stand side by side without overlapping (a point of slack)."""
+    return b.x0 >= a.x1 - 1.0 or a.x0 >= b.x1 - 1.0
 
 
 def _chars(blocks: list[_Block]) -> int:
@@ -106,21 +156,24 @@ def _chars(blocks: list[_Block]) -> int:
 
 def _flows(lines: list[tuple[str, tuple[float, float, float, float]]], mid: float) -> bool:
     """Return True when most lines fill their column: running text, not the cells of a table."""
-    long = sum(1 for _, bb in lines if bb[2] - bb[0] >= 0.6 * mid)
+    long = sum(1 for _, bb in lines if bb[2] - bb[0] >= _RUNNING * mid)
     return long >= 2 and 2 * long >= len(lines)
+
+
+def _two_columns(blocks: list[_Block], width: float) -> bool:
+    """Return True when the page is set in two columns: each half holds a real share of the text."""
+    mid = width / 2
+    chars = sum(len(" ".join(b.lines)) for b in blocks) or 1
+    left_chars = sum(len(" ".join(b.lines)) for b in blocks if b.x1 <= mid + 2)
+    right_chars = sum(len(" ".join(b.lines)) for b in blocks if b.x0 >= mid - 2)
+    return left_chars >= 0.25 * chars and right_chars >= 0.25 * chars
 
 
 def _reading_order(blocks: list[_Block], width: float) -> list[_Block]:
     """Return blocks column by column when the page is set in two columns, else as MuPDF gives them."""
     mid = width / 2
-    left = [b for b in blocks if b.x1 <= mid + 2]
-    right = [b for b in blocks if b.x0 >= mid - 2]
-    chars = sum(len(" ".join(b.lines)) for b in blocks) or 1
-    left_chars = sum(len(" ".join(b.lines)) for b in left)
-    right_chars = sum(len(" ".join(b.lines)) for b in right)
-    # Two columns: each half holds a real share of the text; otherwise keep MuPDF's (stream) order.
-    if left_chars < 0.25 * chars or right_chars < 0.25 * chars:
-        return blocks
+    if not _two_columns(blocks, width):
+        return blocks  # MuPDF's (stream) order
     ordered: list[_Block] = []
     band: list[_Block] = []
 
@@ -142,6 +195,8 @@ def _reading_order(blocks: list[_Block], width: float) -> list[_Block]:
 def _continues(a: _Block, b: _Block) -> bool:
     """Return True when block b carries on a's paragraph (MuPDF often splits one at an indent)."""
     last = a.lines[-1]
+    if last[-1] in ":;" and _LOWER_START.match(b.lines[0]):
+        return True  # a clause carried on after a colon ("GUPT: privacy preserving data analysis")
     if last[-1] in ".!?:;" or (last[-1] in '"”’)' and len(last) > 1 and last[-2] in ".!?"):
         return False
     if _LOWER_START.match(b.lines[0]) or _last_word(last) in _CONNECTIVES:
@@ -168,68 +223,6 @@ def _paragraphs(blocks: list[_Block]) -> list[_Block]:
         else:
             out.append(b)
     return out
-
-
-def _vocabulary(all_blocks: list[list[_Block]]) -> tuple[Counter[str], Counter[str]]:
-    """Return counts of words and of hyphenated compounds written inside lines (not at line ends)."""
-    words: Counter[str] = Counter()
-    compounds: Counter[str] = Counter()
-    for blocks in all_blocks:
-        for b in blocks:
-            broken = False  # the previous line ended in a hyphen: its first word is half a word
-            for line in b.lines:
-                lower = line.lower()
-                found = _WORDS.findall(lower)
-                ends_broken = lower[-1] in _HYPHENS
-                words.update(found[int(broken) : len(found) - int(ends_broken)])
-                compounds.update(f"{m.group(1)}-{m.group(2)}" for m in _HYPHENATED.finditer(lower))
-                broken = ends_broken
-    return words, compounds
-
-
-def _join_lines(lines: list[str], words: Counter[str], compounds: Counter[str]) -> str:
-    out = lines[0]
-    for nxt in lines[1:]:
-        before = _WORD_BEFORE.search(out)
-        before_word = _LAST_WORD.search(out)
-        after = _WORD_AFTER.match(nxt)
-        if out[-1] in _HYPHENS and before and after:
-            head, tail = before.group(1), after.group(1)
-            if out[-1] == "\u00ad":
-                out = out[:-1] + nxt
-            elif _keep_hyphen(head, tail, nxt[len(tail) :], words, compounds):
-                out = out[:-1] + "-" + nxt
-            else:
-                out = out[:-1] + nxt
-        elif (before_word and after and _lost_hyphen(before_word.group(1), after.group(1), words)) or (
-            _CJK.match(out[-1]) and _CJK.match(nxt[0])
-        ):
-            out += nxt  # a hyphen the text layer lost, or two CJK characters (no spaces between words)
-        else:
-            out += " " + nxt
-    return out
-
-
-def _lost_hyphen(head: str, tail: str, words: Counter[str]) -> bool:
-    """Return True for a word broken at a line end whose hyphen the text layer lost ("shoul" / "der")."""
-    if not (head.isalpha() and tail.isalpha() and tail[0].islower()):
-        return False
-    # Neither half is a word of this document, and the whole word is (a recognised text layer).
-    return words[head.lower()] <= 1 and words[tail.lower()] <= 1 and words[(head + tail).lower()] > 0
-
-
-def _keep_hyphen(head: str, tail: str, rest: str, words: Counter[str], compounds: Counter[str]) -> bool:
-    """Return True when a hyphen at a line end belongs to the word (a compound), False for a syllable break."""
-    if not tail[0].islower() or not head[-1].isalpha() or (len(head) > 1 and head.isupper()):
-        return True  # "COVID-19", "Anglo-Saxon", "FLAN-based": not a syllable break
-    if rest.startswith(("-", "\u2010")):
-        return True  # "markup-/and-mask": a compound of three parts
-    compound = f"{head}-{tail}".lower()
-    joined = f"{head}{tail}".lower()
-    if compounds[compound] or words[joined]:
-        return compounds[compound] > words[joined]  # the document's own spelling decides
-    # No evidence elsewhere: two halves that are words of the document make a compound ("trade-/off").
-    return len(head) > 2 and len(tail) > 2 and words[head.lower()] > 0 and words[tail.lower()] > 0
 
 
 def extract_pdf(body: bytes, settings: Settings | None = None) -> PageText | Unreadable:
@@ -276,7 +269,7 @@ def extract_pdf(body: bytes, settings: Settings | None = None) -> PageText | Unr
             for i, (page, textpage) in read.items():
                 pages[i] = (page.rect.width, _blocks_of(page, textpage))
                 ocr_pages.append(i + 1)
-    ordered = [_paragraphs(_reading_order(blocks, width)) for width, blocks in pages]
+    ordered = [_paragraphs(_reading_order(_rows(blocks, width), width)) for width, blocks in pages]
     visible = sum(len(line) for blocks in ordered for b in blocks for line in b.lines)
     if repaired:
         if visible < settings.pdf_min_text_chars:
@@ -301,16 +294,18 @@ def extract_pdf(body: bytes, settings: Settings | None = None) -> PageText | Unr
                 "with text, switch OCR on (--ocr, or the desk's OCR setting), or paste the text of the part you quote."
             )
         return Unreadable(f"The PDF holds no text to match. {_WHAT_TO_DO}")
-    words, compounds = _vocabulary(ordered)
+    vocabulary = Vocabulary([b.lines for blocks in ordered for b in blocks])
     parts: list[str] = []
+    line_ends: list[LineEnd] = []
     blocks_out: list[Span] = []
     pages_out: list[tuple[int, int, int]] = []
     pos = 0
     for number, blocks in enumerate(ordered, start=1):
         page_start = pos + (1 if parts else 0)
         for b in blocks:
-            text = _join_lines(b.lines, words, compounds)
+            text, alternatives = join_lines(b.lines, vocabulary)
             start = pos + (1 if parts else 0)
+            line_ends += [(start + a, start + z, reading, sure) for a, z, reading, sure in alternatives]
             parts.append(text)
             blocks_out.append((start, start + len(text)))
             pos = start + len(text)
@@ -321,5 +316,6 @@ def extract_pdf(body: bytes, settings: Settings | None = None) -> PageText | Unr
         blocks=tuple(blocks_out),
         pages=tuple(pages_out),
         ocr_pages=tuple(ocr_pages),
+        line_ends=tuple(line_ends),
         warnings=tuple(warnings),
     )

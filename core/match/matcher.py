@@ -19,6 +19,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import pairwise
 
+from core.match.alternative import match_alternative
 from core.match.context import context_flags, ellipsis_gap_flags
 from core.match.markers import glued_marker_match, unglued
 from core.match.page import PreparedPage
@@ -231,7 +232,11 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
             )
         )
     flags += ocr_flags(p, fragments)
-    return QuoteMatch(quote, tuple(fragments), tuple(flags), too_short, tuple(occurrences), count)
+    result = QuoteMatch(quote, tuple(fragments), tuple(flags), too_short, tuple(occurrences), count)
+    # PDF hook: not found here, the page's uncertain line ends read the other way (core.match.alternative).
+    if p.page.line_ends and not result.found:
+        result = match_alternative(quote, p, settings, match_quote) or result
+    return result
 
 
 def _fragment_flags(p: PreparedPage, covered: list[tuple[int, int]], settings: Settings) -> list[Flag]:

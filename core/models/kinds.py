@@ -104,6 +104,7 @@ class FlagKind(enum.StrEnum):
     HIDDEN = "hidden"  # found only in a part of the page hidden until opened (information)
     TOO_MANY_PLACES = "too_many_places"  # stands in more places than the matcher checks
     OCR = "ocr"  # found in text read by OCR from a scanned page's image
+    LINE_END_JOIN = "line_end_join"  # found reading two parts at a PDF line end as one word, unattested
 
 
 class FigureStatus(enum.StrEnum):

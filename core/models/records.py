@@ -28,6 +28,10 @@ from core.models.kinds import (
 
 #: A (start, end) character span, end exclusive.
 Span = tuple[int, int]
+#: A PDF line end decided one way that could be read the other: (start, end, reading, attested) says
+#: that the text's characters [start, end) read ``reading`` then ("models" read "mod-els": (at, at,
+#: "-", True)); ``attested`` is False for a join that nothing in the document shows to be one word.
+LineEnd = tuple[int, int, str, bool]
 
 
 # --------------------------------------------------------------------------- briefs
@@ -136,7 +140,9 @@ class PageText:
     as opposed to navigation, sidebars or footers; empty means "all main". ``pages`` are
     (page number, start, end) for PDFs, empty otherwise. ``hidden`` are spans of text the page
     hides until a reader opens it (tabs, accordions, "read more"); ``ocr_pages`` the numbers of
-    PDF pages whose text was read by OCR from their image.
+    PDF pages whose text was read by OCR from their image. ``line_ends`` are a PDF's line-end
+    decisions that could go the other way (a hyphen dropped or kept, a word joined or left in two),
+    sorted, for the matcher's alternative reading; empty for every other page.
     """
 
     text: str
@@ -147,6 +153,7 @@ class PageText:
     pages: tuple[tuple[int, int, int], ...] = field(default=(), compare=False, repr=False)
     hidden: tuple[Span, ...] = field(default=(), compare=False, repr=False)
     ocr_pages: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    line_ends: tuple[LineEnd, ...] = field(default=(), compare=False, repr=False)
     title: str = ""
     warnings: tuple[str, ...] = ()
 

@@ -21,7 +21,11 @@ NAMES = sorted(p.stem.removeprefix("floor_") for p in QUALITY.glob("floor_*.json
 
 def test_every_evaluation_has_a_floor() -> None:
     evals = sorted(p.stem.removeprefix("eval_") for p in QUALITY.glob("eval_*.py"))
-    assert NAMES == evals == ["briefs", "context", "diagnose", "figures", "forms", "match", "ocr", "pages", "pdf"]
+    assert (
+        NAMES
+        == evals
+        == ["briefs", "context", "diagnose", "figures", "forms", "match", "ocr", "pages", "pdf", "pdf_reference"]
+    )
 
 
 @pytest.mark.parametrize("name", NAMES)
