@@ -4,8 +4,9 @@ Only when the editor switches it on (``settings.ocr``: ``--ocr``, the desk's set
 slow (seconds a page) and its text is a reading, not the document's own, so every quote found
 in it carries a flag and the desk shows the page image beside the match. At most
 ``settings.ocr_max_pages`` pages are read, within ``settings.ocr_budget_seconds``; a warning
-says how many were left unread. OCR text is untrusted like any page text. The words are Tesseract's: a space is written after each
-one, since MuPDF's own reading of the OCR layer guesses spaces from gaps and glues narrow ones.
+says how many were left unread. OCR text is untrusted like any page text. The words are
+Tesseract's: a space is written after each one, since MuPDF's own reading of the OCR layer
+guesses spaces from gaps and glues narrow ones ("hada positive").
 
 It refuses to run without the option, to read a page that has a text layer, and to install
 anything: a machine without Tesseract's data gets a reason saying how to install it.
