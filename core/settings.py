@@ -88,7 +88,8 @@ class Settings:
     ocr: bool = False
     # Tesseract's language data for OCR (Debian's tesseract-ocr-eng, installed by `make setup`).
     ocr_language: str = "eng"
-    # Resolution a page is drawn at for OCR: 200 dpi reads 9-point print; more only costs time.
+    # Resolution a page is drawn at for OCR: 200 dpi reads 9-point print; 250, 300 or 400 change which
+    # characters are misread, not how many (make eval's ocr section on 200- and 300-dpi scans), and cost time.
     ocr_dpi: int = 200
     # Scanned pages read by OCR per PDF (about 3 s each on two cores): a book-length scan would
     # hold a desk for half an hour; the warning names the first page left unread.

@@ -49,6 +49,18 @@ def test_a_quote_found_in_ocr_text_carries_the_ocr_flag() -> None:
     assert ocr[0].message.startswith("The quote was read by OCR: check the page image")
 
 
+@needs_tesseract
+def test_ocr_keeps_tesseracts_word_breaks() -> None:
+    # MuPDF alone read this line of the first page as "agreement hada positive effect": the OCR text layer
+    # holds Tesseract's words without spaces, and the gap before "a" is too narrow to guess one.
+    page = extract(_scan(), "application/pdf", settings=OCR)
+    assert isinstance(page, PageText)
+    quote = "the terminated agreement had a positive effect on the FIFO Gross Margin Rate"
+    assert quote in KROGER.with_suffix(".pdf.txt").read_text(encoding="utf-8")
+    assert match_quote(quote, prepare(page)).found
+    assert "hada" not in page.text
+
+
 def test_a_pdf_with_a_text_layer_gets_no_ocr_flag() -> None:
     page = extract(KROGER.read_bytes(), "application/pdf", settings=OCR)
     assert isinstance(page, PageText) and page.ocr_pages == ()
