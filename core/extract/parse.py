@@ -32,10 +32,11 @@ _CONTROL_BYTES = bytes([*range(0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
 # What str.strip() takes as white space (none above U+3000), and the control characters: a page of
 # only these holds no markup.
 _BLANK = "".join(c for c in map(chr, range(0x3001)) if c.isspace()) + _CONTROL_BYTES.decode("ascii")
-# Elements whose content no reader sees, and the void elements libxml2 does not know as void.
+# Elements whose content no reader sees, the void elements libxml2 does not know as void, and those
+# that hold no text (<link>, <meta>: a wiki page has hundreds) which lxml would read back for nothing.
 _TAKEN_OUT = [
     "script", "style", "template", "iframe", "object", "embed", "source", "track", "param", "keygen", "wbr",
-    "select", "textarea", "datalist",
+    "select", "textarea", "datalist", "link", "meta", "noscript",
 ]  # fmt: skip
 # A start or end tag and its name as the HTML5 tokenizer reads it (up to white space, "/" or ">");
 # void elements never open a level.
