@@ -29,6 +29,7 @@ from core.settings import Settings
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # The same characters as UTF-8 bytes: none of them is ever part of a longer character's encoding.
 _CONTROL_BYTES = bytes([*range(0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
+_CONTROL_SINGLES = tuple(bytes([b]) for b in _CONTROL_BYTES)
 # What str.strip() takes as white space (none above U+3000), and the control characters: a page of
 # only these holds no markup.
 _BLANK = "".join(c for c in map(chr, range(0x3001)) if c.isspace()) + _CONTROL_BYTES.decode("ascii")
@@ -112,7 +113,9 @@ def parse(html: str, settings: Settings | None = None) -> tuple[lxml.etree._Elem
         return None, [], Scripts()
     # Bytes from here on: lexbor reads UTF-8 (dropping what cannot be encoded, as it does with text),
     # and a scan of bytes costs a fraction of one of text, which a single emoji makes 4 bytes a character.
-    data = html.encode("utf-8", "ignore").translate(None, _CONTROL_BYTES)
+    data = html.encode("utf-8", "ignore")
+    if any(map(data.__contains__, _CONTROL_SINGLES)):  # each a memchr: most pages hold none
+        data = data.translate(None, _CONTROL_BYTES)
     if _nesting(data) > settings.html5_max_depth:
         root, warnings = _libxml2(_CONTROL.sub("", html))
         return root, warnings or [_DEEP_WARNING], Scripts()
