@@ -16,6 +16,8 @@ hiding class undone from some screen width on (``hidden md:block``, ``d-none d-l
 from __future__ import annotations
 
 import re
+from enum import StrEnum
+from functools import lru_cache
 
 import lxml.etree
 
@@ -36,26 +38,42 @@ _OPENED_CLASSES = frozenset({"show", "in", "active", "open", "is-open", "is-acti
 _SHOWN_FROM_WIDTH = re.compile(r"^(?:(?:sm|md|lg|xl|2xl):(?!hidden)[\w-]+|d-(?:sm|md|lg|xl|xxl)-(?!none)\w+)$")
 
 
-def never_shown(cls: str | None, style: str | None) -> bool:
-    """Return True when an element of this class and style is never seen (screen-reader only, visibility:hidden)."""
-    if cls and not _SCREEN_READER_ONLY.isdisjoint(cls.split()):
-        return True
-    return bool(style and _NEVER_STYLE.search(style))
+class Seen(StrEnum):
+    """What a sighted reader sees of an element's text."""
+
+    SHOWN = "shown"
+    HIDDEN = "hidden"  # until the reader opens it
+    NEVER = "never"
 
 
-def hidden_until_opened(el: lxml.etree._Element, cls: str | None, style: str | None) -> bool:
-    """Return True when the page ships the element's text hidden, for a reader to open with one click."""
+SHOWN, HIDDEN, NEVER = Seen.SHOWN, Seen.HIDDEN, Seen.NEVER
+
+
+@lru_cache(maxsize=4096)
+def _by_class(cls: str) -> Seen | None:
+    """Return what a class attribute alone says (None: nothing); pages repeat a few class strings thousands of times."""
+    tokens = set(cls.split())
+    if not _SCREEN_READER_ONLY.isdisjoint(tokens):
+        return NEVER
+    if not _HIDING_CLASSES.isdisjoint(tokens):
+        return SHOWN if any(_SHOWN_FROM_WIDTH.match(t) for t in tokens) else HIDDEN
+    if ("collapse" in tokens or "tab-pane" in tokens) and _OPENED_CLASSES.isdisjoint(tokens):
+        return HIDDEN
+    return None
+
+
+def seen(el: lxml.etree._Element, cls: str | None, style: str | None) -> Seen:
+    """Return SHOWN, HIDDEN (shipped for a reader to open with one click) or NEVER (screen-reader only, invisible)."""
+    by_class = _by_class(cls) if cls else None
+    if by_class is NEVER or (style and _NEVER_STYLE.search(style)):
+        return NEVER
     if el.get("hidden") is not None:
-        return True
+        return HIDDEN
     if style and _NONE_STYLE.search(style):
-        return not _VISIBLE_DESPITE_STYLE.search(cls or "")
-    if cls:
-        tokens = set(cls.split())
-        if not _HIDING_CLASSES.isdisjoint(tokens):
-            return not any(_SHOWN_FROM_WIDTH.match(t) for t in tokens)
-        if ("collapse" in tokens or "tab-pane" in tokens) and _OPENED_CLASSES.isdisjoint(tokens):
-            return True
-    return bool(el.get("role") == "tabpanel" and el.get("aria-hidden") == "true")
+        return SHOWN if _VISIBLE_DESPITE_STYLE.search(cls or "") else HIDDEN
+    if by_class is not None:
+        return by_class
+    return HIDDEN if el.get("role") == "tabpanel" and el.get("aria-hidden") == "true" else SHOWN
 
 
 def closed_details(el: lxml.etree._Element) -> bool:

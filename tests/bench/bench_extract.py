@@ -28,9 +28,11 @@ from tests.quality.eval_pages import _libxml2_parse, pages
 from tests.servers import CORPUS
 
 REPEAT = 3
+ONE_MB = "a ~1 MB page (readability/wikipedia-2)"
+TARGET_MS = 150  # issue 13: extraction of a 1 MB page still within 150 ms
 PAGES = {
     "largest corpus page (readability/yahoo-2)": CORPUS / "html" / "readability" / "yahoo-2" / "source.html.gz",
-    "a ~1 MB page (readability/wikipedia-2)": CORPUS / "html" / "readability" / "wikipedia-2" / "source.html.gz",
+    ONE_MB: CORPUS / "html" / "readability" / "wikipedia-2" / "source.html.gz",
 }
 # The text alone: readability is switched off by giving it no page size to work on.
 TEXT_ONLY = Settings(readability_max_chars=0)
@@ -56,6 +58,7 @@ def run() -> list[str]:
             f"{label}, {size:.2f} MB: text {text_only * 1000:.0f} ms ({text_only / base:.1f}x baseline), "
             f"text + main content {full * 1000:.0f} ms ({full / base:.1f}x), "
             f"baseline lxml text_content {base * 1000:.0f} ms"
+            + (f" (target: text <= {TARGET_MS} ms)" if label == ONE_MB else "")
         )
     lines += _parsers()
     body = b"<p>" + b"A visible sentence of ordinary words. " * 10 + b"</p>"

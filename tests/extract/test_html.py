@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from core.extract import decode_body, extract, extract_html, extract_text
+from core.extract.parse import _nesting
 from core.models import PageText, Unreadable
 from core.text.normalise import normalise
 from tests.builders import every
@@ -309,6 +310,18 @@ def test_deep_nesting_gives_text_and_a_warning() -> None:
     page = _page(body)
     assert "Before the nesting" in page.text
     assert any("nests its markup" in w for w in page.warnings)
+
+
+@pytest.mark.parametrize(
+    ("markup", "open_at_most"),
+    [
+        (b"<div><br><p>x</p><BR/><img src=a><span></span></div>", 2),  # void elements open no level
+        ("<br\u00e9><br\u00e9>".encode(), 2),  # a name that only starts like a void element's
+        (b"</br><br-x><hr>", 1),
+    ],
+)
+def test_nesting_is_counted_from_tag_names_as_the_tokenizer_reads_them(markup: bytes, open_at_most: int) -> None:
+    assert _nesting(markup) == open_at_most
 
 
 def test_huge_attribute_and_broken_markup_do_not_leak() -> None:
