@@ -44,6 +44,8 @@ CONDITIONS: tuple[tuple[str, ...], ...] = (
     ("subject", "to"),
     ("if",),
 )
+# The conditions by their first word, in CONDITIONS' order: most words start none.
+_CONDITIONS_BY_FIRST = {first: tuple(c for c in CONDITIONS if c[0] == first) for first in {c[0] for c in CONDITIONS}}
 _CONDITION_FILLERS = frozenset({"but", "and", "or", "even", "and/or", "that", "which", "is", "are", "was", "were"})
 
 # Hedges that only hedge a number that follows ("up to 40%", "about 3 million").
@@ -101,6 +103,8 @@ def _clause_break(p: PreparedPage, k: int) -> bool:
     if k in p.breaks:
         return True
     gap = p.work[p.ends[k - 1] : p.starts[k]]
+    if gap == " ":
+        return False  # most words stand one space apart
     # A spaced dash (" - ") sets off an aside; a hyphen inside a word ("non-default") does not.
     return any(c in _CLAUSE_MARKS for c in gap) or " - " in gap
 
@@ -223,13 +227,15 @@ def ellipsis_gap_flags(p: PreparedPage, end: int, start: int) -> list[Flag]:
 def _condition_after(p: PreparedPage, end: int, covered: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
     """Return the token span of a condition starting right after token end - 1, if any."""
     n = len(p.words)
+    breaks = p.breaks
     for skip in (0, 1):
         k = end + skip
-        if k >= n or any(j in p.breaks for j in range(end, k + 1)):
+        # No break between the span and the condition: none at end, nor at k after a filler.
+        if k >= n or end in breaks or k in breaks:
             return None
         if (skip and p.words[end] not in _CONDITION_FILLERS) or _covered(k, covered):
             return None
-        for phrase in CONDITIONS:
+        for phrase in _CONDITIONS_BY_FIRST.get(p.words[k], ()):
             if phrase == ("if",) and skip:
                 continue  # "... and if" is too loose a tie to call a cut condition
             if tuple(p.words[k : k + len(phrase)]) == phrase and not any(

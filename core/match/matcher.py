@@ -41,8 +41,10 @@ def split_fragments(quote: str) -> list[str]:
 @functools.lru_cache(maxsize=4096)
 def _parts(quote: str) -> tuple[QuotePart, ...]:
     """Return the quote's fragments, each normalised and tokenised once (quotes repeat across pages)."""
-    pieces = _ELLIPSIS.split(quote) if "…" in quote or ".." in quote or ". ." in quote else [quote]
-    parts = (quote_part(piece.strip()) for piece in pieces)
+    if "…" not in quote and ".." not in quote and ". ." not in quote:
+        part = quote_part(quote.strip())  # most quotes hold no ellipsis
+        return () if part is None else (part,)
+    parts = [quote_part(piece.strip()) for piece in _ELLIPSIS.split(quote)]
     return tuple(part for part in parts if part is not None)
 
 
@@ -70,8 +72,11 @@ def is_too_short(quote: str, settings: Settings | None = None) -> bool:
 
 
 def _too_short(parts: Sequence[QuotePart], settings: Settings) -> bool:
-    words = sum(part.counted for part in parts)
-    chars = sum(part.chars for part in parts) + max(len(parts) - 1, 0)
+    words = chars = 0
+    for part in parts:
+        words += part.counted
+        chars += part.chars
+    chars += max(len(parts) - 1, 0)
     return not words or (words < settings.min_quote_words and chars < settings.min_quote_chars)
 
 
@@ -187,7 +192,6 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
         order, occurrences, place_flags = places(p, occ[0][: settings.max_occurrences], sizes[0], count, settings)
         occ[0] = order[:1]
     placed = _place(occ, sizes, settings.max_fragment_search_steps)
-    covered = [(s, s + size) for s, size in zip(placed, sizes, strict=True) if s is not None]
     fragments: list[Fragment] = []
     outside: list[str] = []
     for part, s, size in zip(parts, placed, sizes, strict=True):
@@ -207,11 +211,12 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
     if occurrences:
         flags.extend(place_flags)
     else:
+        covered = [(s, s + size) for s, size in zip(placed, sizes, strict=True) if s is not None]
         flags.extend(_fragment_flags(p, covered, settings))
         placed_parts = [f for f in fragments if f.found]
         if placed_parts and all(f.hidden for f in placed_parts):
             flags.append(hidden_flag(_short(placed_parts[0].text)))
-    found = [s for s in placed if s is not None]
+    found = [s for s in placed if s is not None] if len(placed) > 1 else []
     if len(found) > 1 and found != sorted(found):
         flags.append(
             Flag(

@@ -175,7 +175,11 @@ def _overlaps(spans: Sequence[tuple[int, int]], starts: Sequence[int], start: in
     i = max(bisect_right(starts, start) - 1, 0)
     # Merged spans are disjoint and sorted: the last one starting at or before start, and the next
     # one, are all there is to look at (when the next does not start before end, none later does).
-    return any(a < end and b > start for a, b in spans[i : i + 2])
+    # A loop, not any() over a generator: asked for every place of every match, for two spans.
+    for a, b in spans[i : i + 2]:  # noqa: SIM110
+        if a < end and b > start:
+            return True
+    return False
 
 
 def _merged(spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:

@@ -12,6 +12,7 @@ says so (information, not blocking). This module never finds a quote: it is give
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from core.match.context import context_flags
 from core.match.page import PreparedPage
@@ -31,27 +32,26 @@ def places(
     holds in all. The flags are the first place's context flags (worded for one of several
     places when there are several), then the hidden flag or the flag for places not checked.
     """
-    found: list[tuple[tuple[bool, bool, bool, bool, int], int, Occurrence]] = []
+    found: list[tuple[tuple[bool, bool, bool, bool, int], Occurrence]] = []
+    window, after = settings.context_window_words, settings.negation_after_words
+    ostarts, oends = p.ostarts, p.oends
+    everywhere_hidden = True
     for s in starts:
         end = s + size
-        flags = context_flags(p, s, end, [(s, end)], settings.context_window_words, settings.negation_after_words)
-        a, b = p.ostarts[s], p.oends[end - 1]
-        occ = Occurrence(
-            span=(a, b),
-            flags=tuple(flags),
-            hidden=p.in_hidden(a, b),
-            in_main=p.in_main(a, b),
-            page=p.page_number(a),
-        )
-        key = (not occ.blocking, not flags, occ.hidden, not occ.in_main, s)
-        found.append((key, s, occ))
+        here = tuple(context_flags(p, s, end, [(s, end)], window, after))
+        a, b = ostarts[s], oends[end - 1]
+        hidden, in_main = p.in_hidden(a, b), p.in_main(a, b)
+        everywhere_hidden = everywhere_hidden and hidden
+        blocking = bool(here) and any(f.blocking for f in here)
+        occ = Occurrence(span=(a, b), flags=here, hidden=hidden, in_main=in_main, page=p.page_number(a))
+        found.append(((not blocking, not here, hidden, not in_main, s), occ))
     if len(found) > 1:
-        found.sort(key=lambda item: item[0])
-    order = [s for _, s, _ in found]
-    occurrences = [occ for _, _, occ in found]
+        found.sort(key=itemgetter(0))
+    order = [key[-1] for key, _ in found]
+    occurrences = [occ for _, occ in found]
     first = occurrences[0]
     flags = [_at_one_of(f, first, count, p) for f in first.flags] if count > 1 else list(first.flags)
-    if all(o.hidden for o in occurrences):
+    if everywhere_hidden:
         flags.append(hidden_flag(p.original_text(order[0], order[0] + size - 1)))
     if count > len(occurrences):
         at_least = "at least " if count >= settings.max_occurrences_counted else ""

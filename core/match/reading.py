@@ -18,7 +18,9 @@ OCR_MESSAGE = "The quote was read by OCR: check the page image, which the desk s
 
 def ocr_flags(page: PreparedPage, fragments: Sequence[Fragment]) -> list[Flag]:
     """Return the OCR flag when a found fragment stands on a page read by OCR, else nothing."""
+    if not page.page.ocr_pages:
+        return []
     ocr = set(page.page.ocr_pages)
-    if ocr and any(f.page in ocr for f in fragments if f.span is not None):
+    if any(f.page in ocr for f in fragments if f.span is not None):
         return [Flag(kind=FlagKind.OCR, message=OCR_MESSAGE, blocking=False)]
     return []

@@ -148,9 +148,10 @@ def quote_breaks(original: str, offsets: Sequence[int], starts: list[int], ends:
     out = [False] * len(starts)
     if len(starts) < 2:
         return out
-    token_starts = [offsets[s] for s in starts]
     for m in _QUOTE_BREAK.finditer(original):
-        k = bisect_left(token_starts, m.end())
+        # The first token starting at or after the mark's end: offsets never decrease, so the
+        # mark's end is looked up among normalised positions, not each token's start mapped back.
+        k = bisect_left(starts, bisect_left(offsets, m.end()))
         # Only marks between two tokens count, not a decimal point inside "3.12".
         if 0 < k < len(starts) and offsets[ends[k - 1] - 1] < m.start():
             out[k] = True

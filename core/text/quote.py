@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from core.text.breaks import quote_breaks, weak_breaks
-from core.text.normalise import Normalised, normalise
+from core.text.normalise import Normalised, normalise_text
 from core.text.tokens import SIGN, blank, tokenise
 
 _BRACKET = re.compile(r"[)\]}]")
@@ -29,10 +29,10 @@ class QuoteTokens:
     signs: int  # how many tokens are signs (%, $...) rather than words
 
 
-def _read(text: str) -> tuple[Normalised, list[str], list[int], list[int], list[bool], int]:
-    """Return a quote's normalised text, tokens, their starts and ends, the breaks before each, and its signs."""
-    norm = normalise(text, entities=True)
-    work = blank(norm.text, ())
+def _read(text: str) -> tuple[str, tuple[int, ...], list[str], list[int], list[int], list[bool], int]:
+    """Return a quote's normalised text and offsets, tokens, their starts and ends, breaks before each, and signs."""
+    normal, offsets = normalise_text(text, entities=True)
+    work = blank(normal, ())
     words, starts, ends = tokenise(work)
     if not words:
         signs = 0
@@ -40,12 +40,13 @@ def _read(text: str) -> tuple[Normalised, list[str], list[int], list[int], list[
         signs = work.count("%") + work.count("$")  # the only signs ASCII holds
     else:
         signs = len(SIGN.findall(work))
-    return norm, words, starts, ends, quote_breaks(text, norm.offsets, starts, ends), signs
+    return normal, offsets, words, starts, ends, quote_breaks(text, offsets, starts, ends), signs
 
 
 def quote_tokens(text: str) -> QuoteTokens:
     """Return a quote's text read as the matcher reads it (entities decoded, markers blanked)."""
-    return QuoteTokens(*_read(text))
+    normal, offsets, words, starts, ends, breaks, signs = _read(text)
+    return QuoteTokens(Normalised(normal, offsets, len(text)), words, starts, ends, breaks, signs)
 
 
 @dataclass(frozen=True)
@@ -64,9 +65,9 @@ class QuotePart:
 def quote_part(text: str, *, with_starts: bool = False) -> QuotePart | None:
     """Return a quote fragment normalised and tokenised, or None when it holds no word."""
     # The matcher reads every fragment of every quote: no QuoteTokens record on its way.
-    norm, words, starts, ends, breaks, signs = _read(text)
+    normal, offsets, words, starts, ends, breaks, signs = _read(text)
     if not words:
         return None
-    ostarts = tuple([norm.offsets[s] for s in starts]) if with_starts else ()
-    weak = weak_breaks(text, norm.offsets, starts, ends) if any(breaks) and _BRACKET.search(text) else ()
-    return QuotePart(text, tuple(words), tuple(breaks), len(norm.text), len(words) - signs, ostarts, weak)
+    ostarts = tuple([offsets[s] for s in starts]) if with_starts else ()
+    weak = weak_breaks(text, offsets, starts, ends) if any(breaks) and _BRACKET.search(text) else ()
+    return QuotePart(text, tuple(words), tuple(breaks), len(normal), len(words) - signs, ostarts, weak)
