@@ -23,6 +23,7 @@ page images is Unreadable: "scanned PDF". It refuses to ask for a password, or t
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,6 +109,12 @@ def _rows(blocks: list[_Block], width: float) -> list[_Block]:
     """
     if _two_columns(blocks, width):
         return blocks
+    # Cells by the top of their first line: a block shares a band only with those whose top lies
+    # within the tallest first line of its own, so a table of thousands of cells is not read
+    # against every other block of its page.
+    cells = sorted((i for i, b in enumerate(blocks) if not b.running), key=lambda i: blocks[i].first[0])
+    tops = [blocks[i].first[0] for i in cells]
+    tallest = max((blocks[i].first[1] - blocks[i].first[0] for i in cells), default=0.0)
     out: list[_Block] = []
     placed: set[int] = set()
     for i, a in enumerate(blocks):
@@ -115,9 +122,10 @@ def _rows(blocks: list[_Block], width: float) -> list[_Block]:
             continue
         row = [a]
         if not a.running:
-            for j in range(i + 1, len(blocks)):
+            near = cells[bisect_left(tops, a.first[0] - tallest) : bisect_right(tops, a.first[1])]
+            for j in sorted(k for k in near if k > i):
                 b = blocks[j]
-                if j not in placed and not b.running and _same_band(a, b) and all(_apart(c, b) for c in row):
+                if j not in placed and _same_band(a, b) and all(_apart(c, b) for c in row):
                     row.append(b)
                     placed.add(j)
         if len(row) == 1:
