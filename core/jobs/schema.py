@@ -1,12 +1,12 @@
 """The team store's queue tables: procrastinate's schema and migration 0004 (job records), applied once.
 
 ``connect`` opens a connection to the team store's PostgreSQL and turns "cannot connect" into the
-store's own ``StoreError`` (core.store.postgres.driver_error): ``StoreUnreachable`` when the server is
-not there, a refusal (no such database, a wrong password) otherwise; it names the database, never
-its password. ``ensure_schema`` is called by every
-worker and desk on start: the store's migration runner applies 0004_jobs.sql (each migration once),
-then, under a transaction-scoped advisory lock so that two processes starting at once do not both
-create them, procrastinate's tables are created only where missing: a second start changes nothing.
+store's own ``StoreError`` (core.store.postgres.driver_error): ``StoreUnreachable`` when the server
+is not there, a refusal (no such database, a wrong password) otherwise; it names the database,
+never its password. ``ensure_schema`` is called by every worker and desk on start: the store's
+migration runner applies 0004_jobs.sql (each migration once), then, under a transaction-scoped
+advisory lock so that two processes starting at once do not both create them, procrastinate's
+tables are created only where missing: a second start changes nothing.
 It refuses to migrate procrastinate's schema across versions: upgrading the package is its own step
 (see the README's "Workers").
 """
@@ -16,9 +16,9 @@ from __future__ import annotations
 import psycopg
 from procrastinate.schema import SchemaManager
 
-from core.errors import TEAM_STORE_UNREACHABLE, StoreError, StoreUnreachable
+from core.errors import StoreError, StoreUnreachable
 from core.store import Store, shown
-from core.store.postgres import driver_error
+from core.store.postgres import driver_error, not_answering
 
 #: One advisory lock key (a fixed 64-bit number) for "someone is creating the queue's tables".
 _SCHEMA_LOCK = 0x5645_5242_4A4F_4253  # "VERBJOBS"
@@ -39,7 +39,7 @@ def failed(url: str, exc: BaseException, action: str = "opened") -> StoreError:
 
 def unreachable(url: str, why: str, action: str = "reached") -> StoreUnreachable:
     """Return the StoreUnreachable saying the team store at url cannot be ``action``, and why."""
-    return StoreUnreachable(shown(url), action, why, kind="team store", remedy=TEAM_STORE_UNREACHABLE)
+    return not_answering(shown(url), why, action)
 
 
 def ensure_schema(url: str) -> None:

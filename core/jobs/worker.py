@@ -4,9 +4,10 @@ One procrastinate worker (LISTEN/NOTIFY wakes it when a check is queued; it poll
 to ``concurrency`` checks at once, and beside it a watch for jobs whose worker stopped sending
 heartbeats (killed, frozen, cut off): each such job goes back on the queue, and the next free
 worker starts it again. Started against a database that is down, or losing it on the way, the
-worker says so and keeps trying until it is back; a server that answers and refuses (no such database,
-a wrong password) stops it at once with status 2 and what to change. SIGINT or SIGTERM stops it after the checks it
-is running. It refuses to check anything itself: core.jobs.work runs each job.
+worker says so and keeps trying until it is back; a server that answers and refuses (no such
+database, a wrong password) stops it at once with status 2 and what to change. SIGINT or SIGTERM
+stops it after the checks it is running. It refuses to check anything itself: core.jobs.work runs
+each job.
 """
 
 from __future__ import annotations

@@ -61,9 +61,7 @@ class _Conn:
 
 
 def _unreachable(exc: BaseException) -> bool:
-    """Return whether an error means the server is not there (down, restarting, network) rather than a refusal."""
-    if isinstance(exc, PoolTimeout):
-        return True
+    """Return whether a driver error means the server is not there (down, restarting, network), not a refusal."""
     if isinstance(exc, psycopg.OperationalError):
         state, text = exc.sqlstate or "", str(exc)
         if state.startswith(("08", "57P")) or "the database system is" in text:  # lost, or shutting down/starting
@@ -82,8 +80,13 @@ def driver_error(label: str, action: str, exc: BaseException) -> StoreError:
     with what to change.
     """
     if _unreachable(exc):
-        return StoreUnreachable(label, "reached", _first_line(exc), kind="team store", remedy=TEAM_STORE_UNREACHABLE)
+        return not_answering(label, _first_line(exc))
     return StoreError(label, action, _first_line(exc), kind="team store", remedy=TEAM_STORE_REMEDY)
+
+
+def not_answering(label: str, why: str, action: str = "reached") -> StoreUnreachable:
+    """Return the StoreUnreachable saying the team store ``label`` cannot be ``action`` because its server is away."""
+    return StoreUnreachable(label, action, why, kind="team store", remedy=TEAM_STORE_UNREACHABLE)
 
 
 def _first_line(exc: BaseException) -> str:
@@ -156,8 +159,7 @@ class PostgresEngine:
             cause = self._direct_failure()
             if cause is not None:
                 return driver_error(self.label, action, cause)
-            why = f"no connection within {self._timeout:g} s"
-            return StoreUnreachable(self.label, "reached", why, kind="team store", remedy=TEAM_STORE_UNREACHABLE)
+            return not_answering(self.label, f"no connection within {self._timeout:g} s")
         return driver_error(self.label, action, exc)
 
     def _direct_failure(self) -> psycopg.Error | None:
