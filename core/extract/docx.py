@@ -2,8 +2,10 @@
 
 Reads the zip with ``zipfile`` and the WordprocessingML parts with lxml (entities never
 resolved, no network, each part's size capped before it is read: a zip bomb stops at the cap).
-Each paragraph and each table cell's paragraph is a block; a line break (``w:br``) starts a new
-block, as ``<br>`` does in HTML. Runs are joined without adding anything; tabs become spaces.
+Each paragraph is a block; a line break (``w:br``) starts a new block, as ``<br>`` does in HTML.
+The cells of a table row are one line, a space between cells, as a browser reads an HTML table's
+row: a quote may read along a row, never from one row into the next. A cell of several paragraphs
+(or a nested table) still breaks at each of them. Runs are joined without adding anything; tabs become spaces.
 Deleted text of tracked changes, field instructions (``HYPERLINK "..."``) and the fallback copies
 of ``mc:AlternateContent`` are not shown to a reader and are left out. A footnote or endnote
 reference is written as the number Word shows ("1", "i") and listed in ``PageText.footnotes``.
@@ -27,6 +29,9 @@ from core.settings import Settings
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _MC_FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
 _SKIP = frozenset({f"{_W}delText", f"{_W}instrText", f"{_W}delInstrText", _MC_FALLBACK, f"{_W}pPr", f"{_W}rPr"})
+#: Elements whose end ends a line: a paragraph, a table row, a cell that holds blocks of its own.
+_BREAKS = frozenset({f"{_W}p", f"{_W}tr", f"{_W}tc"})
+_OPEN, _OPEN_IN_CELL, _CLOSE, _CLOSE_BREAK = range(4)
 _WHAT_TO_DO = "Open it in Word and save it as .docx again, or upload a PDF of it, or paste its text."
 _SPACES = re.compile(r"[ \t\r\n]+")
 _OTHER_OFFICE = {"xl/": "an Excel workbook", "ppt/": "a PowerPoint presentation"}
@@ -71,12 +76,14 @@ class _Writer:
 
 def _walk(el: lxml.etree._Element, w: _Writer) -> None:
     """Write the visible text under ``el``: iterative, so that hostile nesting cannot exhaust the stack."""
-    stack: list[tuple[lxml.etree._Element, bool]] = [(el, False)]
+    # Each entry is an element and what to do with it: open it, open it as the one paragraph of its
+    # cell (its end ends only the cell), or close it with a line break or without.
+    stack: list[tuple[lxml.etree._Element, int]] = [(el, _OPEN)]
     while stack:
-        node, closing = stack.pop()
+        node, step = stack.pop()
         tag = node.tag
-        if closing:
-            if tag in (f"{_W}p", f"{_W}tc"):
+        if step >= _CLOSE:
+            if step == _CLOSE_BREAK:
                 w.brk()
             continue
         if not isinstance(tag, str) or tag in _SKIP:
@@ -94,8 +101,16 @@ def _walk(el: lxml.etree._Element, w: _Writer) -> None:
             w.notes[kind] += 1
             n = w.notes[kind]
             w.text(str(n) if kind == "footnote" else _roman(n), marker=True)
-        stack.append((node, True))
-        stack.extend((child, False) for child in reversed(node))
+        elif tag == f"{_W}tc":
+            w.text(" ")  # after the row's earlier cells; dropped at the start of a line
+            paragraphs = [child for child in node if child.tag == f"{_W}p"]
+            if len(paragraphs) == 1 and node.find(f"{_W}tbl") is None:
+                stack.append((node, _CLOSE))
+                stack.extend((child, _OPEN_IN_CELL if child is paragraphs[0] else _OPEN) for child in reversed(node))
+                continue
+            w.brk()  # a cell of blocks: its first paragraph starts a line, as a <p> in a <td> does
+        stack.append((node, _CLOSE_BREAK if tag in _BREAKS and step == _OPEN else _CLOSE))
+        stack.extend((child, _OPEN) for child in reversed(node))
 
 
 def _read_part(zf: zipfile.ZipFile, name: str, limit: int) -> bytes | None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from core.extract import extract, extract_docx
+from core.match import match_quote, prepare
 from core.models import PageText, Unreadable
 from core.settings import Settings
 from tests.servers import CORPUS
@@ -20,7 +21,11 @@ PANDOC = sorted((DOCX / "pandoc").glob("*.docx"))
 
 
 def _text(path: Path) -> PageText:
-    page = extract_docx(path.read_bytes())
+    return _text_of(path.read_bytes())
+
+
+def _text_of(body: bytes) -> PageText:
+    page = extract_docx(body)
     assert isinstance(page, PageText), page
     return page
 
@@ -80,6 +85,40 @@ def test_table_of_contents_and_paragraphs_are_blocks() -> None:
     blocks = [page.text[s:e] for s, e in page.blocks]
     assert "Explicit is better than implicit." in blocks
     assert "Readability counts." in blocks
+
+
+GEMINI_DOCX = CORPUS / "briefs" / "JiSeok1579+high-na-euv-twin" / "gemini_high_na_euv_deep_research_report.docx"
+
+
+def test_the_cells_of_a_table_row_are_one_line_and_rows_are_lines() -> None:
+    # Gemini's report, saved as DOCX, tabulates absorber materials: one paragraph per cell.
+    page = _text(GEMINI_DOCX)
+    blocks = [page.text[s:e] for s, e in page.blocks]
+    assert "Ruthenium (Ru) ~0.89 ~0.017 ~20 nm 불량 (피치 의존성 극심) 초점 변화에 극도로 취약" in blocks
+    prepared = prepare(page)
+    assert match_quote("Ruthenium (Ru) ~0.89 ~0.017 ~20 nm", prepared).found
+    # The end of a row is a line end: a quote runs into the next row only with the break.
+    across = "초점 변화에 극도로 취약 High- 신소재 (Ni, Al계)"
+    assert not match_quote(across, prepared).found
+    assert match_quote(across.replace("취약 ", "취약\n"), prepared).found
+
+
+def test_a_cell_of_several_paragraphs_breaks_at_each() -> None:
+    # The same report with the Ruthenium row's first cell holding a second paragraph, as a cell
+    # with a note under its name does: that cell's paragraphs are lines of their own.
+    with zipfile.ZipFile(GEMINI_DOCX) as zf:
+        parts = {n: zf.read(n) for n in zf.namelist()}
+    xml = parts["word/document.xml"].decode()
+    cell_end = xml.index("</w:p>", xml.index("Ruthenium (Ru)")) + len("</w:p>")
+    parts["word/document.xml"] = (
+        xml[:cell_end] + "<w:p><w:r><w:t>Platinum group</w:t></w:r></w:p>" + xml[cell_end:]
+    ).encode()
+    blocks = _text_of(_zip(parts)).text.split("\n")
+    at = blocks.index("Ruthenium (Ru)")
+    assert blocks[at + 1 : at + 3] == [
+        "Platinum group",
+        "~0.89 ~0.017 ~20 nm 불량 (피치 의존성 극심) 초점 변화에 극도로 취약",
+    ]
 
 
 def test_docx_served_as_octet_stream_is_read() -> None:
