@@ -23,7 +23,7 @@ import lxml.html
 
 from core.brief import parse_markdown
 from core.cli import main
-from core.extract import extract_html
+from core.extract import extract, extract_html
 from core.match import PreparedPage, prepare
 from core.models import (
     BriefFormat,
@@ -33,6 +33,7 @@ from core.models import (
     Figure,
     FigureStatus,
     Fragment,
+    PageText,
     QuoteMatch,
     Report,
     Source,
@@ -66,7 +67,11 @@ def every(items: Iterable[T], holds: Callable[[T], object]) -> None:
 
 @functools.cache
 def corpus_page(relative: str) -> PreparedPage:
-    """Return a corpus HTML page (a path under ../shared/corpus/, gunzipped if .gz) extracted and prepared."""
+    """Return a corpus HTML page or PDF (a path under ../shared/corpus/, gunzipped if .gz) extracted and prepared."""
+    if relative.endswith(".pdf"):
+        page = extract(corpus_bytes(relative), "application/pdf")
+        assert isinstance(page, PageText), page
+        return prepare(page)
     return prepare(extract_html(corpus_bytes(relative), "text/html"))
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from core.text.breaks import quote_breaks, weak_breaks
 from core.text.normalise import Normalised, normalise_text
-from core.text.tokens import SIGN, blank, tokenise
+from core.text.tokens import SIGN, blank, join_clitics, tokenise
 
 _BRACKET = re.compile(r"[)\]}]")
 
@@ -34,6 +34,7 @@ def _read(text: str) -> tuple[str, tuple[int, ...], list[str], list[int], list[i
     normal, offsets = normalise_text(text, entities=True)
     work = blank(normal, ())
     words, starts, ends = tokenise(work)
+    join_clitics(work, words, starts, ends, text, offsets)
     if not words:
         signs = 0
     elif work.isascii():

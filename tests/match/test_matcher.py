@@ -29,6 +29,8 @@ AEB_TRUMP = "html/aeb/html/702d1da63b8e064cb70617620e45c2d116b4912c9bc9d518dcf5c
 AEB_DISNEY = "html/aeb/html/287e4d9f4af31733aad6534aefb2bd00fb344ec8d6ebf1ac99dbc4d762da0ca4.html.gz"
 AEB_RESTROOM = "html/aeb/html/87438a0dacbeb979e72522f42b9020048da13dc5a079477114190c8855701b7f.html.gz"
 AEB_NASCAR = "html/aeb/html/11ea381ad92b5448cf66eae62f52ac565361a244c8881615fc6a7bb523cc0c32.html.gz"
+AEB_SENATE = "html/aeb/html/0dd1357045727799a447563fd8851f4ebe79f042073ea16991a9b67aa595f81a.html.gz"
+AEB_BOEING = "html/aeb/html/374ac9a59a85196cdacc1679fb8993521a7b7d9d6533720f102300be1c7face4.html.gz"
 
 
 # (rule, page, quote, found)
@@ -125,6 +127,23 @@ FOUND_CASES = [
         True,
     ),
     ("ellipsis", WHATSNEW_313, "This is an experimental feature … is not enabled by defaul", False),
+    # A clitic split from its word by a tokeniser ("Boeing 's", "do n't") is the page's one word...
+    ("clitic apart", AEB_BOEING, "finalized a deal to purchase 30 of Boeing 's 787-9 Dreamliner jets", True),
+    ("clitic apart", AEB_BOEING, "finalized a deal to purchase 30 of Boeing ’s 787-9 Dreamliner jets", True),
+    ("clitic apart", WHATSNEW_313, "Importing C extensions that do n't use these mechanisms", True),
+    # ...on the page too: this one writes "Senate ’s".
+    ("clitic apart", AEB_SENATE, "The details of the Senate’s plenary session was shared", True),
+    ("clitic apart", AEB_SENATE, "The details of the Senate ’s plenary session was shared", True),
+    # ...but not across a line: this PDF's figure label "’s" stands on the line after "several".
+    (
+        "clitic apart",
+        "pdf/papers/pdfminer__naacl06-shinyama.pdf",
+        "A GLARF converter takes a syntactic tree as an input and augments it with several",
+        True,
+    ),
+    # ...and not without its apostrophe, nor across other punctuation.
+    ("clitic apart", AEB_BOEING, "finalized a deal to purchase 30 of Boeing s 787-9 Dreamliner jets", False),
+    ("clitic apart", AEB_BOEING, "finalized a deal to purchase 30 of Boeing, 's 787-9 Dreamliner jets", False),
 ]
 
 
