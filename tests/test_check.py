@@ -18,6 +18,7 @@ from core.models import (
     Fragment,
     QuoteMatch,
     Report,
+    Source,
     SourceStatus,
     Verdict,
 )
@@ -102,6 +103,35 @@ def test_adopted_candidate_goes_through_the_exact_matcher(sample_report: tuple[R
     assert [r.verdict for i, r in enumerate(updated.results) if i != 5] == [
         v for i, v in enumerate(SAMPLE_VERDICTS) if i != 5
     ]
+
+
+def test_a_re_check_reads_the_brief_s_other_sources_only_when_its_quote_fails(
+    sample_report: tuple[Report, Store, Settings], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import core.check.claims
+
+    report, store, settings = sample_report
+    settings = settings.with_(page_cache_entries=0)  # every page asked for is read from the store
+    read: list[str] = []
+    real = core.check.claims.read_page
+
+    def spy(source: Source, settings: Settings, store: Store | None = None) -> object:
+        read.append(source.url)
+        return real(source, settings, store)
+
+    monkeypatch.setattr(core.check.claims, "read_page", spy)
+    no_quote = report.results[5]
+    assert no_quote.near_miss is not None
+    found = adopt_quote(report, no_quote.claim.id, no_quote.near_miss.candidates[0].text, settings, store)
+    assert found.results[5].match is not None and found.results[5].match.found
+    assert read == [no_quote.claim.url]
+    # A quote of another source of the brief: the sources are read in brief order up to the one holding it.
+    read.clear()
+    first = report.results[0].claim
+    moved = adopt_quote(report, no_quote.claim.id, first.quote or "", settings, store).results[5]
+    assert moved.verdict is Verdict.QUOTE_NOT_FOUND
+    assert moved.near_miss is not None and moved.near_miss.found_in_source == first.url
+    assert read == [no_quote.claim.url, first.url]
 
 
 def test_editor_supplied_source_rechecks_the_claim(server: LoopbackServer, settings: Settings) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from core.diagnose import candidates, diagnose
 from core.fetch import UNPROVEN, Policy, stored_refusal
@@ -180,7 +180,7 @@ def check_claim(
     if verdict is not Verdict.VERIFIED:
         reasons += unread
         # Every source of the brief, in brief order: "found verbatim in source N" counts from 1.
-        near_miss = diagnose(quote, page, match, others or {}, settings, figures=figures)
+        near_miss = diagnose(quote, page, match, {} if others is None else others, settings, figures=figures)
     context = _context(page.page, match, settings.context_chars)
     match = _with_place_contexts(page.page, match, settings.context_chars, settings.places_with_context)
     return ClaimResult(
@@ -243,22 +243,46 @@ def recheck_claim(
     return _replace_results(report, new)
 
 
+class _BriefPages(Mapping[str, PreparedPage]):
+    """The brief's readable pages in brief order, each read from the store only when asked for.
+
+    Re-checking one claim needs the other sources only when its quote fails (is it on another
+    of them?); a brief of a hundred sources is not read again for a quote that is found.
+    """
+
+    def __init__(
+        self, urls: list[str], url: str, page: PreparedPage | Unreadable | None, store: Store | None, settings: Settings
+    ) -> None:
+        self._urls = urls
+        self._read: dict[str, PreparedPage | None] = {url: page if isinstance(page, PreparedPage) else None}
+        self._store = store
+        self._settings = settings
+
+    def _page(self, url: str) -> PreparedPage | None:
+        if url not in self._read:
+            stored = _allowed_copy(self._store, url, self._settings)
+            page = read_page(stored, self._settings, self._store) if stored is not None else None
+            self._read[url] = page if isinstance(page, PreparedPage) else None
+        return self._read[url]
+
+    def __getitem__(self, url: str) -> PreparedPage:
+        page = self._page(url) if url in self._urls else None
+        if page is None:
+            raise KeyError(url)
+        return page
+
+    def __iter__(self) -> Iterator[str]:
+        return (url for url in self._urls if self._page(url) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 def _brief_pages(
     report: Report, url: str, page: PreparedPage | Unreadable | None, store: Store | None, settings: Settings
-) -> dict[str, PreparedPage]:
+) -> Mapping[str, PreparedPage]:
     """Return the brief's readable pages in brief order, ``page`` standing for ``url`` (for misattribution)."""
-    out: dict[str, PreparedPage] = {}
-    for other in _unique([r.claim.url for r in report.results]):
-        if other == url:
-            if isinstance(page, PreparedPage):
-                out[other] = page
-            continue
-        stored = _allowed_copy(store, other, settings)
-        if stored is not None:
-            other_page = read_page(stored, settings, store)
-            if isinstance(other_page, PreparedPage):
-                out[other] = other_page
-    return out
+    return _BriefPages(_unique([r.claim.url for r in report.results]), url, page, store, settings)
 
 
 def _allowed_copy(store: Store | None, url: str, settings: Settings) -> Source | None:
