@@ -4,8 +4,9 @@ Reads the zip with ``zipfile`` and the WordprocessingML parts with lxml (entitie
 resolved, no network, each part's size capped before it is read: a zip bomb stops at the cap).
 Each paragraph is a block; a line break (``w:br``) starts a new block, as ``<br>`` does in HTML.
 The cells of a table row are one line, a space between cells, as a browser reads an HTML table's
-row: a quote may read along a row, never from one row into the next. A cell of several paragraphs
-(or a nested table) still breaks at each of them. Runs are joined without adding anything; tabs become spaces.
+row: a quote may read along a row, never from one row into the next. A cell of several
+paragraphs (or a nested table) still breaks at each of them. Runs are joined without adding
+anything; tabs become spaces.
 Deleted text of tracked changes, field instructions (``HYPERLINK "..."``) and the fallback copies
 of ``mc:AlternateContent`` are not shown to a reader and are left out. A footnote or endnote
 reference is written as the number Word shows ("1", "i") and listed in ``PageText.footnotes``.

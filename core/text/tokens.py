@@ -15,7 +15,7 @@ import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
-from itertools import accumulate
+from itertools import accumulate, compress
 
 
 def _ranges(chars: Iterable[int]) -> str:
@@ -269,16 +269,23 @@ def join_clitics(
     ``work`` to its index there: normalising reads a line end as a space, and a clitic is never
     joined across one (a figure label "'s" on the next line of a PDF is not the word's).
     """
-    for gap, at, end in reversed(_clitics_apart(work)):
+    joined: list[int] = []  # the clitics' token indices, in text order
+    for gap, at, end in _clitics_apart(work):
         start = at + 1 if work[at] == "'" else at  # the clitic's token: "s" of "'s", "n't" whole
         i = bisect_left(starts, start)
         if not (0 < i < len(words) and starts[i] == start and ends[i] == end and ends[i - 1] == gap):
             continue
-        if not _LINE_ENDS.isdisjoint(original[offsets[gap] : offsets[at]]):
-            continue
-        words[i - 1] += work[at:end].lower()
-        ends[i - 1] = end
-        del words[i], starts[i], ends[i]
+        if _LINE_ENDS.isdisjoint(original[offsets[gap] : offsets[at]]):
+            words[i - 1] += work[at:end]
+            ends[i - 1] = end
+            joined.append(i)
+    if joined:  # the lists rebuilt once: a page split like a treebank has thousands
+        keep = bytearray(b"\x01") * len(words)
+        for k in joined:
+            keep[k] = 0
+        words[:] = compress(words, keep)
+        starts[:] = compress(starts, keep)
+        ends[:] = compress(ends, keep)
 
 
 def is_sign(token: str) -> bool:
