@@ -79,6 +79,9 @@ class Settings:
     # Parts hidden until opened (tabs, accordions) read per page: a page of 100,000 hidden parts
     # is a generated dump, and each hidden span is looked up for every quote found on it.
     max_hidden_parts: int = 5000
+    # Words a page's markup splits ("<a>expand</a><a>ed</a>") kept as a second reading per page:
+    # real pages have a few dozen; a page spelling every letter in its own element has thousands.
+    max_word_joints: int = 10_000
     # Binary data decodes to many control/replacement characters; above this share it is not text.
     max_garbage_ratio: float = 0.05
     # A PDF with fewer visible characters than this has no usable text layer (scanned pages).

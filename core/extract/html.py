@@ -27,6 +27,7 @@ import re
 
 import lxml.etree
 
+from core.extract.joints import is_joint, word_joints
 from core.extract.main import ELEMENT_ID, main_ids, merge
 from core.extract.parse import Scripts, parse
 from core.extract.visibility import HIDDEN, NEVER, closed_details, seen
@@ -83,6 +84,7 @@ class _Writer:
         self.fn_depth = 0
         self.fn_start: int | None = None
         self.segments: list[tuple[int, int, int | None]] = []  # (start, end, owner element id or None)
+        self.joints: list[int] = []  # where two texts of different elements meet inside a word
 
     def brk(self) -> None:
         self.pending_break = True
@@ -119,6 +121,8 @@ class _Writer:
             elif self.pending_space or lead:
                 self.parts.append(" ")
                 self.length += 1
+            elif is_joint(self.parts[-1][-1], core[0]) and not self.fn_depth and not self._after_footnote():
+                self.joints.append(self.length)
         elif self.pending_break or self.length == 0:
             self.block_start = self.length
         self.pending_break = False
@@ -131,6 +135,9 @@ class _Writer:
         self.block_empty = False
         self.pending_space = raw[-1] in _WS_CHARS
         self.segments.append((start, self.length, owner))
+
+    def _after_footnote(self) -> bool:
+        return bool(self.footnotes) and self.footnotes[-1][1] == self.length
 
     def newline_break(self) -> None:
         if not self.block_empty:
@@ -196,6 +203,7 @@ class _Flows:
         w.blocks += [(a + at, b + at) for a, b in self.hidden.blocks]
         w.footnotes += [(a + at, b + at) for a, b in self.hidden.footnotes]
         w.segments += [(a + at, b + at, owner) for a, b, owner in self.hidden.segments]
+        w.joints += [j + at for j in self.hidden.joints]
         return (f"{shown}\n{hidden}" if shown else hidden), w, at
 
 
@@ -379,6 +387,7 @@ def html_page_text(html: str, url: str = "", settings: Settings | None = None) -
         footnotes=tuple(w.footnotes),
         main=main,
         hidden=((hidden_at, len(text)),) if hidden_at is not None else (),
+        line_ends=word_joints(text, w.joints, settings.max_word_joints),
         title=_title(root),
         warnings=tuple(warnings),
     )

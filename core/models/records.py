@@ -140,9 +140,10 @@ class PageText:
     as opposed to navigation, sidebars or footers; empty means "all main". ``pages`` are
     (page number, start, end) for PDFs, empty otherwise. ``hidden`` are spans of text the page
     hides until a reader opens it (tabs, accordions, "read more"); ``ocr_pages`` the numbers of
-    PDF pages whose text was read by OCR from their image. ``line_ends`` are a PDF's line-end
-    decisions that could go the other way (a hyphen dropped or kept, a word joined or left in two),
-    sorted, for the matcher's alternative reading; empty for every other page.
+    PDF pages whose text was read by OCR from their image. ``line_ends`` are word boundaries
+    that could be read the other way, sorted, for the matcher's alternative reading: a PDF's
+    line-end decisions (a hyphen dropped or kept, a word joined or left in two), and an HTML
+    page's words that its markup splits (a space inserted, core.extract.joints).
     """
 
     text: str
