@@ -118,7 +118,8 @@ def test_two_editors_sign_in_and_the_second_save_on_one_claim_is_refused(team: D
         kept = _stored(team, run_id, "c1", lambda d: d.decision == Choice.REJECT)
         assert kept.decided_by == "Ben Editor"
         b.get_by_text("Saved.", exact=True).wait_for()  # the page drawn again after the save: the history is new
-        b.get_by_text("History of this decision").click()
+        # Named by its count: while the page is drawn again, the old expander ("1 change") may still stand.
+        b.get_by_text("History of this decision (2 changes)").click()
         b.get_by_text("Ben Editor · Decision Accepted → Rejected").wait_for()
         b.get_by_text("Ann Editor · Decision No decision yet → Accepted").wait_for()
     finally:
