@@ -49,7 +49,7 @@ _LETTER = re.compile(r"[^\W\d_]")
 Line = tuple[str, Box, float]  # text, bounding box, font size (of its longest span)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Block:
     """One block of a page's text: its lines, its box, and the geometry the table rules read."""
 
