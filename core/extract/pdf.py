@@ -9,10 +9,11 @@ full-width blocks in between; an OCR layer that puts both columns' lines in one 
 ``PageText.pages`` maps every page to its span of the text.
 
 Lines are joined by core/extract/pdf_lines.py, which also records the line-end decisions that
-could go the other way (``PageText.line_ends``). Blocks side by side on one row (their first lines
-on one baseline, none of them a line of running text) are the cells of a table row: they are read
-as one block, left to right, as a reader reads the row ("Adjusted FIFO Operating Profit (Table 7)
-$989 $1,110").
+could go the other way (``PageText.line_ends``). Tables and figure labels are read by
+core/extract/pdf_table.py: a cell's wrapped lines are one block, and the cells of a row (side by
+side on one baseline, or a header's cells standing level) are one block, left to right, as a reader
+reads the row ("Adjusted FIFO Operating Profit (Table 7) $989 $1,110"); on a two-column page a row
+stays inside its column.
 
 Scanned pages (no text layer, an image) are read by OCR only when ``settings.ocr`` is on
 (core/extract/ocr.py), and listed in ``PageText.ocr_pages``; without it, a PDF of nothing but
@@ -23,14 +24,13 @@ page images is Unreadable: "scanned PDF". It refuses to ask for a password, or t
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
 from typing import Any
 
 import pymupdf
 
 from core.extract.ocr import ocr_textpages
 from core.extract.pdf_lines import Vocabulary, join_lines
+from core.extract.pdf_table import RUNNING, Block, Line, block_of, table_blocks, two_columns
 from core.models import LineEnd, PageKind, PageText, Span, Unreadable
 from core.settings import Settings
 
@@ -38,10 +38,6 @@ _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi",
 _LAST_WORD = re.compile(r"(\w+)$")
 # A line reaching this far (points) past the page's middle on both sides is full width.
 _GUTTER = 20.0
-# A line this wide (share of half the page) is running text, not a table cell or a label.
-_RUNNING = 0.6
-# Two first lines sharing this much of the taller one's height stand on one baseline band (not a rotated stamp).
-_BAND = 0.6
 # Words no sentence or heading ends with: a block ending in one is carried on by the next.
 _CONNECTIVES = frozenset(
     {"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "the", "to", "with",
@@ -51,32 +47,21 @@ _LOWER_START = re.compile(r"^[a-z]")
 _WHAT_TO_DO = "Upload a copy with a text layer, or paste the text of the part you quote."
 
 
-@dataclass
-class _Block:
-    lines: list[str]
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    # The first line's top and bottom, and whether a line runs the width of a column of text.
-    first: tuple[float, float] = (0.0, 0.0)
-    running: bool = True
-
-
-def _blocks_of(page: Any, textpage: Any = None) -> list[_Block]:
+def _blocks_of(page: Any, textpage: Any = None) -> list[Block]:
     # No TEXT_PRESERVE_LIGATURES: MuPDF then writes "fi" for the ﬁ glyph itself.
     flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
     mid = page.rect.width / 2
-    out: list[_Block] = []
+    out: list[Block] = []
     for b in page.get_text("dict", flags=flags, textpage=textpage)["blocks"]:
         if b.get("type") != 0:
             continue
-        lines: list[tuple[str, tuple[float, float, float, float]]] = []
+        lines: list[Line] = []
         for line in b["lines"]:
             text = "".join(span["text"] for span in line["spans"]).translate(_LIGATURES)
             text = " ".join(text.split())
             if text:
-                lines.append((text, line["bbox"]))
+                longest = max(line["spans"], key=lambda span: len(span["text"].strip()))
+                lines.append((text, line["bbox"], longest["size"]))
         # OCR layers put both columns' lines in one block: split it at the page's middle.
         left = [ln for ln in lines if (ln[1][0] + ln[1][2]) / 2 < mid]
         right = [ln for ln in lines if (ln[1][0] + ln[1][2]) / 2 >= mid]
@@ -85,105 +70,27 @@ def _blocks_of(page: Any, textpage: Any = None) -> list[_Block]:
             groups = [left, right]
         else:
             groups = [lines]
-        for group in groups:
-            if group:
-                out.append(
-                    _Block(
-                        [t for t, _ in group],
-                        min(bb[0] for _, bb in group),
-                        min(bb[1] for _, bb in group),
-                        max(bb[2] for _, bb in group),
-                        max(bb[3] for _, bb in group),
-                        (group[0][1][1], group[0][1][3]),
-                        any(bb[2] - bb[0] >= _RUNNING * mid for _, bb in group),
-                    )
-                )
+        out += [block_of(group, mid) for group in groups if group]
     return out
 
 
-def _rows(blocks: list[_Block], width: float) -> list[_Block]:
-    """Return the blocks with the cells of each table row joined into one block, left to right.
-
-    Cells of a row are blocks side by side whose first lines share one baseline band, none of
-    them holding a line as wide as running text; two columns of running text are no row.
-    """
-    if _two_columns(blocks, width):
-        return blocks
-    # Cells by the top of their first line: a block shares a band only with those whose top lies
-    # within the tallest first line of its own, so a table of thousands of cells is not read
-    # against every other block of its page.
-    cells = sorted((i for i, b in enumerate(blocks) if not b.running), key=lambda i: blocks[i].first[0])
-    tops = [blocks[i].first[0] for i in cells]
-    tallest = max((blocks[i].first[1] - blocks[i].first[0] for i in cells), default=0.0)
-    out: list[_Block] = []
-    placed: set[int] = set()
-    for i, a in enumerate(blocks):
-        if i in placed:
-            continue
-        row = [a]
-        if not a.running:
-            near = cells[bisect_left(tops, a.first[0] - tallest) : bisect_right(tops, a.first[1])]
-            for j in sorted(k for k in near if k > i):
-                b = blocks[j]
-                if j not in placed and _same_band(a, b) and all(_apart(c, b) for c in row):
-                    row.append(b)
-                    placed.add(j)
-        if len(row) == 1:
-            out.append(a)
-            continue
-        row.sort(key=lambda b: b.x0)
-        out.append(
-            _Block(
-                [line for b in row for line in b.lines],
-                min(b.x0 for b in row),
-                min(b.y0 for b in row),
-                max(b.x1 for b in row),
-                max(b.y1 for b in row),
-                a.first,
-                False,
-            )
-        )
-    return out
-
-
-def _same_band(a: _Block, b: _Block) -> bool:
-    """Return True when the first lines of a and b share most of the taller one's height: one baseline band."""
-    (top_a, bottom_a), (top_b, bottom_b) = a.first, b.first
-    shared = min(bottom_a, bottom_b) - max(top_a, top_b)
-    return shared >= _BAND * max(bottom_a - top_a, bottom_b - top_b) > 0
-
-
-def _apart(a: _Block, b: _Block) -> bool:
-    """Return True when a and b stand side by side without overlapping (a point of slack)."""
-    return b.x0 >= a.x1 - 1.0 or a.x0 >= b.x1 - 1.0
-
-
-def _chars(blocks: list[_Block]) -> int:
+def _chars(blocks: list[Block]) -> int:
     return sum(len(line) for b in blocks for line in b.lines)
 
 
-def _flows(lines: list[tuple[str, tuple[float, float, float, float]]], mid: float) -> bool:
+def _flows(lines: list[Line], mid: float) -> bool:
     """Return True when most lines fill their column: running text, not the cells of a table."""
-    long = sum(1 for _, bb in lines if bb[2] - bb[0] >= _RUNNING * mid)
+    long = sum(1 for _, bb, _ in lines if bb[2] - bb[0] >= RUNNING * mid)
     return long >= 2 and 2 * long >= len(lines)
 
 
-def _two_columns(blocks: list[_Block], width: float) -> bool:
-    """Return True when the page is set in two columns: each half holds a real share of the text."""
-    mid = width / 2
-    chars = sum(len(" ".join(b.lines)) for b in blocks) or 1
-    left_chars = sum(len(" ".join(b.lines)) for b in blocks if b.x1 <= mid + 2)
-    right_chars = sum(len(" ".join(b.lines)) for b in blocks if b.x0 >= mid - 2)
-    return left_chars >= 0.25 * chars and right_chars >= 0.25 * chars
-
-
-def _reading_order(blocks: list[_Block], width: float) -> list[_Block]:
+def _reading_order(blocks: list[Block], width: float) -> list[Block]:
     """Return blocks column by column when the page is set in two columns, else as MuPDF gives them."""
     mid = width / 2
-    if not _two_columns(blocks, width):
+    if not two_columns(blocks, width):
         return blocks  # MuPDF's (stream) order
-    ordered: list[_Block] = []
-    band: list[_Block] = []
+    ordered: list[Block] = []
+    band: list[Block] = []
 
     def flush() -> None:
         ordered.extend(sorted((b for b in band if b.x1 <= mid + 2), key=lambda b: b.y0))
@@ -200,7 +107,7 @@ def _reading_order(blocks: list[_Block], width: float) -> list[_Block]:
     return ordered
 
 
-def _continues(a: _Block, b: _Block) -> bool:
+def _continues(a: Block, b: Block) -> bool:
     """Return True when block b carries on a's paragraph (MuPDF often splits one at an indent)."""
     last = a.lines[-1]
     if last[-1] in ":;" and _LOWER_START.match(b.lines[0]):
@@ -221,13 +128,13 @@ def _last_word(line: str) -> str:
     return m.group(1).lower() if m else ""
 
 
-def _paragraphs(blocks: list[_Block]) -> list[_Block]:
+def _paragraphs(blocks: list[Block]) -> list[Block]:
     """Return the blocks with paragraph continuations merged into the block they continue."""
-    out: list[_Block] = []
+    out: list[Block] = []
     for b in blocks:
         if out and _continues(out[-1], b):
             a = out[-1]
-            out[-1] = _Block(a.lines + b.lines, min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
+            out[-1] = Block(a.lines + b.lines, min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
         else:
             out.append(b)
     return out
@@ -277,7 +184,7 @@ def extract_pdf(body: bytes, settings: Settings | None = None) -> PageText | Unr
             for i, (page, textpage) in read.items():
                 pages[i] = (page.rect.width, _blocks_of(page, textpage))
                 ocr_pages.append(i + 1)
-    ordered = [_paragraphs(_reading_order(_rows(blocks, width), width)) for width, blocks in pages]
+    ordered = [_paragraphs(_reading_order(table_blocks(blocks, width), width)) for width, blocks in pages]
     visible = sum(len(line) for blocks in ordered for b in blocks for line in b.lines)
     if repaired:
         if visible < settings.pdf_min_text_chars:

@@ -111,8 +111,8 @@ def join_lines(lines: list[str], vocabulary: Vocabulary) -> tuple[str, list[Line
     out = lines[0]
     alternatives: list[LineEnd] = []
     for nxt in lines[1:]:
-        before = _WORD_BEFORE.search(out)
-        before_word = _LAST_WORD.search(out)
+        before = _at_end(_WORD_BEFORE, out)
+        before_word = _at_end(_LAST_WORD, out)
         after = _WORD_AFTER.match(nxt)
         at = len(out)
         if out[-1] in _HYPHENS and before and after:
@@ -135,6 +135,21 @@ def join_lines(lines: list[str], vocabulary: Vocabulary) -> tuple[str, list[Line
             if join is not None:
                 alternatives.append((at, at + 1, "", join))  # "rela" / "tively": a hyphen the text layer lost
     return out, alternatives
+
+
+def _at_end(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """Return pattern's match at the end of text (pattern ends in "$"), reading only as much of its end as it needs.
+
+    A block of thousands of lines grows its text line by line: searching all of it at every line
+    end would take the square of its length.
+    """
+    window = 64
+    while True:
+        start = max(0, len(text) - window)
+        match = pattern.search(text, start)
+        if match is None or match.start() > start or start == 0:
+            return match
+        window *= 4  # the match may reach further back than the window: widen it
 
 
 def _lost_hyphen(head: str, tail: str, words: Counter[str]) -> bool:
