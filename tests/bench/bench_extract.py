@@ -7,7 +7,9 @@ baseline, lxml.html's ``text_content()`` of the parsed page (no blocks, no footn
 PDFs: ``extract_pdf`` against PyMuPDF's plain ``page.get_text()`` of every page.
 The HTML5 parser (lexbor, then lxml) against today's libxml2 alone in its place: pages per
 second over every HTML page of the corpus, text alone, and their ratio. A page of 100,000
-hidden parts (read up to the limit), and OCR of one scanned page when Tesseract is installed.
+hidden parts (read up to the limit), a page of 50,000 letters each in its own element (every
+one a word joint, kept up to the limit), a PDF page of 10,000 table cells (rows by geometry),
+and OCR of one scanned page when Tesseract is installed.
 """
 
 from __future__ import annotations
@@ -65,6 +67,16 @@ def run() -> list[str]:
     body += b"".join(b"<div hidden>hidden part %d</div>" % i for i in range(100_000))
     hidden = best_of(lambda: extract(body, "text/html"), REPEAT)
     lines.append(f"a page of 100,000 hidden parts ({len(body) / 1e6:.1f} MB): {hidden * 1000:.0f} ms, 5,000 read")
+    letters = "<p>" + "".join(f"<span>{c}</span>" for c in "abcdefghij" * 5_000) + "</p>"
+    split = best_of(lambda: extract(letters.encode(), "text/html"), REPEAT)
+    lines.append(f"a page of 50,000 letters each in its own element (word joints kept: 10,000): {split * 1000:.0f} ms")
+    grid = _grid_pdf(100, 100)
+    grid_ours = best_of(lambda: extract_pdf(grid), REPEAT)
+    grid_base = best_of(lambda: _plain_pdf(grid), REPEAT)
+    lines.append(
+        f"a PDF page of 10,000 table cells (100 x 100): {grid_ours * 1000:.0f} ms "
+        f"({grid_ours / grid_base:.1f}x baseline get_text {grid_base * 1000:.0f} ms)"
+    )
     if tessdata() is not None:
         kroger = scanned_pdf((CORPUS / "pdf" / "gold" / "kroger-press-release-2023.pdf").read_bytes())
         plain = best_of(lambda: extract(kroger, "application/pdf"), 1)
@@ -72,17 +84,27 @@ def run() -> list[str]:
         lines.append(f"OCR of a scanned 3-page PDF: {ocr:.1f} s ({ocr / plain:.0f}x reading it without OCR)")
     for path in sorted((CORPUS / "pdf" / "gold").glob("*.pdf")):
         data = path.read_bytes()
-
-        def plain(data: bytes = data) -> str:
-            with pymupdf.open(stream=data, filetype="pdf") as doc:
-                return " ".join(page.get_text() for page in doc)
-
-        base = best_of(plain, REPEAT)
+        base = best_of(lambda data=data: _plain_pdf(data), REPEAT)
         ours = best_of(lambda data=data: extract_pdf(data), REPEAT)
         lines.append(
             f"PDF {path.name}: {ours * 1000:.0f} ms ({ours / base:.1f}x baseline get_text {base * 1000:.0f} ms)"
         )
     return lines
+
+
+def _plain_pdf(data: bytes) -> str:
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
+        return " ".join(page.get_text() for page in doc)
+
+
+def _grid_pdf(rows: int, columns: int) -> bytes:
+    """Return a one-page PDF holding a table of figures, one cell at each grid point (table rows by geometry)."""
+    with pymupdf.open() as doc:
+        page = doc.new_page(width=40 + 44 * columns, height=40 + 14 * rows)
+        for r in range(rows):
+            for c in range(columns):
+                page.insert_text((20 + 44 * c, 30 + 14 * r), f"{r * columns + c:,}", fontsize=8)
+        return doc.tobytes()
 
 
 def _parsers() -> list[str]:
