@@ -145,7 +145,9 @@ class PreparedPage:
         if n == 0:
             return []
         lists = list(map(self.postings.get, words))
-        if None in lists:
+        # A posting list is never empty: a false one is a word the page never holds. (all(),
+        # not "None in lists", which compares None with every list.)
+        if not all(lists):
             return []
         sizes = list(map(len, lists))  # type: ignore[arg-type]
         pivot = sizes.index(min(sizes))

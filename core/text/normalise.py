@@ -110,22 +110,34 @@ _IDENTITY = tuple(range(4096))
 _TYPOGRAPHIC = bytes.maketrans(b"\x82\x84\x91\x92\x93\x94\x96\x97\xa0", b"'\"''\"\"-- ")
 
 
+def one_to_one(text: str, *, entities: bool = False) -> str | None:
+    """Return the normalised text of a text that normalises character for character into ASCII, else None.
+
+    Most quotes are short printable ASCII, or would be but for curly quotes and dashes, with
+    single spaces and no entity: only case folds, one to one, and the run-by-run path of
+    ``normalise_text`` would give exactly this, several times more slowly. Its offset map is the
+    identity, so that a reader of such a text may take positions in it for positions in text.
+    """
+    if len(text) > len(_IDENTITY):
+        return None
+    plain = text if text.isascii() else _typographic_ascii(text)
+    if (
+        plain is not None
+        and plain.isprintable()
+        and "  " not in plain
+        and plain[:1] != " "
+        and plain[-1:] != " "
+        and not (entities and "&" in plain)
+    ):
+        return plain.lower()
+    return None
+
+
 def normalise_text(text: str, *, entities: bool = False) -> tuple[str, tuple[int, ...]]:
     """Return what ``normalise`` records, the normalised text and its offset map, without the record."""
-    # Most quotes are short printable ASCII, or would be but for curly quotes and dashes, with
-    # single spaces and no entity: only case folds, one to one, and the run-by-run path below
-    # would give exactly this, several times more slowly.
-    if len(text) <= len(_IDENTITY):
-        plain = text if text.isascii() else _typographic_ascii(text)
-        if (
-            plain is not None
-            and plain.isprintable()
-            and "  " not in plain
-            and plain[:1] != " "
-            and plain[-1:] != " "
-            and not (entities and "&" in plain)
-        ):
-            return plain.lower(), _IDENTITY[: len(plain)]
+    plain = one_to_one(text, entities=entities)
+    if plain is not None:
+        return plain, _IDENTITY[: len(plain)]
     if entities and "&" in text:
         source, base = _decode_entities(text)
     else:
