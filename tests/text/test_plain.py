@@ -1,11 +1,13 @@
-"""The quick reading of plain quotes gives exactly what the full reading gives.
+"""The quick readings of plain quotes give exactly what the full readings give.
 
 ``quote_part`` reads a plain quote (one that normalises one to one into ASCII, with no
 sentence mark between its tokens) with str methods instead of the token pattern; asked for
 word starts (``with_starts=True``) it always takes the full reading, which is what each
 quick reading is compared with here: on every honest quote of ``make eval``'s match section
 (real pages of ../shared/corpus/), on hand-written cases at the edges of "plain", and on
-seeded random strings over the characters that decide it.
+seeded random strings over the characters that decide it. The quick normalisation of a
+short text (``one_to_one``) is compared with the run-by-run one, which a text too long for the
+quick one takes.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import random
 import pytest
 
 from core.text import QuotePart, blank, normalise, plain_tokens, quote_part, tokenise
+from core.text.normalise import normalise_text, one_to_one
 from tests.quality.eval_match import cases
 
 # Each at an edge of what the quick reading may read: joints, signs, marks, markers, case.
@@ -83,6 +86,8 @@ def test_every_honest_quote_of_the_evaluation_reads_alike() -> None:
     assert len(quotes) > 1000
     differ = [q for q in quotes if quote_part(q.strip()) != _full(q.strip())]
     assert differ == []
+    quick = [q.strip() for q in quotes if one_to_one(q.strip(), entities=True) is not None]
+    assert [q for q in quick if (one_to_one(q, entities=True), tuple(range(len(q)))) != _run_by_run(q)] == []
 
 
 def test_random_strings_read_alike() -> None:
@@ -95,3 +100,23 @@ def test_random_strings_read_alike() -> None:
     quick = [(w, plain_tokens(w)) for w in works]
     assert [w for w, words in quick if words is not None and words != tokenise(w)[0]] == []
     assert sum(words is not None for _, words in quick) > 1000  # the quick reading was taken
+
+
+def _run_by_run(text: str) -> tuple[str, tuple[int, ...]]:
+    """Return text normalised as the run-by-run path does: followed by a word too long for the quick path."""
+    normal, offsets = normalise_text(text + " " + "x" * 5000, entities=True)
+    return normal[: len(text)], offsets[: len(text)]
+
+
+@pytest.mark.parametrize("text", [*EDGES, "‚low‘ „double“ ‘single’ “curly” en–dash em—dash no\u00a0break", "€5 … ’"])
+def test_quick_normalisation_is_the_run_by_run_one(text: str) -> None:
+    quick = one_to_one(text, entities=True)
+    if quick is not None:
+        assert (quick, tuple(range(len(text)))) == _run_by_run(text)
+
+
+def test_typography_takes_the_quick_normalisation() -> None:
+    text = "‚low‘ „double“ ‘single’ “curly” en–dash em—dash no\u00a0break"
+    assert one_to_one(text) == "'low' \"double\" 'single' \"curly\" en-dash em-dash no break"
+    assert one_to_one("café") is None
+    assert one_to_one("€5") is None
