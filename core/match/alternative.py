@@ -1,8 +1,9 @@
-"""A PDF page's alternative reading: its uncertain line ends taken the other way, for a quote its own reading misses.
+"""A page's alternative reading: its uncertain word boundaries taken the other way, for a quote its own reading misses.
 
 A line break is typography: the same word broken at a line end, with or without its hyphen, is
 the same word. The extractor decides each line end one way ("mod-/els" -> "models") and records
-the decisions that could go the other way (``PageText.line_ends``). For a quote the page's own
+the decisions that could go the other way (``PageText.line_ends``); an HTML page records there
+the words its markup splits, with the space a tool puts at every tag (core.extract.joints). For a quote the page's own
 reading misses, this module takes the other way exactly those line ends whose other reading
 gives only words of the quote ("mod-els" for a quote "mod- els", "relatively" for a quote
 "relatively" where the page has "rela" / "tively"), matches the quote on that reading and maps

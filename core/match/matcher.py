@@ -238,7 +238,8 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
         )
     flags += ocr_flags(p, fragments)
     result = QuoteMatch(quote, tuple(fragments), tuple(flags), too_short, tuple(occurrences), count)
-    # PDF hook: not found here, the page's uncertain line ends read the other way (core.match.alternative).
+    # Not found here: the page's uncertain word boundaries (PDF line ends, HTML markup joints) read the
+    # other way (core.match.alternative).
     if p.page.line_ends and not result.found:
         result = match_alternative(quote, p, settings, match_quote) or result
     return result

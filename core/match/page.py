@@ -30,6 +30,10 @@ FOOTNOTE_TEXT = re.compile(
 )
 
 
+# Places of the quote's longest word few enough to try them all rather than look up every word.
+_FEW_PLACES = 4
+
+
 class TokenStarts:
     """The original start of each token, looked up when asked (a list's indexing, no more)."""
 
@@ -145,12 +149,24 @@ class PreparedPage:
         n = len(words)
         if n == 0:
             return []
-        lists = list(map(self.postings.get, words))
-        if None in lists:
+        # The quote's longest word is most often a rare one: when the page holds it in few places,
+        # those are the places to try, and the other words need no look-up (a word the page lacks
+        # fails the comparison below); otherwise the quote's rarest word leads.
+        longest = max(words, key=len)
+        pivot = words.index(longest)
+        places = self.postings.get(longest)
+        if places is None:
             return []
-        sizes = list(map(len, lists))  # type: ignore[arg-type]
-        pivot = sizes.index(min(sizes))
-        rarest: list[int] = lists[pivot]  # type: ignore[assignment]
+        rarest: list[int] = places
+        if len(rarest) > _FEW_PLACES:
+            lists = list(map(self.postings.get, words))
+            # A posting list is never empty: a false one is a word the page never holds. (all(),
+            # not "None in lists", which compares None with every list.)
+            if not all(lists):
+                return []
+            sizes = list(map(len, lists))  # type: ignore[arg-type]
+            pivot = sizes.index(min(sizes))
+            rarest = lists[pivot]  # type: ignore[assignment]
         total = len(self.words)
         found: list[int] = []
         wanted = list(words)
