@@ -3,14 +3,15 @@
 A line break is typography: the same word broken at a line end, with or without its hyphen, is
 the same word. The extractor decides each line end one way ("mod-/els" -> "models") and records
 the decisions that could go the other way (``PageText.line_ends``); an HTML page records there
-the words its markup splits, with the space a tool puts at every tag (core.extract.joints). For a quote the page's own
-reading misses, this module takes the other way exactly those line ends whose other reading
-gives only words of the quote ("mod-els" for a quote "mod- els", "relatively" for a quote
-"relatively" where the page has "rela" / "tively"), matches the quote on that reading and maps
-the match back to the page's own characters, so that highlights and evidence stay exact. A quote
-that holds none of those words costs one set lookup per recorded line end. It refuses to
-alternate anything but a recorded line end: a space inside a line is never read away, and which
-joins are safe is the extractor's decision (two words of the document are never joined into a third).
+the words its markup splits, with the space a tool puts at every tag (core.extract.joints). For
+a quote the page's own reading misses, this module takes the other way exactly those line ends
+whose other reading gives only words of the quote ("mod-els" for a quote "mod- els",
+"relatively" for a quote "relatively" where the page has "rela" / "tively"), matches the quote on
+that reading and maps the match back to the page's own characters, so that highlights and
+evidence stay exact. A quote that holds none of those words costs one set lookup per recorded
+line end. It refuses to alternate anything but a recorded line end: a space inside a line is
+never read away, and which joins are safe is the extractor's decision (two words of the document
+are never joined into a third).
 """
 
 from __future__ import annotations
