@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from core.models import PageText
-from core.text import Normalised, after_bracket_breaks, blank, join_clitics, normalise, page_breaks, tokenise
+from core.text import Normalised, after_bracket_breaks, blank, normalise, page_breaks, tokenise
 
 if TYPE_CHECKING:
     from core.match.alternative import LineEndReadings
@@ -98,8 +98,7 @@ class PreparedPage:
             if FOOTNOTE_TEXT.match(page.text[a:b])
         ]
         self.work = blank(self.norm.text, footnotes)
-        self.words, self.starts, self.ends = tokenise(self.work)
-        join_clitics(self.work, self.words, self.starts, self.ends, page.text, offsets)
+        self.words, self.starts, self.ends = tokenise(self.work, page.text, offsets)
         # Original spans of tokens, as Normalised.original_span gives them: worked out when a
         # match or a flag asks, since a quote needs a few and a page may hold millions.
         self.ostarts = TokenStarts(self.norm, self.starts)

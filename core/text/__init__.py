@@ -19,7 +19,7 @@ from core.text.breaks import (
 from core.text.normalise import Normalised, normalise
 from core.text.quote import QuotePart, QuoteTokens, quote_part, quote_tokens
 from core.text.sentences import split_sentences
-from core.text.tokens import MARKER, SIGN, blank, is_sign, join_clitics, plain_tokens, tokenise
+from core.text.tokens import MARKER, SIGN, blank, is_sign, plain_tokens, tokenise
 
 __all__ = [
     "ABBREVIATIONS",
@@ -34,7 +34,6 @@ __all__ = [
     "blank",
     "ends_sentence",
     "is_sign",
-    "join_clitics",
     "normalise",
     "page_breaks",
     "plain_tokens",

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from core.text.breaks import quote_breaks, weak_breaks
 from core.text.normalise import Normalised, normalise_text, one_to_one
-from core.text.tokens import SIGN, blank, join_clitics, plain_tokens, tokenise
+from core.text.tokens import SIGN, blank, plain_tokens, tokenise
 
 _BRACKET = re.compile(r"[)\]}]")
 
@@ -34,8 +34,7 @@ def _read(text: str) -> tuple[str, tuple[int, ...], list[str], list[int], list[i
     """Return a quote's normalised text and offsets, tokens, their starts and ends, breaks before each, and signs."""
     normal, offsets = normalise_text(text, entities=True)
     work = blank(normal, ())
-    words, starts, ends = tokenise(work)
-    join_clitics(work, words, starts, ends, text, offsets)
+    words, starts, ends = tokenise(work, text, offsets)
     if not words:
         signs = 0
     elif work.isascii():

@@ -149,8 +149,15 @@ def _grouped(token: str) -> str | None:
 _SPLITTERS = {p: re.compile(f"({p.pattern})") for p in (TOKEN, _TOKEN_NO_MARKS, _TOKEN_ASCII)}
 
 
-def tokenise(work: str) -> tuple[list[str], list[int], list[int]]:
-    """Return the tokens of normalised (and blanked) text with their start and end positions."""
+def tokenise(
+    work: str, original: str | None = None, offsets: Sequence[int] | None = None
+) -> tuple[list[str], list[int], list[int]]:
+    """Return the tokens of normalised (and blanked) text with their start and end positions.
+
+    Given the text ``work`` was normalised from and its offset map, a clitic written apart from
+    its word ("Boeing 's") is joined to it, as the matcher and its quotes read text; without them
+    (positions alone, as brief sentences need) every token stays as written.
+    """
     if work.isascii():
         pattern, acronym = _TOKEN_ASCII, _ACRONYM_ASCII
     else:
@@ -175,7 +182,9 @@ def tokenise(work: str) -> tuple[list[str], list[int], list[int]]:
             # a quote "1" must not match the page's "1,5".
             words[i] = _grouped(words[i]) or words[i]
     if acronyms:
-        return _join_acronyms(acronyms, words, starts, ends)
+        words, starts, ends = _join_acronyms(acronyms, words, starts, ends)
+    if original is not None and offsets is not None:
+        _join_clitics(work, words, starts, ends, original, offsets)
     return words, starts, ends
 
 
@@ -206,7 +215,7 @@ def plain_tokens(work: str) -> list[str] | None:
         or ("." in work and _POINT.search(work))
         or ("," in work and _COMMA.search(work))
         or ("-" in work and _MINUS.search(work))
-        or ("'" in work and _clitics_apart(work))  # "Boeing 's": join_clitics' job
+        or ("'" in work and _clitics_apart(work))  # "Boeing 's": tokenise joins those
     ):
         return None
     spaced = work.encode("ascii").translate(_PLAIN).decode("ascii")
@@ -305,10 +314,10 @@ def _clitics_apart(work: str) -> list[tuple[int, int, int]]:
     return found
 
 
-def join_clitics(
+def _join_clitics(
     work: str, words: list[str], starts: list[int], ends: list[int], original: str, offsets: Sequence[int]
 ) -> None:
-    """Join, in place, each clitic written apart from its word to that word (``tokenise``'s output).
+    """Join, in place, each clitic written apart from its word to that word (tokens as ``tokenise`` cut them).
 
     ``original`` is the text ``work`` was normalised from and ``offsets`` maps each character of
     ``work`` to its index there: normalising reads a line end as a space, and a clitic is never
