@@ -301,8 +301,8 @@ def _clitics_apart(work: str) -> list[tuple[int, int, int]]:
     """Return (gap start, clitic start, clitic end) of each clitic with spaces before it, in text order."""
     found: list[tuple[int, int, int]] = []
     i = work.find("'")
-    while i > 0:  # from apostrophe to apostrophe: a pattern tried at every space costs 20 ms a MB
-        at = i - 1 if work[i - 1] in "nN" else i  # "n't" starts before its apostrophe
+    while i >= 0:  # from apostrophe to apostrophe: a pattern tried at every space costs 20 ms a MB
+        at = i - 1 if i > 0 and work[i - 1] in "nN" else i  # "n't" starts before its apostrophe
         gap = at
         while gap > 0 and work[gap - 1] in " \t":
             gap -= 1

@@ -131,6 +131,8 @@ FOUND_CASES = [
     ("clitic apart", AEB_BOEING, "finalized a deal to purchase 30 of Boeing 's 787-9 Dreamliner jets", True),
     ("clitic apart", AEB_BOEING, "finalized a deal to purchase 30 of Boeing ’s 787-9 Dreamliner jets", True),
     ("clitic apart", WHATSNEW_313, "Importing C extensions that do n't use these mechanisms", True),
+    # ...also in a quote that opens with a quotation mark (an apostrophe once normalised).
+    ("clitic apart", AEB_BOEING, "‘finalized a deal to purchase 30 of Boeing 's 787-9 Dreamliner jets", True),
     # ...on the page too: this one writes "Senate ’s".
     ("clitic apart", AEB_SENATE, "The details of the Senate’s plenary session was shared", True),
     ("clitic apart", AEB_SENATE, "The details of the Senate ’s plenary session was shared", True),
