@@ -105,6 +105,10 @@ class FlagKind(enum.StrEnum):
     TOO_MANY_PLACES = "too_many_places"  # stands in more places than the matcher checks
     OCR = "ocr"  # found in text read by OCR from a scanned page's image
     LINE_END_JOIN = "line_end_join"  # found reading two parts at a PDF line end as one word, unattested
+    # The claim against its evidence (its quote, an adopted passage or the passage offered first):
+    NEGATION_DIFFERS = "negation_differs"  # a negation governs words both share, on one side only
+    HEDGE_DROPPED = "hedge_dropped"  # the evidence hedges ("an estimated", "experimental"), the claim does not
+    CONDITION_DROPPED = "condition_dropped"  # the evidence sets a condition ("unless", "only if") the claim drops
 
 
 class FigureStatus(enum.StrEnum):
@@ -113,6 +117,14 @@ class FigureStatus(enum.StrEnum):
     MATCHED = "matched"
     MISSING = "missing"
     SKIPPED = "skipped"
+
+
+class FigurePlace(enum.StrEnum):
+    """Where a figure of a claim without a quote stands on its cited page."""
+
+    PASSAGE = "passage"  # in the passage offered first
+    ELSEWHERE = "elsewhere"  # on the page, not in that passage
+    NOWHERE = "nowhere"  # nowhere on the cited page (gives figures_mismatch)
 
 
 class FigureKind(enum.StrEnum):

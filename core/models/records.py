@@ -17,6 +17,7 @@ from core.models.kinds import (
     BriefFormat,
     DiffKind,
     FigureKind,
+    FigurePlace,
     FigureStatus,
     FlagKind,
     LocationKind,
@@ -73,6 +74,8 @@ class Claim:
     location: Location | None = field(default=None, compare=False)
     # How the citation was read: "inline link", 'reference [3] in "Works cited"', "superscript 2", ...
     citation: str = field(default="", compare=False)
+    # Who made the quote a passage the machine offered (the editor who adopted it); empty when the brief gave it.
+    adopted_by: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,7 +190,9 @@ class Flag:
 
     ``blocking`` flags give needs_review; the others are information. ``page_words`` are the
     page's own words that the flag is about, ``span`` where the words it names stand on the
-    page (None when it names none).
+    page (None when it names none). ``claim_words`` are the claim's own words the flag is about, for
+    the flags that compare the claim with its evidence (``negation_differs``, ``hedge_dropped``,
+    ``condition_dropped``); empty for the others.
     """
 
     kind: FlagKind
@@ -195,6 +200,7 @@ class Flag:
     blocking: bool
     page_words: str = ""
     span: Span | None = field(default=None, compare=False)
+    claim_words: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -260,6 +266,12 @@ class Figure:
     ``span`` is the figure's place in Claim.figure_text (the text figures are read from; the
     reports carry it over to Claim.text), None when unknown. ``elsewhere`` lists spans in the
     page text where a missing figure does appear (diagnosis only).
+
+    For a claim without a quote, the figure is looked for in the passage offered first, then on the
+    whole page: ``where`` says which held it (None when it was not looked for: a claim with a
+    quote, or a skipped figure), ``around`` is the page's sentence at its first place elsewhere,
+    and ``instead`` what the passage closest to the claim holds in its place when it stands
+    nowhere ("an estimated 5%"), empty when it holds no figure of the kind.
     """
 
     text: str
@@ -269,6 +281,9 @@ class Figure:
     kind: FigureKind | None = None
     span: Span | None = field(default=None, compare=False)
     elsewhere: tuple[Span, ...] = field(default=(), compare=False)
+    where: FigurePlace | None = None
+    around: str = ""
+    instead: str = ""
 
 
 @dataclass(frozen=True)
@@ -287,6 +302,11 @@ class FigureCheck:
         """Return the figures that were not checked, each with its reason."""
         return tuple(f for f in self.figures if f.status is FigureStatus.SKIPPED)
 
+    @property
+    def nowhere(self) -> tuple[Figure, ...]:
+        """Return the figures of a claim without a quote that stand nowhere on its cited page."""
+        return tuple(f for f in self.figures if f.where is FigurePlace.NOWHERE)
+
 
 # --------------------------------------------------------------------------- diagnosis
 
@@ -300,15 +320,37 @@ class DiffOp:
     page_words: str = ""
 
 
+@dataclass(frozen=True)
+class Terms:
+    """Some of a claim's telling words, names and figures, each as the claim writes it."""
+
+    words: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    figures: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.words or self.names or self.figures)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Candidate:
-    """A passage of the page: closest to a failed quote, or offered for a claim without one."""
+    """A passage of the page: closest to a failed quote, or offered for a claim without one.
+
+    For a claim without a quote, ``holds`` and ``lacks`` are the claim's words, names and figures
+    the passage holds and lacks, ``highlights`` where the held ones stand in the page text, and
+    ``signs`` where the claim parts from the passage (a negation on one side only, a hedge or
+    condition the claim drops): information beside an offer, never a verdict.
+    """
 
     text: str
     start: int = field(compare=False)
     end: int = field(compare=False)
     score: float = field(default=0.0, compare=False)
     page: int | None = field(default=None, compare=False)
+    holds: Terms = field(default=Terms(), compare=False)
+    lacks: Terms = field(default=Terms(), compare=False)
+    highlights: tuple[Span, ...] = field(default=(), compare=False)
+    signs: tuple[Flag, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -34,6 +34,7 @@ from core.models import (
     Report,
     Source,
     Span,
+    Terms,
     UnusedLink,
 )
 from core.report.unchecked import not_checked
@@ -100,6 +101,7 @@ def _flag(f: Flag) -> Json:
         "page_words": f.page_words,
         "start": start,
         "end": end,
+        "claim_words": f.claim_words,
     }
 
 
@@ -114,13 +116,30 @@ def _figure(f: Figure) -> Json:
         "start": start,
         "end": end,
         "elsewhere": [[s, e] for s, e in f.elsewhere],
+        "where": f.where.value if f.where is not None else None,
+        "around": f.around,
+        "instead": f.instead,
     }
+
+
+def _terms(t: Terms) -> Json:
+    return {"words": list(t.words), "names": list(t.names), "figures": list(t.figures)}
 
 
 def _candidate(c: Candidate | None) -> Json | None:
     if c is None:
         return None
-    return {"text": c.text, "start": c.start, "end": c.end, "score": c.score, "page": c.page}
+    return {
+        "text": c.text,
+        "start": c.start,
+        "end": c.end,
+        "score": c.score,
+        "page": c.page,
+        "holds": _terms(c.holds),
+        "lacks": _terms(c.lacks),
+        "highlights": [[s, e] for s, e in c.highlights],
+        "signs": [_flag(f) for f in c.signs],
+    }
 
 
 def _near_miss(n: NearMiss | None) -> Json | None:
@@ -181,6 +200,7 @@ def _claim(r: ClaimResult, decision: Decision | None) -> Json:
         "figure_text": c.figure_text,
         "anchor": c.anchor,
         "citation": c.citation,
+        "adopted_by": c.adopted_by,
         "location": _location(c.location),
         "verdict": r.verdict.value,
         "verdict_label": r.verdict.label,

@@ -29,6 +29,7 @@ from core.models import (
     Figure,
     FigureCheck,
     FigureKind,
+    FigurePlace,
     FigureStatus,
     Flag,
     FlagKind,
@@ -43,6 +44,7 @@ from core.models import (
     Source,
     SourceStatus,
     Span,
+    Terms,
     UnusedLink,
     Verdict,
 )
@@ -170,6 +172,7 @@ def _read_flag(value: Any, where: str) -> Flag:
         blocking=_get(d, "blocking", bool, where, False),
         page_words=_get(d, "page_words", str, where, ""),
         span=_read_span(d, where),
+        claim_words=_get(d, "claim_words", str, where, ""),
     )
 
 
@@ -183,7 +186,24 @@ def _read_figure(value: Any, where: str) -> Figure:
         kind=_opt_enum(FigureKind, d, "kind", where),
         span=_read_span(d, where),
         elsewhere=tuple(_span(s, f"{where}.elsewhere[{i}]") for i, s in enumerate(_list(d, "elsewhere", where))),
+        where=_opt_enum(FigurePlace, d, "where", where),
+        around=_get(d, "around", str, where, ""),
+        instead=_get(d, "instead", str, where, ""),
     )
+
+
+def _strings(data: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+    values = _list(data, key, where)
+    if not all(isinstance(v, str) for v in values):
+        raise ReportFormatError(f"JSON report: {where}.{key} is not a list of strings")
+    return tuple(values)
+
+
+def _read_terms(d: Mapping[str, Any], key: str, where: str) -> Terms:
+    """Return a candidate's held or lacked words, names and figures (absent from older reports: none)."""
+    t = _get(d, key, dict, where, {})
+    w = f"{where}.{key}"
+    return Terms(words=_strings(t, "words", w), names=_strings(t, "names", w), figures=_strings(t, "figures", w))
 
 
 def _read_candidate(value: Any, where: str) -> Candidate | None:
@@ -197,6 +217,10 @@ def _read_candidate(value: Any, where: str) -> Candidate | None:
         end=_get(d, "end", int, where),
         score=float(score),
         page=_opt_int(d, "page", where),
+        holds=_read_terms(d, "holds", where),
+        lacks=_read_terms(d, "lacks", where),
+        highlights=tuple(_span(s, f"{where}.highlights[{i}]") for i, s in enumerate(_list(d, "highlights", where))),
+        signs=tuple(_read_flag(f, f"{where}.signs[{i}]") for i, f in enumerate(_list(d, "signs", where))),
     )
 
 
@@ -289,6 +313,7 @@ def _read_claim(value: Any, where: str) -> tuple[ClaimResult, Decision | None]:
         anchor=_get(d, "anchor", str, where, ""),
         location=_read_location(d.get("location"), f"{where}.location"),
         citation=_get(d, "citation", str, where, ""),  # absent from reports written before it was added
+        adopted_by=_get(d, "adopted_by", str, where, ""),
     )
     fragments = tuple(_read_fragment(f, f"{where}.fragments[{i}]") for i, f in enumerate(_list(d, "fragments", where)))
     flags = tuple(_read_flag(f, f"{where}.flags[{i}]") for i, f in enumerate(_list(d, "flags", where)))

@@ -19,8 +19,10 @@ from core.models import (
     Decision,
     DiffKind,
     DiffOp,
+    Figure,
     FigureCheck,
     FigureKind,
+    FigurePlace,
     FigureStatus,
     Flag,
     FlagKind,
@@ -33,6 +35,7 @@ from core.models import (
     Report,
     Source,
     SourceStatus,
+    Terms,
     Verdict,
 )
 from tests.builders import context_for, corpus_text, figure_in, found_match, locate, result, source
@@ -239,7 +242,26 @@ def python_results() -> list[ClaimResult]:
     )
     nm5 = NearMiss(
         summary="No quote was offered; passages of the page that may hold the claim are listed.",
-        candidates=(Candidate(text=text703[a_start:a_end], start=a_start, end=a_end, score=72.0),),
+        candidates=(
+            Candidate(
+                text=text703[a_start:a_end],
+                start=a_start,
+                end=a_end,
+                score=72.0,
+                holds=Terms(words=("global", "interpreter", "lock")),
+                lacks=Terms(words=("optional",), names=("PEP",), figures=("703",)),
+                highlights=((a_start + 10, a_start + 34),),
+                signs=(
+                    Flag(
+                        kind=FlagKind.HEDGE_DROPPED,
+                        message="The passage says “prevents”; the claim drops it.",
+                        blocking=False,
+                        page_words="prevents",
+                        claim_words="",
+                    ),
+                ),
+            ),
+        ),
     )
     out.append(
         ClaimResult(
@@ -248,7 +270,20 @@ def python_results() -> list[ClaimResult]:
             reasons=("The claim offers no quote; pick one from the page.",),
             source=ok_source(PEP_703, text703, origin=Origin.SAMPLE),
             match=None,
-            figures=FigureCheck(),
+            figures=FigureCheck(
+                (
+                    Figure(
+                        text="703",
+                        status=FigureStatus.MISSING,
+                        kind=FigureKind.NUMBER,
+                        reason="The claim's “703” is not in the passage offered first, but stands elsewhere.",
+                        span=(4, 7),
+                        where=FigurePlace.ELSEWHERE,
+                        elsewhere=((text703.index("703"), text703.index("703") + 3),),
+                        around=text703[a_start:a_end],
+                    ),
+                )
+            ),
             near_miss=nm5,
         )
     )
