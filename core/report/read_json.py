@@ -11,7 +11,7 @@ This module refuses to read files.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from core.errors import ReportFormatError
@@ -43,85 +43,21 @@ from core.models import (
     Report,
     Source,
     SourceStatus,
-    Span,
     Terms,
     UnusedLink,
     Verdict,
 )
 from core.report.as_json import SCHEMA, UNKNOWN_POSITION
-
-
-def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str, default: Any = ...) -> Any:
-    """Return data[key] checked against kind; a missing key gives default when one is given."""
-    if key not in data or (data[key] is None and default is None):
-        if default is ...:
-            raise ReportFormatError(f"JSON report: {where} has no '{key}'; the file is not a Verbatim report")
-        return default
-    value = data[key]
-    # bool is an int in Python; a span or count written as true/false is a broken file.
-    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise ReportFormatError(f"JSON report: {where}.{key} is a boolean where a number or text was expected")
-    if not isinstance(value, kind):
-        raise ReportFormatError(
-            f"JSON report: {where}.{key} is {type(value).__name__}, expected {getattr(kind, '__name__', kind)}"
-        )
-    return value
-
-
-def _obj(value: Any, where: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise ReportFormatError(f"JSON report: {where} is {type(value).__name__}, expected an object")
-    return value
-
-
-def _list(data: Mapping[str, Any], key: str, where: str) -> Sequence[Any]:
-    value = _get(data, key, list, where, [])
-    return value  # type: ignore[no-any-return]
-
-
-def _span(value: Any, where: str) -> tuple[int, int]:
-    if (
-        not isinstance(value, list | tuple)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise ReportFormatError(f"JSON report: {where} is not a [start, end] pair of whole numbers")
-    return int(value[0]), int(value[1])
-
-
-def _opt_int(data: Mapping[str, Any], key: str, where: str) -> int | None:
-    value = _get(data, key, int, where, None)
-    return None if value is None else int(value)
-
-
-def _opt_bool(data: Mapping[str, Any], key: str, where: str) -> bool | None:
-    value = _get(data, key, bool, where, None)
-    return None if value is None else bool(value)
-
-
-def _enum_value(enum_type: Any, value: Any, where: str) -> Any:
-    try:
-        return enum_type(value)
-    except ValueError:
-        allowed = ", ".join(e.value or '""' for e in enum_type)
-        raise ReportFormatError(f"JSON report: {where} is {value!r}, expected one of {allowed}") from None
-
-
-def _opt_enum(enum_type: Any, data: Mapping[str, Any], key: str, where: str) -> Any:
-    """Return data[key] as a member of enum_type, or None when it is missing, null or ""."""
-    value = _get(data, key, str, where, None)
-    return _enum_value(enum_type, value, f"{where}.{key}") if value else None
-
-
-def _read_span(data: Mapping[str, Any], where: str) -> Span | None:
-    """Return the span a record's "start" and "end" give, None when both are -1 or null (unknown)."""
-    start, end = _opt_int(data, "start", where), _opt_int(data, "end", where)
-    known = [v is not None and v != UNKNOWN_POSITION for v in (start, end)]
-    if not any(known):
-        return None
-    if start is None or end is None or not all(known):
-        raise ReportFormatError(f"JSON report: {where} has a start or an end without the other")
-    return start, end
+from core.report.json_fields import enum_value as _enum_value
+from core.report.json_fields import field as _get
+from core.report.json_fields import list_field as _list
+from core.report.json_fields import obj as _obj
+from core.report.json_fields import opt_bool as _opt_bool
+from core.report.json_fields import opt_enum as _opt_enum
+from core.report.json_fields import opt_int as _opt_int
+from core.report.json_fields import span as _span
+from core.report.json_fields import span_field as _read_span
+from core.report.json_fields import strings as _strings
 
 
 def _read_location(value: Any, where: str) -> Location | None:
@@ -190,13 +126,6 @@ def _read_figure(value: Any, where: str) -> Figure:
         around=_get(d, "around", str, where, ""),
         instead=_get(d, "instead", str, where, ""),
     )
-
-
-def _strings(data: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
-    values = _list(data, key, where)
-    if not all(isinstance(v, str) for v in values):
-        raise ReportFormatError(f"JSON report: {where}.{key} is not a list of strings")
-    return tuple(values)
 
 
 def _read_terms(d: Mapping[str, Any], key: str, where: str) -> Terms:
