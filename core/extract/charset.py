@@ -97,12 +97,12 @@ def _bom(body: bytes) -> tuple[str, int] | None:
     return None
 
 
-def _is_utf8(body: bytes) -> bool:
+def _utf8(body: bytes) -> str | None:
+    """Return the body read strictly as UTF-8, or None when a byte is not UTF-8."""
     try:
-        body.decode("utf-8")
+        return body.decode("utf-8")
     except UnicodeDecodeError:
-        return False
-    return True
+        return None
 
 
 def _clean(body: bytes, name: str) -> str | None:
@@ -112,6 +112,11 @@ def _clean(body: bytes, name: str) -> str | None:
     except (UnicodeDecodeError, LookupError):
         return None
     return None if _C1.search(text) else text
+
+
+def _wide(name: str) -> bool:
+    """Return True for UTF-16 and UTF-32, whose zero bytes make English text look like ASCII."""
+    return name.replace("_", "-").startswith(("utf-16", "utf-32"))
 
 
 def _declared(body: bytes, content_type: str) -> tuple[str, str, str] | None:
@@ -125,7 +130,7 @@ def _declared(body: bytes, content_type: str) -> tuple[str, str, str] | None:
         name = codec(label)
         if name:
             # A <meta> cannot truthfully claim UTF-16: it was readable as ASCII (WHATWG says utf-8).
-            return ("utf-8" if name.startswith("utf_16") else name), label, "The page's own markup said"
+            return ("utf-8" if _wide(name) else name), label, "The page's own markup said"
     return None
 
 
@@ -162,13 +167,17 @@ def decode(body: bytes, content_type: str, settings: Settings | None = None) -> 
     declared = _declared(body, content_type)
     if declared is not None:
         name, label, who = declared
-        if name != "utf-8" and not body.isascii() and _is_utf8(body):
+        if _wide(name):
+            return Decoded(text=_lenient(body, name), charset=name)  # its zero bytes make it look ASCII
+        if body.isascii():
+            return Decoded(text=body.decode("ascii"), charset=name)
+        text = _utf8(body)
+        if text is not None:
             # Text in a one-byte charset is valid UTF-8 by chance only when it is very short.
-            return Decoded(text=body.decode("utf-8"), charset="utf-8", note=_note(who, label, "utf-8"))
-        if name == "utf-8" and not _is_utf8(body):
-            other = _legacy(body, settings)
-            if other is not None:
-                return Decoded(text=body.decode(other), charset=other, note=_note(who, label, other))
+            return Decoded(text=text, charset="utf-8", note="" if name == "utf-8" else _note(who, label, "utf-8"))
+        other = _legacy(body, settings) if name == "utf-8" else None
+        if other is not None:
+            return Decoded(text=body.decode(other), charset=other, note=_note(who, label, other))
         return Decoded(text=_lenient(body, name), charset=name)
     head = body[:4096]
     odd, even = head[1::2].count(0), head[0::2].count(0)
@@ -177,8 +186,9 @@ def decode(body: bytes, content_type: str, settings: Settings | None = None) -> 
     if odd + even > len(head) // 10 and max(odd, even) >= 9 * min(odd, even):
         name = "utf-16-le" if odd > even else "utf-16-be"
         return Decoded(text=body.decode(name, errors="replace"), charset=name)
-    if _is_utf8(body):
-        return Decoded(text=body.decode("utf-8"), charset="utf-8")
+    text = _utf8(body)
+    if text is not None:
+        return Decoded(text=text, charset="utf-8")
     best = from_bytes(body).best()
     name = (codec(best.encoding) if best is not None else None) or "cp1252"
     return Decoded(text=_lenient(body, name), charset=name)

@@ -21,9 +21,12 @@ from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 
+from core.fetch import Fetcher
 from core.fetch.shown import mask_password, masked_brief, shown_url
-from core.models import Brief, BriefFormat
+from core.models import Brief, BriefFormat, SourceStatus
+from core.settings import Settings
 from tests.builders import claim, run_cli
+from tests.fetch_servers import redirect
 from tests.servers import LoopbackServer, corpus_bytes
 
 _GOOD_QUOTE = "In Python 3.10 and 3.11, distutils will be formally marked as deprecated."
@@ -143,3 +146,13 @@ def test_a_docx_brief_is_kept_and_exported_with_its_links_passwords_masked() -> 
 def _unzipped(raw: bytes) -> bytes:
     with zipfile.ZipFile(io.BytesIO(raw)) as z:
         return b"".join(z.read(n) for n in z.namelist())
+
+
+def test_a_redirect_to_a_link_with_a_password_is_refused_and_kept_masked(server: LoopbackServer) -> None:
+    target = server.url("/x").replace("http://", "http://eve:topsecret@")
+    server.routes["/moved"] = redirect(target)
+    with Fetcher(Settings().with_(allow_private=True)) as fetcher:
+        got = fetcher.fetch(server.url("/moved"))
+    assert got.status is SourceStatus.BLOCKED and server.requests == ["/moved"]
+    assert got.final_url == target.replace("topsecret", "***")
+    assert "topsecret" not in got.reason and "eve:***@" in got.reason
