@@ -195,7 +195,9 @@ def check_brief(
     the order sources finish (not brief order); the report's diagnosis of a failed quote may
     then add that another source of the brief holds it. Progress is reported on this thread too.
     """
-    brief = masked_brief(brief)  # where a brief becomes a run: no password of a URL is kept past here
+    # Where a brief becomes a run: no password of a URL is kept past here (callers that keep the
+    # brief's own file mask it with it: the CLI, core.api, the desk and the job queue).
+    brief = masked_brief(brief, file=False)
     urls = list(dict.fromkeys(c.url for c in brief.claims))
     run = _Run(brief, settings, store, on_result)
     pool = _pool(settings, len(urls))

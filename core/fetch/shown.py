@@ -102,11 +102,11 @@ def _masked_raw(raw: bytes, kind: BriefFormat) -> bytes:
     return mask_password(raw.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
 
 
-def masked_brief(brief: Brief) -> Brief:
-    """Return the brief with every password of a URL masked: claims, notes, unused links and its own file."""
+def masked_brief(brief: Brief, *, file: bool = True) -> Brief:
+    """Return the brief with every password of a URL masked: claims, notes, unused links and (``file``) its own file."""
     return dataclasses.replace(
         brief,
-        raw=_masked_raw(brief.raw, brief.format),
+        raw=_masked_raw(brief.raw, brief.format) if file else brief.raw,
         claims=tuple(_masked_claim(c) for c in brief.claims),
         uncited=tuple(mask_password(u) for u in brief.uncited),
         warnings=tuple(mask_password(w) for w in brief.warnings),
