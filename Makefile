@@ -6,15 +6,21 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 PORT    ?= 8501
 
-.PHONY: run test eval bench lint format setup browser ocr postgres clean
+.PHONY: run test eval bench lint format setup browser ocr postgres icu clean
 
-$(STAMP): requirements.txt
+$(STAMP): requirements.txt | icu
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
 setup: $(STAMP) browser ocr postgres
+
+# Debian's ICU headers and a C++ compiler: PyICU (UTS #39 confusables for look-alike hosts) builds against them.
+icu:
+	@{ pkg-config --exists icu-i18n 2>/dev/null && command -v g++ >/dev/null 2>&1; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libicu-dev pkg-config g++ >/dev/null; \
+	  else echo "ICU is missing: run 'sudo apt-get install libicu-dev pkg-config g++' so that PyICU can be built" >&2; fi; }
 
 # Debian's Chromium for the real-browser tests (Playwright's own download does not work here).
 browser:

@@ -24,6 +24,7 @@ from core.api.calls import keep_run, settings_for
 from core.brief import BriefError, read_brief
 from core.check import check_brief
 from core.errors import StoreError
+from core.fetch.shown import masked_brief
 from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
 from core.report import ExportKind, clean_text, exports
 from core.samples import load_samples
@@ -201,6 +202,9 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except BriefError as exc:
         err.write(f"error: {printable(str(exc))}\n")
         return EXIT_UNREADABLE
+    # No password of a URL is kept, printed or exported: the brief's own file is masked too (core.fetch.shown).
+    brief = masked_brief(dataclasses.replace(brief, raw=data))
+    data = brief.raw
     try:
         store = open_store(settings)
         if args.offline:

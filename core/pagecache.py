@@ -59,6 +59,7 @@ def page_to_json(page: PageText | Unreadable) -> dict[str, Any]:
         "line_ends": page.line_ends,
         "title": page.title,
         "warnings": page.warnings,
+        "charset_note": page.charset_note,
     }
 
 
@@ -82,6 +83,7 @@ def page_from_json(data: dict[str, Any]) -> PageText | Unreadable:
         line_ends=tuple((int(a), int(b), str(r), bool(t)) for a, b, r, t in data.get("line_ends", ())),
         title=str(data.get("title", "")),
         warnings=tuple(str(w) for w in data.get("warnings", ())),
+        charset_note=str(data.get("charset_note", "")),
     )
 
 

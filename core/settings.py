@@ -84,6 +84,9 @@ class Settings:
     max_word_joints: int = 10_000
     # Binary data decodes to many control/replacement characters; above this share it is not text.
     max_garbage_ratio: float = 0.05
+    # A body declared UTF-8 is read in another charset only when at least this share of its
+    # non-ASCII bytes is not UTF-8: a UTF-8 page with a stray Windows-1252 byte stays UTF-8.
+    charset_min_not_utf8_share: float = 0.5
     # A PDF with fewer visible characters than this has no usable text layer (scanned pages).
     pdf_min_text_chars: int = 20
     # OCR of scanned PDF pages: off unless the editor asks (--ocr, the desk's setting), since it

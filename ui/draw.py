@@ -12,6 +12,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
+from core.fetch.shown import mask_password, shown_url
 from core.models import ClaimResult, DiffKind, DiffOp, FigureStatus, FlagKind, NearMiss, Source, Verdict
 from core.report.links import is_web_url, text_fragment_link
 from core.report.marks import Segment, claim_marks, context_view, figure_mark, segments
@@ -73,6 +74,8 @@ def context_html(result: ClaimResult, max_chars: int) -> str:
     ctx = result.context
     page = f'<div class="muted">PDF page {int(ctx.page)}</div>' if ctx is not None and ctx.page is not None else ""
     note = f'<div class="muted">{esc(view.note)}</div>' if view.note else ""
+    if result.source.charset_note:  # beside the page text: the words below were read in another charset
+        note += f'<div class="muted charset">{esc(result.source.charset_note)}</div>'
     shown = f'{page}{note}<div class="ctx">{before}{body}{after}</div>'
     if result.match is not None and any(f.kind is FlagKind.HIDDEN for f in result.match.flags):
         # The page hides this part until a reader opens it: the source view shows it opened.
@@ -125,8 +128,8 @@ def source_meta_html(src: Source, quote: str | None) -> str:
     final = src.final_url or src.url
     link = text_fragment_link(final, quote or "") if is_web_url(final) else ""
     rows = [
-        ("Cited URL", esc(src.url)),
-        ("Final URL", esc(final)),
+        ("Cited URL", esc(shown_url(src.url))),
+        ("Final URL", esc(shown_url(final))),
         ("HTTP status", esc(src.http_status) if src.http_status is not None else "none"),
         ("Content type", esc(src.content_type or "unknown")),
         ("Fetched at", esc(src.fetched_at or "never")),
@@ -137,6 +140,8 @@ def source_meta_html(src: Source, quote: str | None) -> str:
         rows.append(("Why", esc(src.reason)))
     if src.drift:
         rows.append(("Page drift", "a fresh copy differs from the stored one"))
+    if src.charset_note:
+        rows.append(("Charset", esc(src.charset_note)))
     cells = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
     live = (
         f'<p><a href="{esc(link)}" target="_blank" rel="noopener noreferrer nofollow">'
@@ -154,7 +159,7 @@ def progress_html(states: dict[str, tuple[str, str]], words: dict[str, str]) -> 
         tally[state] = tally.get(state, 0) + 1
     head = " · ".join(f"{esc(words.get(k, k))}: {n}" for k, n in tally.items())
     rows = "".join(
-        f'<tr data-state="{esc(state)}"><td>{esc(url)}</td><td>{esc(words.get(state, state))}</td>'
+        f'<tr data-state="{esc(state)}"><td>{esc(mask_password(url))}</td><td>{esc(words.get(state, state))}</td>'
         f"<td>{esc(detail)}</td></tr>"
         for url, (state, detail) in states.items()
     )
@@ -186,7 +191,7 @@ def card_html(result: ClaimResult, number: int) -> str:
     return (
         f'<div class="card" data-claim="{esc(result.claim.id)}">'
         f'<div class="card-head"><span class="num">#{number}</span> {verdict_badge(result.verdict)}'
-        f' <span class="muted url">{esc(result.claim.url)}</span></div>'
+        f' <span class="muted url">{esc(shown_url(result.claim.url))}</span></div>'
         f'<p class="claim">{claim}</p>{quote_html}<ul class="reasons">{reasons}</ul></div>'
     )
 

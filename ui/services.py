@@ -26,6 +26,7 @@ from core.brief.docx_archive import watched
 from core.check import adopt_quote, check_brief, recheck_claim
 from core.extract.ocr import page_image as _page_image
 from core.fetch import Fetcher, supplied_source
+from core.fetch.shown import masked_brief
 from core.models import Brief, ClaimResult, FetchState, Report, Source, Verdict
 from core.report import MEDIA_TYPES, ExportKind, to_json
 from core.report import exports as report_exports
@@ -43,12 +44,12 @@ BRIEF_TYPES = list(BRIEF_EXTENSIONS)
 
 def parse_pasted(text: str) -> Brief:
     """Return the pasted text read as a Markdown brief; raises core.errors.BriefError when unreadable."""
-    return parse_markdown(text, "pasted brief")
+    return masked_brief(parse_markdown(text, "pasted brief"))
 
 
 def read_uploaded(data: bytes, filename: str, settings: Settings) -> Brief:
     """Return the uploaded brief; raises core.errors.BriefError with a message for the editor."""
-    return read_brief(data, filename, settings)
+    return masked_brief(read_brief(data, filename, settings))
 
 
 class _Outcome:
@@ -97,7 +98,7 @@ class ReadJob(_Outcome):
             self.progress = (what, done, total)  # one tuple, replaced whole: the page reads it as it is
 
         with watched(note, self._stop.is_set):
-            return read_brief(self.data, self.name, self.settings)
+            return masked_brief(read_brief(self.data, self.name, self.settings))
 
     def cancel(self) -> None:
         """Ask the read to stop at its next look (it then raises core.brief.docx_archive.ReadCancelled)."""

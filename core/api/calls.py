@@ -23,6 +23,7 @@ from core.brief import parse_json, read_brief
 from core.brief.limits import check_size
 from core.errors import BriefError
 from core.fetch import parse_allowlist
+from core.fetch.shown import masked_brief
 from core.models import STRICT_FAILURES, Brief, ClaimResult
 from core.models import Report as Record
 from core.report import clean_text, to_json
@@ -122,6 +123,7 @@ def run(
     client: str = "",
 ) -> Report:
     """Return the Report of a read brief, kept as a run when there is a store; raises StoreError when it fails."""
+    brief = masked_brief(brief)  # the brief's own file is kept with the run: no URL's password in it
     with opened(store, settings) as kept:
         record = check.check_brief(brief, settings, store=kept, refresh=refresh, offline=offline)
         if kept is not None:

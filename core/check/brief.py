@@ -26,6 +26,7 @@ from core.check.pool import Lost, PagePool, shared_pool
 from core.check.source import SourceOutcome, SourceTask, check_source, checked_on, lost_source, without_body
 from core.diagnose import misattributed
 from core.fetch import Fetcher, Policy, Progress, checked_under
+from core.fetch.shown import masked_brief
 from core.match import PreparedPage, prepare
 from core.models import Brief, Claim, ClaimResult, FetchState, PageText, Report, Source, SourceStatus
 from core.pagecache import page_from_json, page_to_json, recent_page, stored_text, text_key
@@ -194,6 +195,9 @@ def check_brief(
     the order sources finish (not brief order); the report's diagnosis of a failed quote may
     then add that another source of the brief holds it. Progress is reported on this thread too.
     """
+    # Where a brief becomes a run: no password of a URL is kept past here (callers that keep the
+    # brief's own file mask it with it: the CLI, core.api, the desk and the job queue).
+    brief = masked_brief(brief, file=False)
     urls = list(dict.fromkeys(c.url for c in brief.claims))
     run = _Run(brief, settings, store, on_result)
     pool = _pool(settings, len(urls))

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 
 from core.diagnose import candidates, diagnose
 from core.fetch import UNPROVEN, Policy, stored_refusal
+from core.fetch.shown import host_lookalike
 from core.figures import check_figures
 from core.match import PreparedPage, match_quote
 from core.models import (
@@ -23,6 +24,8 @@ from core.models import (
     ClaimResult,
     Context,
     FigureCheck,
+    Flag,
+    FlagKind,
     NearMiss,
     Origin,
     PageText,
@@ -80,7 +83,17 @@ def _reasons_for_source(source: Source) -> list[str]:
         notes.append(
             "The page has changed since the stored copy was made (page drift): the verdict uses the fresh copy."
         )
+    if source.charset_note:
+        notes.append(source.charset_note)
     return notes
+
+
+def host_flag(url: str) -> Flag | None:
+    """Return the blocking flag of a link whose host is written to look like another (UTS #39), or None."""
+    found = host_lookalike(url)
+    if found is None:
+        return None
+    return Flag(kind=FlagKind.LOOKALIKE_HOST, message=found.message, blocking=True)
 
 
 def decide(match: QuoteMatch | None, figures: FigureCheck) -> tuple[Verdict, list[str]]:
@@ -105,6 +118,10 @@ def decide(match: QuoteMatch | None, figures: FigureCheck) -> tuple[Verdict, lis
         return Verdict.FIGURES_MISMATCH, reasons + [f.message for f in match.blocking]
     if match.blocking:
         opening = "The quote is on the page, but what it cut away or its length stops it from being verified."
+        if all(f.kind is FlagKind.LOOKALIKE_HOST for f in match.blocking):
+            opening = (
+                "The quote is on the page, but the link's host imitates another name, which stops it being verified."
+            )
         return Verdict.NEEDS_REVIEW, [opening] + [f.message for f in match.blocking]
     return Verdict.VERIFIED, ["The quote is on the page, word for word.", FOUND_IS_NOT_SUPPORT]
 
@@ -148,7 +165,11 @@ def check_claim(
     others: Mapping[str, PreparedPage] | None = None,
 ) -> ClaimResult:
     """Return the result of one claim against its source's page (diagnosis included)."""
-    extra = _reasons_for_source(source)
+    if page is not None and not isinstance(page, Unreadable) and page.page.charset_note:
+        source = dataclasses.replace(source, charset_note=page.page.charset_note)
+    lookalike = host_flag(claim.url)
+    # A look-alike host is said under every verdict: a dead or blocked look-alike is still one.
+    extra = ([lookalike.message] if lookalike is not None else []) + _reasons_for_source(source)
     verdict = _SOURCE_VERDICTS.get(source.status)
     if verdict is not None:
         return ClaimResult(claim=claim, verdict=verdict, reasons=(source.reason, *extra), source=source)
@@ -171,7 +192,8 @@ def check_claim(
             claim=claim, verdict=verdict, reasons=tuple(reasons + unread + extra), source=source, near_miss=near
         )
 
-    match = match_quote(quote, page, settings)
+    matched = match_quote(quote, page, settings)
+    match = matched if lookalike is None else dataclasses.replace(matched, flags=(*matched.flags, lookalike))
     figures = check_figures(claim.figure_text or claim.text, quote, page.page)
     verdict, reasons = decide(match, figures)
     reasons += [f"The figure “{f.text}” was not checked: {f.reason}" for f in figures.skipped]
@@ -180,13 +202,13 @@ def check_claim(
     if verdict is not Verdict.VERIFIED:
         reasons += unread
         # Every source of the brief, in brief order: "found verbatim in source N" counts from 1.
-        near_miss = diagnose(quote, page, match, {} if others is None else others, settings, figures=figures)
+        near_miss = diagnose(quote, page, matched, {} if others is None else others, settings, figures=figures)
     context = _context(page.page, match, settings.context_chars)
     match = _with_place_contexts(page.page, match, settings.context_chars, settings.places_with_context)
     return ClaimResult(
         claim=claim,
         verdict=verdict,
-        reasons=tuple(reasons + extra),
+        reasons=tuple(dict.fromkeys(reasons + extra)),  # a blocking flag's sentence is said once
         source=source,
         match=match,
         figures=figures,

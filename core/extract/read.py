@@ -2,8 +2,9 @@
 
 ``extract`` decides what the bytes are from the Content-Type header AND the bytes themselves
 (a server may lie: a PDF served as text/html is read as a PDF, an image called text/html is
-refused), then hands them to the reader for that kind. ``decode_body`` finds the charset (byte
-order mark, header, ``<meta charset>``/http-equiv/XML declaration, then detection). HTML entities
+refused), then hands them to the reader for that kind. ``decode_body`` reads the charset
+(``core.extract.charset``: declared, unless the bytes show the declaration wrong, which the
+page's ``charset_note`` then says). HTML entities
 are decoded exactly once, by the HTML parser; plain text is never entity-decoded.
 
 It refuses to fetch, to guess text out of binary data, to run JavaScript, or to cut the page to
@@ -12,23 +13,15 @@ a "main content" window: readability only marks main spans (core/extract/html.py
 
 from __future__ import annotations
 
-import codecs
+import dataclasses
 import re
 
-from charset_normalizer import from_bytes
-
+from core.extract.charset import decode
 from core.extract.html import html_page_text
 from core.extract.parse import Scripts
 from core.models import PageKind, PageText, Span, Unreadable
 from core.settings import Settings
 
-_CHARSET_PARAM = re.compile(r"charset\s*=\s*[\"']?\s*([-\w.:]+)", re.IGNORECASE)
-_META_CHARSET = re.compile(
-    rb"<meta[^>]{0,500}?charset\s*=\s*[\"']?\s*([-\w.:]+)|<\?xml[^>]{0,200}?encoding\s*=\s*[\"']([-\w.:]+)",
-    re.IGNORECASE,
-)
-# Browsers read these labels as windows-1252 (WHATWG Encoding); so must we, or curly quotes break.
-_AS_CP1252 = frozenset({"latin_1", "iso8859-1", "ascii", "us-ascii", "iso-8859-1", "latin1", "l1", "cp819"})
 _HTML_START = re.compile(
     r"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b", re.I | re.S
 )
@@ -61,75 +54,14 @@ _WHAT_TO_DO = "Upload a PDF, DOCX or HTML copy of the source, or paste its text.
 _JS_WHAT_TO_DO = "Open it in a browser and paste the text, or upload a saved copy of the page."
 
 
-def _codec(label: str) -> str | None:
-    """Return Python's codec name for a charset label, or None when the label is unknown."""
-    try:
-        name = codecs.lookup(label.strip().lower()).name
-    except LookupError:
-        return None
-    return "cp1252" if name in _AS_CP1252 or label.strip().lower() in _AS_CP1252 else name
-
-
-def _bom(body: bytes) -> tuple[str, int] | None:
-    if body.startswith(codecs.BOM_UTF8):
-        return "utf-8", 3
-    if body.startswith(codecs.BOM_UTF16_LE) or body.startswith(codecs.BOM_UTF16_BE):
-        return "utf-16", 0
-    return None
-
-
 def charset_of(body: bytes, content_type: str) -> str:
-    """Return the codec for ``body``: BOM, header, <meta>/XML declaration, UTF-16/8 shape, detection; never fails."""
-    bom = _bom(body)
-    if bom:
-        return bom[0]
-    m = _CHARSET_PARAM.search(content_type or "")
-    if m and (name := _codec(m.group(1))):
-        return name
-    m2 = _META_CHARSET.search(body[:8192])
-    if m2:
-        label = (m2.group(1) or m2.group(2)).decode("ascii", "replace")
-        name = _codec(label)
-        # A <meta> cannot truthfully claim UTF-16: it was readable as ASCII (WHATWG says utf-8).
-        if name and name.startswith("utf_16"):
-            name = "utf-8"
-        if name and name != "utf-8" and not body.isascii() and _is_utf8(body):
-            # A stored or re-served page keeps a <meta> its bytes no longer obey (the server's header
-            # said UTF-8). Text in another charset is valid UTF-8 by chance only when it is very short.
-            return "utf-8"
-        if name:
-            return name
-    head = body[:4096]
-    odd, even = head[1::2].count(0), head[0::2].count(0)
-    # UTF-16 without a byte order mark: each ASCII character leaves a zero byte on the same side.
-    # Text in any other encoding has no zero bytes at all.
-    if odd + even > len(head) // 10 and max(odd, even) >= 9 * min(odd, even):
-        return "utf-16-le" if odd > even else "utf-16-be"
-    if _is_utf8(body):
-        return "utf-8"
-    best = from_bytes(body).best()
-    if best is not None and (name := _codec(best.encoding)):
-        return name
-    return "cp1252"
-
-
-def _is_utf8(body: bytes) -> bool:
-    try:
-        body.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
+    """Return the codec ``body`` is read with (core.extract.charset decides); never fails."""
+    return decode(body, content_type).charset
 
 
 def decode_body(body: bytes, content_type: str) -> str:
-    """Return the body as text, in the charset charset_of finds; undecodable bytes become U+FFFD."""
-    name = charset_of(body, content_type)
-    bom = _bom(body)
-    data = body[bom[1] :] if bom else body
-    try:
-        return data.decode(name, errors="replace")
-    except LookupError:  # a codec codecs.lookup knows but cannot decode with (rare)
-        return data.decode("utf-8", errors="replace")
+    """Return the body as text, in the charset core.extract.charset finds; undecodable bytes become U+FFFD."""
+    return decode(body, content_type).text
 
 
 def extract_html(html: str | bytes, content_type: str = "", url: str = "") -> PageText:
@@ -225,7 +157,8 @@ def extract(body: bytes, content_type: str, url: str = "", settings: Settings | 
     what = _binary_kind(body)
     if what:
         return Unreadable(f"{name} is {what}, not text, so there is nothing to match quotes against. {_WHAT_TO_DO}")
-    text = decode_body(body, content_type)
+    decoded = decode(body, content_type, settings)
+    text = decoded.text
     sample = text[:100_000]
     if sample and len(_GARBAGE.findall(sample)) / len(sample) > settings.max_garbage_ratio:
         return Unreadable(f"{name} is binary data ({ctype or 'no content type'}), not text. {_WHAT_TO_DO}")
@@ -237,10 +170,10 @@ def extract(body: bytes, content_type: str, url: str = "", settings: Settings | 
             return Unreadable(f"The page needs JavaScript to show its text: {why}. {_JS_WHAT_TO_DO}")
         if not page.text:
             return Unreadable(f"{name} holds no text: its markup shows nothing a reader could quote. {_WHAT_TO_DO}")
-        return page
+        return dataclasses.replace(page, charset_note=decoded.note) if decoded.note else page
     if ctype.startswith(("image/", "audio/", "video/", "font/")):
         return Unreadable(f"{name} is of type {ctype}, which holds no text to match. {_WHAT_TO_DO}")
     page = extract_text(text)
     if not page.text:
         return Unreadable(f"{name} holds no text. {_WHAT_TO_DO}")
-    return page
+    return dataclasses.replace(page, charset_note=decoded.note) if decoded.note else page

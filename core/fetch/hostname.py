@@ -3,14 +3,14 @@
 A link that cannot be parsed is that claim's problem only: ``link_problem`` names what is
 wrong before httpx or the IDNA codec can raise on it, so the policy refuses it as a value
 (a bad punycode label such as ``xn--a-``, a label over 63 characters, an empty label, a host
-of more than 253 characters, a label mixing Latin, Cyrillic and Greek look-alike letters,
-a ``%`` that starts no escape). It never resolves or connects.
+of more than 253 characters, a ``%`` that starts no escape). A host written to look like
+another is a valid name: ``core.fetch.lookalike`` reads it, and the claim is flagged, not refused.
+It never resolves or connects.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from urllib.parse import urlsplit
 
 import idna
@@ -18,22 +18,11 @@ import idna
 #: DNS limits (RFC 1035): 63 octets a label, 253 characters a name written without its final dot.
 MAX_LABEL = 63
 MAX_NAME = 253
-#: Scripts whose letters look alike: one label mixing them is how look-alike domains are spelt.
-_CONFUSABLE = ("LATIN", "CYRILLIC", "GREEK")
 _BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 
 def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _scripts(label: str) -> set[str]:
-    found: set[str] = set()
-    for ch in label:
-        if ch.isalpha():
-            name = unicodedata.name(ch, "")
-            found.update(s for s in _CONFUSABLE if name.startswith(s + " "))
-    return found
 
 
 def _label_problem(label: str) -> str | None:
@@ -47,13 +36,9 @@ def _label_problem(label: str) -> str | None:
         return f"the label “{_short(label)}” is {len(ascii_label)} characters long, over the {MAX_LABEL} DNS allows"
     if ascii_label.startswith("xn--"):
         try:
-            label = idna.decode(ascii_label)
+            idna.decode(ascii_label)
         except (idna.IDNAError, UnicodeError) as e:
             return f"“{_short(ascii_label)}” is not a valid punycode label ({e})"
-    mixed = _scripts(label)
-    if len(mixed) > 1:
-        names = " and ".join(s.title() for s in _CONFUSABLE if s in mixed)
-        return f"the label “{_short(label)}” mixes {names} letters, the spelling of a look-alike domain"
     return None
 
 

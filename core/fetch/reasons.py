@@ -13,6 +13,7 @@ import httpx
 
 from core.fetch import netguard
 from core.fetch.clock import SYSTEM, Clock
+from core.fetch.shown import mask_password
 from core.models import Source, SourceStatus
 from core.settings import Settings
 from core.store import now_iso
@@ -22,9 +23,14 @@ RETRIED = (429, 500, 502, 503, 504)
 
 
 def failure(url: str, status: SourceStatus, reason: str, final_url: str = "", http_status: int | None = None) -> Source:
-    """Return a source that could not be read, with its reason."""
+    """Return a source that could not be read, with its reason (a redirect's password masked in both)."""
     return Source(
-        url=url, status=status, reason=reason, final_url=final_url or url, http_status=http_status, fetched_at=now_iso()
+        url=url,
+        status=status,
+        reason=mask_password(reason),
+        final_url=mask_password(final_url or url),
+        http_status=http_status,
+        fetched_at=now_iso(),
     )
 
 

@@ -18,6 +18,7 @@ import psycopg
 from procrastinate import App, PsycopgConnector
 from procrastinate import exceptions as queue_errors
 
+from core.fetch.shown import masked_brief
 from core.jobs import records
 from core.jobs.schema import connect, failed, unreachable
 from core.models import Brief
@@ -67,7 +68,7 @@ def queue_check(
                 conn,
                 run_id=run_id,
                 brief_name=brief.name,
-                brief_raw=brief.raw,
+                brief_raw=masked_brief(brief).raw,  # kept in the team store: no URL's password in it
                 settings=settings,
                 refresh=refresh,
                 offline=offline,

@@ -109,6 +109,8 @@ class FlagKind(enum.StrEnum):
     NEGATION_DIFFERS = "negation_differs"  # a negation governs words both share, on one side only
     HEDGE_DROPPED = "hedge_dropped"  # the evidence hedges ("an estimated", "experimental"), the claim does not
     CONDITION_DROPPED = "condition_dropped"  # the evidence sets a condition ("unless", "only if") the claim drops
+    # The cited link itself:
+    LOOKALIKE_HOST = "lookalike_host"  # the host is written to look like another (UTS #39): blocks verified
 
 
 class FigureStatus(enum.StrEnum):

@@ -126,6 +126,8 @@ class Source:
     #: (host, address) of every connection the fetch made, redirects included; None when not recorded
     #: (a copy older than the record, or one no fetch made): a stored copy is served only where they are allowed.
     addresses: tuple[tuple[str, str], ...] | None = field(default=None, compare=False, repr=False)
+    #: What its page text says of the charset when the declared one was wrong (PageText.charset_note), else "".
+    charset_note: str = ""
 
 
 # --------------------------------------------------------------------------- page text
@@ -160,6 +162,8 @@ class PageText:
     line_ends: tuple[LineEnd, ...] = field(default=(), compare=False, repr=False)
     title: str = ""
     warnings: tuple[str, ...] = ()
+    # Set when the declared charset was wrong and another read the bytes: "The server said UTF-8; ...".
+    charset_note: str = ""
 
 
 @dataclass(frozen=True)

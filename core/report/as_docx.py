@@ -32,6 +32,7 @@ from docx.text.hyperlink import Hyperlink
 from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
+from core.fetch.shown import shown_url
 from core.models import BriefFormat, ClaimResult, LocationKind, Report, SourceStatus, Verdict
 from core.report.brief_links import citation_words, unused_lines
 from core.report.unchecked import NotChecked, not_checked
@@ -71,7 +72,7 @@ def comment_text(result: ClaimResult) -> str:
         lines.append(f"Diagnosis (decides nothing): {result.near_miss.summary}")
     for f in result.figures.missing:
         lines.append(f"Figure {f.text} is not in the quote." + (f" {f.reason}" if f.reason else ""))
-    lines.append(f"Source: {result.source.final_url or result.claim.url} ({source_status_words(result)}).")
+    lines.append(f"Source: {shown_url(result.source.final_url or result.claim.url)} ({source_status_words(result)}).")
     if read_as := citation_words(result.claim):
         lines.append(read_as)
     return xml_text("\n".join(lines))
@@ -253,7 +254,7 @@ def _claim_section(report: Report, w: _Writer, r: ClaimResult) -> None:
         w.add(f"Diagnosis (decides nothing): {r.near_miss.summary}")
     s = r.source
     facts = [
-        f"Source: {s.final_url or r.claim.url}",
+        f"Source: {shown_url(s.final_url or r.claim.url)}",
         f"State: {source_status_words(r)}",
         f"HTTP status: {s.http_status if s.http_status is not None else 'none'}",
         f"Fetched: {when(s.fetched_at) if s.fetched_at else 'not fetched'}",
@@ -261,6 +262,8 @@ def _claim_section(report: Report, w: _Writer, r: ClaimResult) -> None:
     ]
     if s.status is SourceStatus.OK:
         facts.append(f"Evidence: {ORIGIN_WORDS.get(s.origin, s.origin)}")
+    if s.charset_note:
+        facts.append(f"Charset: {s.charset_note}")
     if s.drift:
         facts.append("Page drift: a fresh copy differs from the stored one.")
     w.add("\n".join(facts))

@@ -18,6 +18,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from core.fetch.shown import shown_url
 from core.models import ClaimResult, FigureStatus, Report, Verdict
 from core.report.brief_links import citation_words, unused_lines
 from core.report.links import is_web_url, text_fragment_link
@@ -77,7 +78,7 @@ def content_security_policy(css: str) -> str:
 
 def _link(url: str) -> dict[str, str]:
     """Return a URL for the template: href only for http(s), so javascript: and the rest stay text."""
-    return {"text": url, "href": url if is_web_url(url) else ""}
+    return {"text": shown_url(url), "href": url if is_web_url(url) else ""}
 
 
 def _link_words(result: ClaimResult) -> str:

@@ -167,6 +167,7 @@ def _source(s: Source) -> Json:
         "reason": s.reason,
         "origin": s.origin,
         "drift": s.drift,
+        "charset_note": s.charset_note,
         "headers": [[k, v] for k, v in s.headers],
     }
 

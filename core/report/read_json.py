@@ -202,6 +202,7 @@ def _read_source(value: Any, url: str, where: str) -> Source:
         fetched_at=_get(d, "fetched_at", str, where, ""),
         origin=_enum_value(Origin, _get(d, "origin", str, where, Origin.FETCHED), f"{where}.origin"),
         drift=_get(d, "drift", bool, where, False),
+        charset_note=_get(d, "charset_note", str, where, ""),
     )
 
 
