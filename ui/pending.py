@@ -16,7 +16,6 @@ from typing import Any
 
 import streamlit as st
 
-from core.errors import StoreError
 from core.settings import Settings
 from core.store.outbox import Fate, Kept, Outcome, Waiting
 from ui import decision_log, draw, state
@@ -24,6 +23,7 @@ from ui import decision_log, draw, state
 _SEEN = "vb_outbox_seen"  # outcomes this tab has applied
 _TOLD = "vb_outbox_told"  # waiting changes this tab has said on their claim
 _NEWS = "vb_outbox_news"  # claim id -> the message its decision form shows next
+_TICKS = "vb_outbox_ticks"  # the watcher's runs since the page was last drawn whole
 
 
 def _adoptable(change: Waiting) -> bool:
@@ -95,26 +95,22 @@ def watch() -> None:
     run_id = open_run or wanted
     if not run_id:
         return
-    try:
-        key = state.outbox_key(run_id)
-    except StoreError:  # the store could not even be opened: the page says so already
-        key = None
-    if key is not None and open_run:
+    key = state.outbox_key(run_id)
+    if open_run:
         _apply(key)
-    waiting = state.the_outbox().waiting(key) if key is not None else []
-    if waiting or (wanted and wanted != open_run):
+    unread = bool(wanted) and wanted != open_run and st.session_state.get(state.UNREAD) == wanted
+    if state.the_outbox().waiting(key) or unread:
+        st.session_state[_TICKS] = 0  # the fragment's own runs count from here; this one is the page's
         with st.sidebar:
-            _look(key, len(state.the_outbox().outcomes(key)) if key is not None else 0)
+            _look(key, len(state.the_outbox().outcomes(key)), unread)
 
 
-def _look_body(key: tuple[str, str, str] | None, known: int) -> Any:
+def _look_body(key: tuple[str, str, str], known: int, unread: bool) -> Any:
     """Say what waits; draw the page again when something became of it, or the run in the URL may open now."""
     box = state.the_outbox()
-    wanted = st.query_params.get("run", "")
-    if wanted and wanted != state.current_run_id():
-        st.rerun(scope="app")  # the run could not be read: try again (a store known to be away answers at once)
-    if key is None:
-        return
+    ticks = st.session_state[_TICKS] = st.session_state.get(_TICKS, 0) + 1
+    if unread and ticks > 1:
+        st.rerun(scope="app")  # the store did not answer: try the run again (a store known away refuses at once)
     if len(box.outcomes(key)) != known:
         st.rerun(scope="app")
     waiting = [c for c in box.waiting(key, held=False) if _adoptable(c)]

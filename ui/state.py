@@ -75,10 +75,11 @@ def store() -> Any:
     if _STORE not in st.session_state:
         from core.store import open_store
 
-        opened = open_store(_desk_settings())
+        desk = _desk_settings()  # read here: the courier's thread has no session to read settings from
+        opened = open_store(desk)
         st.session_state[_STORE] = opened
         if not opened.in_memory:  # the outbox's courier opens this store itself to save what waits for it
-            the_outbox().serve(opened.label, lambda: open_store(_desk_settings()))
+            the_outbox().serve(opened.label, lambda: open_store(desk))
     return st.session_state[_STORE]
 
 
@@ -88,8 +89,17 @@ def the_outbox() -> outbox.Outbox:
 
 
 def outbox_key(run_id: str) -> tuple[str, str, str]:
-    """Return whose waiting changes this tab shows: (store label, run id, editor)."""
-    return (store().label, run_id, auth.editor().name)
+    """Return whose waiting changes this tab shows: (store label, run id, editor); the store need not answer."""
+    if _STORE in st.session_state:
+        label = st.session_state[_STORE].label
+    else:
+        target = settings().db_path
+        label = shown(target if isinstance(target, str) else target.expanduser())
+    return (label, run_id, auth.editor().name)
+
+
+#: The run this tab could not read because the store did not answer (it is tried again while changes wait).
+UNREAD = "vb_unread"
 
 
 def born() -> str:
@@ -280,7 +290,9 @@ def load_run(run_id: str) -> str:
     try:
         data = store().load_run(run_id)
     except VerbatimError as exc:
+        st.session_state[UNREAD] = run_id
         return f"Could not read run {run_id} from the store: {exc}"
+    st.session_state.pop(UNREAD, None)
     if data is None:
         where = shown(settings().db_path)
         return f"There is no run {run_id} in the store at {where}. Open one from History or check a brief."

@@ -80,3 +80,16 @@ def test_changes_made_while_the_store_file_is_locked_are_kept_shown_after_a_relo
     ada.radio(key=key + "same_metric").set_value("yes").run()  # on the version the outbox saved: no conflict
     assert "Saved." in _captions(ada)
     assert [w for w in ada.warning if _plain(w.value).startswith("Changed by")] == []
+
+
+def test_a_full_disk_is_said_and_a_change_kept_in_memory_says_until_when() -> None:
+    from core.errors import StoreError
+    from core.store.outbox import Kept
+    from ui import state
+
+    full = StoreError("/data/verbatim.sqlite3", "written", "database or disk is full")
+    assert state.waiting_words("the evidence store at /data/verbatim.sqlite3", state._cannot(full), Kept.MEMORY) == (
+        "Not saved yet: the evidence store at /data/verbatim.sqlite3 cannot be written: database or disk is full."
+        " Your change is kept by the desk until it restarts (the desk's own disk refused to keep a copy) and will"
+        " be saved as soon as the store takes it."
+    )
