@@ -7,6 +7,7 @@ tiny tmpfs, as root), a PostgreSQL server of the test's own stopped and started 
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
 import subprocess
 import time
@@ -19,7 +20,7 @@ from core.errors import StoreError, StoreUnreachable
 from core.models import Choice
 from core.store import Store
 from core.store.events import moment
-from core.store.outbox import Fate, Kept, Outbox, Waiting, new_id
+from core.store.outbox import Fate, Kept, Late, Outbox, Waiting, new_id, within
 from tests.pg import MISSING, PostgresServer, find_bindir, running_server
 
 REPORT = {"schema": 1, "brief_name": "brief.md", "summary": {"verified": 1}, "claims": [{"id": "c1"}]}
@@ -246,4 +247,44 @@ def test_a_change_made_while_postgresql_is_stopped_is_saved_when_it_is_back(
     [outcome] = box.deliver()
     assert outcome.fate is Fate.SAVED
     assert [d.decision for d in store.decisions(run_id)] == [Choice.ACCEPT]
+    store.close()
+
+
+def _cluster(server: PostgresServer) -> list[int]:
+    """Return the process ids of the server: its postmaster (first line of postmaster.pid) and its children."""
+    main = int((server.datadir / "postmaster.pid").read_text().split()[0])
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[1]) == main:
+            children.append(int(stat.parent.name))
+    return [main, *children]
+
+
+def test_a_server_that_accepts_and_never_answers_holds_a_thread_not_the_caller_and_nothing_is_saved_twice(
+    own_server: PostgresServer, tmp_path: Path
+) -> None:
+    url = own_server.new_database()
+    store = Store(url, busy_timeout=2)
+    run_id = store.save_run(REPORT, b"", "brief.md")
+    store.decisions(run_id)  # a pooled connection, open: the next call goes straight to the server
+    box = Outbox(tmp_path / "outbox", courier=False)
+    box.serve(store.label, lambda: store)
+    hung = _cluster(own_server)
+    for pid in hung:
+        os.kill(pid, signal.SIGSTOP)  # the server's processes, by id: it holds every connection and answers none
+    try:
+        change = _change(store, run_id, "note", "Hung server")
+        with pytest.raises(Late):
+            within(1.0, store.save_decision_change, run_id, "c1", "note", "Hung server", 0, author="Ada", at=change.at)
+        box.keep(change)
+    finally:
+        for pid in hung:
+            os.kill(pid, signal.SIGCONT)
+    [outcome] = box.deliver()
+    assert outcome.fate is Fate.SAVED  # whether the held call or the outbox got in first, it is saved once
+    assert [(e.author, e.after) for e in store.decision_history(run_id, "c1")] == [("Ada", "Hung server")]
     store.close()

@@ -2,7 +2,9 @@
 
 The store is the truth: a run is loaded from it by id (``?run=ID``), decisions are written to
 it on every change, and the session only keeps what it read so that a widget change never
-re-checks anything. This module refuses to check briefs or draw anything beyond messages.
+re-checks anything. A change the store cannot take now (away, locked, full) goes to the desk's
+outbox (core.store.outbox), and is shown as made until it is saved. This module refuses to check
+briefs or draw anything beyond messages.
 """
 
 from __future__ import annotations
@@ -151,11 +153,11 @@ SAVED = "Saved."
 NOT_YET = "Not saved yet:"
 
 
-def _cannot(exc: StoreError) -> str:
+def _cannot(exc: StoreError | outbox.Late) -> str:
     """Return why the store did not take a change, as the end of a sentence naming it ("is not answering")."""
-    why = exc.why.lower()
-    if isinstance(exc, StoreUnreachable):
+    if isinstance(exc, StoreUnreachable | outbox.Late):
         return "is not answering"
+    why = exc.why.lower()
     if "locked" in why or "busy" in why:
         return "is locked by another program"
     if "full" in why:
@@ -238,17 +240,20 @@ def save_change(claim_id: str, field: str, value: Any) -> tuple[Decision, str]:
     try:
         if queue:  # changes wait for this store already: this one goes behind them, and the page waits for nothing
             raise _Behind()
-        outcome = store().save_decision_change(
-            run_id, claim_id, field, value, seen.version, author=key[2], at=change.at
-        )
-    except (_Behind, StoreError) as exc:
+        # Bounded: a store that accepts and never answers (a hung server, a cut network) holds a thread, not the page.
+        outcome = outbox.within(
+            settings().desk_store_timeout + 1,
+            store().save_decision_change,
+            run_id, claim_id, field, value, seen.version, author=key[2], at=change.at,
+        )  # fmt: skip
+    except (_Behind, outbox.Late, StoreError) as exc:
         if isinstance(exc, StoreError) and store().problem():  # a store file deleted: saving later would lose it too
             decisions()[claim_id] = seen.changed(**{field: value})
             return decisions()[claim_id], f"Not saved: {exc} The change is kept in this tab only."
         kept = box.keep(change)
         st.session_state.setdefault(_MINE, set()).add(change.id)
         decisions()[claim_id] = seen.changed(**{field: value})
-        cannot = _cannot(exc) if isinstance(exc, StoreError) else _behind_words(queue)
+        cannot = _behind_words(queue) if isinstance(exc, _Behind) else _cannot(exc)
         return decisions()[claim_id], waiting_words(store().named, cannot, kept)
     except DecisionError as exc:
         decisions()[claim_id] = seen.changed(**{field: value})

@@ -18,7 +18,8 @@ waiting goes after it, on the version that one was saved as. A change that meets
 is a conflict, held for the editor to settle as any refused change ("keep theirs" or "save mine");
 a store that already holds the very change (same editor, field, value and moment: a commit whose
 answer was lost) counts as saved. It refuses to merge two editors' changes, to save a change
-twice, and to write a store's password anywhere.
+twice, and to write a store's password anywhere. ``within`` bounds the desk's own first try: a
+store that accepts and never answers holds a thread of its own, never the page.
 """
 
 from __future__ import annotations
@@ -30,10 +31,12 @@ import os
 import secrets
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from core.errors import DecisionError, StoreError
 from core.models import Decision
@@ -90,6 +93,27 @@ class Kept(StrEnum):
 
     DISK = "disk"  # a file on the desk's machine: it outlives a reload, the browser and the desk
     MEMORY = "memory"  # the desk's own disk refused the file: kept until the desk restarts
+
+
+class Late(Exception):
+    """The store did not answer within the wait; the call goes on in its own thread (not a VerbatimError: a value)."""
+
+
+#: Saves a page waits for at most a few seconds; a store that hangs holds one of these threads, never a page.
+_CALLS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="verbatim-save")
+_T = TypeVar("_T")
+
+
+def within(seconds: float, call: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
+    """Return what call gives when it answers within seconds; raise Late when not (it may still land later).
+
+    A change sent this way keeps its moment: if its commit lands after all, the outbox knows it as its own.
+    """
+    future = _CALLS.submit(call, *args, **kwargs)
+    try:
+        return future.result(timeout=seconds)
+    except FuturesTimeout:
+        raise Late(f"no answer within {seconds:g} s") from None
 
 
 def new_id() -> str:
