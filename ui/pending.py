@@ -90,6 +90,7 @@ def _apply(key: tuple[str, str, str]) -> None:
 
 def watch() -> None:
     """Apply what became of this tab's waiting changes; while any wait, look again every few seconds."""
+    state.born()  # on the session's first run: later changes of another live tab are never this one's
     wanted = st.query_params.get("run", "")
     open_run = state.current_run_id()
     run_id = open_run or wanted

@@ -232,7 +232,8 @@ def save_change(claim_id: str, field: str, value: Any) -> tuple[Decision, str]:
         return decisions()[claim_id], "This run has no id in the store: the decision is kept only until the tab closes."
     box, key = the_outbox(), outbox_key(run_id)
     queue = box.waiting(key, held=False)
-    ahead = [c for c in box.waiting(key) if c.claim_id == claim_id]
+    # Made on top of this tab's own waiting change (or one a reload found), never another live tab's: no merge.
+    ahead = [c for c in box.waiting(key) if c.claim_id == claim_id and (mine(c.id) or c.at < born())]
     change = outbox.Waiting(
         id=outbox.new_id(), store=key[0], run_id=run_id, claim_id=claim_id, editor=key[2], field=field,
         value=value, seen=seen.version, at=moment(), after=ahead[-1].id if ahead else "",
