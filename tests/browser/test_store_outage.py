@@ -1,9 +1,10 @@
 """Real browser: two signed-in editors while the store is away, PostgreSQL stopped 20 s or SQLite locked (issue 24, 1).
 
 Each editor changes a decision while the store cannot take it and is told it is kept; one
-reloads while it is still away; when the store is back every change is in it, 0 lost, and each
-editor sees what became of theirs: saved, or met the other's and chosen. The PostgreSQL server
-is the module's own (stopped and started again); the provider and the sources are on loopback.
+reloads while it is still away, one closes the browser and signs in again; when the store is
+back every change is in it, 0 lost, and each editor sees what became of theirs: saved, or met
+the other's and chosen. The PostgreSQL server is the module's own (stopped and started again);
+the sign-in provider is on loopback.
 """
 
 from __future__ import annotations
@@ -139,6 +140,12 @@ def test_two_editors_lose_nothing_while_the_store_file_is_locked(tmp_path_factor
         ben.get_by_role("radiogroup", name="Decision").wait_for()
         _choose(ben, "Decision", "Accept")
         ben.get_by_text(locked).wait_for()
+        ctx_b.close()  # Ben closes his browser and opens it again: a new sign-in, nothing of the old tab
+        ctx_b, ben = _editor(chromium, desk, "ben", run_id)
+        ben.goto(f"{desk.url}/review?run={run_id}&claim=c2")
+        ben.get_by_text("has not taken it yet").wait_for()
+        checked = ben.get_by_role("radiogroup", name="Decision").locator("label:has(input:checked)")
+        assert checked.inner_text().strip() == "Accept"
 
         ann.reload()  # reads go on while the file is locked: the changes kept are shown as made
         ann.get_by_role("radiogroup", name="Decision").wait_for()
