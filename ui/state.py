@@ -221,7 +221,8 @@ def save_change(claim_id: str, field: str, value: Any) -> tuple[Decision, str]:
     The message is "Saved." only when the store kept the change; otherwise it says why not: another
     editor or tab saved first (the decision returned is the newer one, to be shown instead, and the
     refused change is kept for the editor to settle: ``conflict``), the user may only read (signed
-    in but not an editor), or the store failed.
+    in but not an editor), the store could not take it now (it is kept in the outbox and saved when
+    the store answers: "Not saved yet: ..."), or the store file was deleted under the desk.
     """
     seen = decisions().get(claim_id) or Decision(claim_id=claim_id)
     if not auth.editor().may_decide:  # never trust a disabled widget: a reader's change is refused here
