@@ -27,6 +27,19 @@ def default_db_path() -> Path | str:
     return base / "verbatim" / "verbatim.sqlite3"
 
 
+#: The environment variable naming the folder where the desk keeps changes its store could not take.
+OUTBOX_ENV = "VERBATIM_OUTBOX"
+
+
+def default_outbox_dir() -> Path:
+    """Return the desk's outbox folder: $VERBATIM_OUTBOX, else verbatim/outbox under the user's state folder."""
+    env = os.environ.get(OUTBOX_ENV)
+    if env:
+        return Path(env)
+    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    return base / "verbatim" / "outbox"
+
+
 @dataclass(frozen=True)
 class Settings:
     # ---- fetching (core/fetch/)
@@ -243,6 +256,16 @@ class Settings:
     # Connections to a team store per process, shared by the desk's sessions: a handful of editors' clicks
     # at once, well under PostgreSQL's default of 100 connections for a few desks and workers.
     store_pool_size: int = 8
+    # Seconds the desk's own calls wait for a store (a locked SQLite file, a PostgreSQL that does not
+    # answer) before the change goes to the outbox: an editor's click costs a few seconds at most.
+    desk_store_timeout: float = 3.0
+    # Where the desk keeps a change its store could not take, one small file each, until it is saved:
+    # never in the store that is away, and on the desk's machine, which outlives a reload or a browser.
+    outbox_dir: Path = field(default_factory=default_outbox_dir)
+    # Seconds between the outbox's tries to save waiting changes: back within a few seconds of the store.
+    outbox_retry_every: float = 2.0
+    # Seconds between a page's looks at its waiting changes (no store call): told soon after they are saved.
+    desk_watch_every: float = 2.0
 
     @classmethod
     def from_env(cls) -> Settings:

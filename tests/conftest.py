@@ -35,6 +35,8 @@ def settings(tmp_path: Path) -> Settings:
 def _isolated_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # No test may write to the user's real store under ~/.local/share.
     monkeypatch.setenv("VERBATIM_DB", str(tmp_path / "env-store.sqlite3"))
+    # Nor to the desk's real outbox under ~/.local/state (changes kept while a store is away).
+    monkeypatch.setenv("VERBATIM_OUTBOX", str(tmp_path / "outbox"))
 
 
 @pytest.fixture(autouse=True)

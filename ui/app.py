@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
 import streamlit as st  # noqa: E402
 
 from core.errors import StoreError  # noqa: E402
-from ui import draw, signin, state  # noqa: E402
+from ui import draw, pending, signin, state  # noqa: E402
 
 # An emoji favicon, drawn locally: a Material one is fetched from a font CDN, and the desk talks to no one.
 st.set_page_config(page_title="Verbatim review desk", page_icon="✔", layout="wide")
@@ -64,6 +64,7 @@ try:
     lost = state.store_problem()
     if lost:  # on every page, until the desk is restarted: nothing saved now would be kept
         st.error(draw.md(f"Nothing is being saved. {lost}"))
+    pending.watch()  # changes kept while the store was away: said, and looked at again until saved
     page.run()
 except Exception as exc:  # the one handler for bugs: decisions are saved as they change, so nothing is lost
     logging.getLogger("verbatim.desk").exception("Bug in the desk on page %s", page.url_path or "check")

@@ -14,7 +14,7 @@ from core.extract import SOURCE_EXTENSIONS
 from core.models import Choice, ClaimResult, Decision, FlagKind, Report, Verdict
 from core.report.marks import quote_marks
 from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words, policy_words
-from ui import auth, brief_links, decision_log, draw, guard, services, state
+from ui import auth, brief_links, decision_log, draw, guard, pending, services, state
 from ui.places import place_stepper
 
 CHOICES = list(DECISION_CHOICES)
@@ -85,6 +85,10 @@ def decision_form(result: ClaimResult) -> None:
     cid = result.claim.id
     saved = state.decisions().get(cid) or Decision(claim_id=cid)
     ss = st.session_state
+    told = pending.news(cid)  # a change kept while the store was away: saved, refused, or still waiting
+    if told is not None:
+        _show(cid, saved)
+        ss[_key(cid, "save_msg")] = told
     # A plain string: the radio's options are strings, and Streamlit refuses an enum member among them.
     ss.setdefault(_key(cid, "choice"), str(saved.decision) if saved.decision in CHOICES else "")
     ss.setdefault(_key(cid, "note"), saved.note)

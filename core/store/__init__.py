@@ -7,7 +7,9 @@ of ``migrations/``; ``bodies`` keeps each fetched body once, under its sha256; `
 the columns of store files made before migrations; ``events`` records every change of a
 decision as an event with its author, only when the record is still the one the editor saw;
 ``worklist`` lists runs as a queue of work (assignment, decided n of m, who decided last);
-``identity`` notices a store file deleted, replaced or made read-only under a running desk.
+``identity`` notices a store file deleted, replaced or made read-only under a running desk;
+``outbox`` keeps a decision's change the store could not take on the desk's machine, and saves it
+on its version when the store answers.
 """
 
 from __future__ import annotations

@@ -3,10 +3,12 @@
 One pool per database URL in a process, shared by every Store opened on it (each desk session
 opens its own Store) and closed with the last of them. A connection is checked as it leaves the
 pool, so a server restarted under a running desk costs nothing but the one check: the store
-works again without a restart. While the server does not answer, every call raises a
-``StoreError`` saying the team store cannot be reached and what to do. Statements arrive with
-``?`` placeholders and are translated here (``%s``, and ``%`` doubled). No psycopg exception
-leaves this module, and no message shows the URL's user or password.
+works again without a restart. Once a call found the server away, the next ones ask it with one
+direct connection instead of waiting out the pool's timeout (refused at once while it is down).
+While the server does not answer, every call raises a ``StoreError`` saying the team store
+cannot be reached and what to do. Statements arrive with ``?`` placeholders and are translated
+here (``%s``, and ``%`` doubled). No psycopg exception leaves this module, and no message
+shows the URL's user or password.
 """
 
 from __future__ import annotations
@@ -103,6 +105,9 @@ class _Shared:
     def __init__(self, pool: ConnectionPool[psycopg.Connection[Any]]) -> None:
         self.pool = pool
         self.users = 0
+        #: Set when a call found the server away: the next calls ask the server directly (refused at once)
+        #: instead of waiting out the pool's timeout, until one gets through.
+        self.away = False
 
 
 _POOLS: dict[tuple[str, float, int], _Shared] = {}
@@ -174,6 +179,13 @@ class PostgresEngine:
     def _connection(self, action: str, *, transaction: bool) -> Iterator[psycopg.Connection[Any]]:
         if self._shared is None:
             raise self.error(action, "the store was closed")
+        if self._shared.away:
+            # A server known to be away: one direct connection says whether it is back, in libpq's time
+            # (at once when refused), so that a page never waits the pool's whole timeout on every call.
+            cause = self._direct_failure()
+            if cause is not None:
+                raise driver_error(self.label, action, cause) from cause
+            self._shared.away = False
         try:
             # The pool's context commits when the block ends normally and rolls back otherwise.
             with self._shared.pool.connection() as conn:
@@ -183,7 +195,10 @@ class PostgresEngine:
                 else:
                     yield conn
         except (psycopg.Error, PoolTimeout) as exc:
-            raise self._error(action, exc) from exc
+            error = self._error(action, exc)
+            if isinstance(error, StoreUnreachable) and self._shared is not None:
+                self._shared.away = True
+            raise error from exc
 
     @contextmanager
     def read(self) -> Iterator[Conn]:

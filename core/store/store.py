@@ -289,12 +289,17 @@ class Store:
                 continue
 
     def save_decision_change(
-        self, run_id: str, claim_id: str, field: str, value: Any, seen_version: int, *, author: str = ""
+        self, run_id: str, claim_id: str, field: str, value: Any, seen_version: int, *, author: str = "", at: str = ""
     ) -> DecisionSave:
-        """Save one field of a decision still at seen_version, else return the newer one; DecisionError on bad input."""
+        """Save one field of a decision still at seen_version, else return the newer one; DecisionError on bad input.
+
+        ``at`` is when the change was made (default: now); a change kept while the store was away keeps its own.
+        """
         try:
             with self._engine.write() as c:
-                return events.save_change(c, run_id, claim_id, field, value, seen_version, events.moment(), author)
+                return events.save_change(
+                    c, run_id, claim_id, field, value, seen_version, at or events.moment(), author
+                )
         except Taken:  # another save on the same version committed first
             with self._engine.read() as c:
                 return events.refused(c, run_id, claim_id, seen_version)

@@ -58,7 +58,13 @@ def start_desk(folder: Path, timeout: float = 60.0, *, secrets: str = "", env: d
     if secrets:
         secrets_file.write_text(secrets, encoding="utf-8")
     port = free_port()
-    env = {**os.environ, "VERBATIM_DB": str(db), "PYTHONUNBUFFERED": "1", **(env or {})}
+    env = {
+        **os.environ,
+        "VERBATIM_DB": str(db),
+        "VERBATIM_OUTBOX": str(folder / "outbox"),
+        "PYTHONUNBUFFERED": "1",
+        **(env or {}),
+    }
     cmd = [
         str(Path(sys.executable).parent / "streamlit"),
         "run",
