@@ -28,7 +28,10 @@ REF_HEADINGS = re.compile(
 )
 # "[1]", "[1, 4]", "[3–5]"; glued to a word ("devices[1]") only when the list has the entry (else "arr[0]").
 NUM_REFS = re.compile(r"(?<!\[)\[(\d{1,5}(?:\s*[,;–-]\s*\d{1,5})*)\](?![(:])")
-_REF_ENTRY = re.compile(r"^\s*(?:\[(\d{1,5})\]|(\d{1,5})[.)])\s*")
+# Between an entry's number and its text: white space, or an invisible character Google Docs writes there
+# ("1.\u200b Title", "2.\u00a0Title").
+_GAP = r"(?:[\u200b-\u200d\u2060\ufeff]+\s*|\s+)"
+_REF_ENTRY = re.compile(rf"^\s*(?:\[(\d{{1,5}})\](?:{_GAP})?|(\d{{1,5}})[.)]{_GAP})")  # not "0.55 NA …"
 
 
 def missing_entry(number: str, text: str) -> str:
@@ -98,10 +101,11 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     headings: dict[str, str] = {}
     in_refs = False
     place = 0
+    last: str | None = None  # the number of the entry before, when the list numbers its entries
     heading = ""
     for block in blocks:
         if REF_HEADINGS.match(block.text.strip()) and len(block.text) < 40:
-            in_refs, place, heading = True, 0, block.text.strip()
+            in_refs, place, last, heading = True, 0, None, block.text.strip()
             block.kind = BlockKind.HEADING
             continue
         if block.kind == BlockKind.HEADING:
@@ -110,8 +114,11 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
         if not in_refs or not block.text.strip():
             continue
         block.kind = BlockKind.REFERENCE  # an entry, with a URL or not, is never a claim
-        for label, start, end in _entries(block.text, place + 1):
-            place += 1
+        for label, start, end in _entries(block.text, place + 1, last):
+            if label != last:
+                place += 1
+            if _REF_ENTRY.match(block.text[start:end]):
+                last = label
             link = next((c for c in block.cites if c.url and start <= c.start < end), None)
             if link is not None:
                 refs.setdefault(label, link)
@@ -140,26 +147,31 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     return list(dict.fromkeys(warnings))
 
 
-def _entries(text: str, place: int) -> list[tuple[str, int, int]]:
+def _entries(text: str, place: int, last: str | None = None) -> list[tuple[str, int, int]]:
     """Return (number, start, end) of the entries a block holds: one, or several numbered in sequence.
 
     A PDF often sets a whole reference list as one block ("1. A, url 2. B, url 3. …"): it is cut
-    where the next number of the sequence starts. A block not numbered is one entry, numbered by
-    its place.
+    where the next number of the sequence starts. In a list that numbers its entries (``last``, the
+    number before), text before a block's first number is the rest of entry ``last`` (its URL wrapped
+    to the next page); a block not numbered in a list that is not is one entry, numbered by its place.
     """
     m = _REF_ENTRY.match(text)
-    if m is None:
+    if m is None and last is None:
         return [(str(place), 0, len(text))]
-    first = m.group(1) or m.group(2)
-    cuts = [(first, 0)]
-    for n in _ENTRY_START.finditer(text, m.end()):
+    if m is None:
+        cuts = [(str(last), 0)]
+        at = 0
+    else:
+        cuts = [(m.group(1) or m.group(2), 0)]
+        at = m.end()
+    for n in _ENTRY_START.finditer(text, at):
         number = n.group(1) or n.group(2)
         if number == str(int(cuts[-1][0]) + 1):
             cuts.append((number, n.start()))
     return [(label, start, cuts[i + 1][1] if i + 1 < len(cuts) else len(text)) for i, (label, start) in enumerate(cuts)]
 
 
-_ENTRY_START = re.compile(r"(?<=\s)(?:\[(\d{1,5})\]|(\d{1,5})[.)])\s")
+_ENTRY_START = re.compile(rf"(?<=\s)(?:\[(\d{{1,5}})\]|(\d{{1,5}})[.)]){_GAP}")
 
 
 def _resolved(cite: Cite, refs: dict[str, Cite], headings: dict[str, str], warnings: list[str]) -> Cite:
