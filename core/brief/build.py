@@ -105,7 +105,9 @@ class _Builder:
         self.drop_pending()
         self.key += 1
         if not active:
-            self.uncited[self.key] = tidy(text[start:end])
+            # A note number whose entry has no URL ("tables¹." citing an uploaded file) is no word of the sentence.
+            bare = [(c.start, c.end) for c in cites if c.kind == CiteKind.MARKER and c.anchor.isdigit()]
+            self.uncited[self.key] = tidy(cut_spans(text, start, end, bare) if bare else text[start:end])
             self.last, self.last_cited = _Sentence(block, start, end, self.key), False
             return
         self._claims(_Sentence(block, start, end, self.key), cites)

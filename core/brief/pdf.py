@@ -50,6 +50,10 @@ _COVER = 0.5
 # Type this much larger than the page's body text marks a heading (not a claim).
 _HEADING_RATIO = 1.2
 _SUPERSCRIPT = 1  # PyMuPDF's span flag for superscript
+# Type at least this share of the body size is body text: the baseline a small number is raised above.
+_BODY_SHARE = 0.9
+# A small number raised this share of the body size above the baseline beside it is a note, not a subscript.
+_RISE = 0.15
 
 
 def _open(data: bytes, name: str) -> Any:
@@ -130,12 +134,30 @@ def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], 
         if seen * 2 >= total:
             body = size
             break
+    body_spans = [s for s in spans_all if s["size"] >= body * _BODY_SHARE]
     raised = [
         (tuple(s["bbox"]), s["text"].strip())
         for s in spans_all
-        if SUP_TEXT.match(s["text"].strip()) and (s["flags"] & _SUPERSCRIPT or s["size"] < body * SUP_RATIO)
+        if SUP_TEXT.match(s["text"].strip())
+        and (s["flags"] & _SUPERSCRIPT or (s["size"] < body * SUP_RATIO and _above_baseline(s, body_spans, body)))
     ]
     return {b for b, size in sizes.items() if size >= body * _HEADING_RATIO}, raised
+
+
+def _above_baseline(span: dict[str, Any], body_spans: list[dict[str, Any]], body: float) -> bool:
+    """Return True when a span in small type stands above the baseline of the body text beside it (a note number).
+
+    Some exports set note numbers small and raised without PyMuPDF's superscript flag; a small
+    number on or below the baseline ("CO₂", a subscript) is no note.
+    """
+    x0, y0, _x1, y1 = span["bbox"]
+    base = span["origin"][1]
+    for other in body_spans:
+        ox0, oy0, ox1, oy1 = other["bbox"]
+        near = ox0 - body * 2 <= x0 <= ox1 + body * 2
+        if near and oy0 < y1 and y0 < oy1:
+            return bool(other["origin"][1] - base >= body * _RISE)
+    return False
 
 
 def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
@@ -160,8 +182,8 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
     raw = split_raised(page.get_text("words", flags=flags, textpage=textpage), raised)
     body = body_height(raw)
     sups: list[Word] = []
-    for x0, y0, x1, y1, text, b, ln, is_raised in raw:
-        word = Word(text, (x0, y0, x1, y1))
+    for x0, y0, x1, y1, text, b, ln, is_raised, tail in raw:
+        word = Word(text, (x0, y0, x1, y1), tail=tail)
         for uri, rects, box in links:
             # Most links are far from most words: their bounding box says so without measuring.
             if x1 <= box[0] or x0 >= box[2] or y1 <= box[1] or y0 >= box[3]:
@@ -192,6 +214,7 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
                 word.start = len(text)
                 text += word.text
                 word.end = len(text)
+                text += word.tail
         kind = BlockKind.HEADING if b in headings and text and text[-1] not in '.!?:;"”' else BlockKind.PARAGRAPH
         block = Block(
             kind, text, _cites(text, [w for ws in blocks[b] for w in ws]), LocationKind.PAGE, number, None, base=offset

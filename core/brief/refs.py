@@ -43,6 +43,19 @@ def missing_entry(number: str, text: str) -> str:
     )
 
 
+def no_url(number: str, entry: str) -> str:
+    """Return the note for a marker whose entry holds no URL (an uploaded file), naming the entry."""
+    entry = " ".join(entry.split())
+    entry = re.sub(rf"^\[?{number}[\].)]?[\s\u200b-\u200d\u2060\ufeff]*", "", entry)[:70]
+    what = (
+        "an uploaded file with no URL" if re.search(r"\buploaded\b", entry, re.IGNORECASE) else "an entry with no URL"
+    )
+    return (
+        f"Cited as {number}, {what} (“{entry}”), so the claims citing it have no source to check; the other "
+        "entries are read. Check that file by hand, or cite the web page it came from."
+    )
+
+
 def note_citation(text: str, cites: list[Cite], min_words: int) -> tuple[str, str, str | None]:
     """Return a footnote's (URL, link text, quote): its first link, and a quoted passage after it."""
     first = next((c for c in cites if c.url), None)
@@ -98,6 +111,7 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     or, in a Word numbered list whose numbers are not in the text, by its place.
     """
     refs: dict[str, Cite] = {}  # entry number -> the entry's first link
+    unlinked: dict[str, str] = {}  # entry number -> the text of an entry with no link (an uploaded file)
     headings: dict[str, str] = {}
     in_refs = False
     place = 0
@@ -123,13 +137,15 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
             if link is not None:
                 refs.setdefault(label, link)
                 headings.setdefault(label, heading)
-    if not refs:
+            else:
+                unlinked.setdefault(label, block.text[start:end])
+    if not refs and not unlinked:
         return []
     warnings: list[str] = []
     for block in blocks:
         if block.kind in (BlockKind.REFERENCE, BlockKind.HEADING):
             continue
-        block.cites = [_resolved(c, refs, headings, warnings) for c in block.cites]
+        block.cites = [_resolved(c, refs, headings, warnings, unlinked) for c in block.cites]
         for m in NUM_REFS.finditer(block.text):
             if any(c.start <= m.start() < c.end for c in block.cites):
                 continue
@@ -138,7 +154,10 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
             for number in numbers(m.group(1)):
                 cite = refs.get(number)
                 if cite is None:
-                    warnings.append(missing_entry(number, block.text[max(0, m.start() - 60) : m.end()]))
+                    where = block.text[max(0, m.start() - 60) : m.end()]
+                    warnings.append(
+                        no_url(number, unlinked[number]) if number in unlinked else missing_entry(number, where)
+                    )
                     block.cites.append(Cite(m.start(), m.end(), "", m.group(0), CiteKind.MARKER))
                 else:
                     how = f"reference [{number}] in “{headings[number]}”"
@@ -174,14 +193,16 @@ def _entries(text: str, place: int, last: str | None = None) -> list[tuple[str, 
 _ENTRY_START = re.compile(rf"(?<=\s)(?:\[(\d{{1,5}})\]|(\d{{1,5}})[.)]){_GAP}")
 
 
-def _resolved(cite: Cite, refs: dict[str, Cite], headings: dict[str, str], warnings: list[str]) -> Cite:
+def _resolved(
+    cite: Cite, refs: dict[str, Cite], headings: dict[str, str], warnings: list[str], unlinked: dict[str, str]
+) -> Cite:
     """Return a superscript marker (one number) with its entry's URL, or as it is with a warning when none."""
     if cite.kind != CiteKind.MARKER or cite.url or not cite.how.startswith("superscript"):
         return cite
     number = cite.anchor
     link = refs.get(number)
     if link is None:
-        warnings.append(missing_entry(number, cite.anchor))
+        warnings.append(no_url(number, unlinked[number]) if number in unlinked else missing_entry(number, cite.anchor))
         return cite
     how = f"superscript {cite.anchor}, reference [{number}] in “{headings.get(number, '')}”"
     return Cite(cite.start, cite.end, link.url, cite.anchor, CiteKind.MARKER, link.quote, how)

@@ -88,7 +88,41 @@ def works_cited_invisible_gap(doc: pymupdf.Document) -> None:
     _entry(q, 7, NBSP, "Demand notes - Board G", "https://g.test/demand/7")
 
 
-CASES = [works_cited_invisible_gap]
+def raised_note_punctuation(doc: pymupdf.Document) -> None:
+    """Item 2: "charge¹." (one word to PyMuPDF), a spaced "³:", a note set small and high without the
+    superscript flag, a subscript "CO₂" that is no note, and an entry that is an uploaded file."""
+    p = Page(doc)
+    p.text("Each electron carries one charge")
+    p.note("2")
+    p.text(". Energy is conserved ")
+    p.note("3")
+    p.text(": no process creates it.")
+    p.newline()
+    p.text("The field decays quickly")
+    p.note("4", rise=5.5)
+    p.text(".")
+    p.newline()
+    p.text("Plants take in CO")
+    p.note("2", rise=-2.0)
+    p.text(" by day")
+    p.note("5")
+    p.text(".")
+    p.newline()
+    p.text("The archive holds the raw tables")
+    p.note("1")
+    p.text(".")
+    p.newline(30)
+    p.text("Works cited", size=14)
+    p.newline(20)
+    p.text(f"1.{ZWSP} references.zip, uploaded:references.zip", size=9)
+    p.newline(12)
+    _entry(p, 2, ZWSP, "Charge of the electron - Lab B", "https://b.test/charge/2")
+    _entry(p, 3, NBSP, "Conservation laws - Notes C", "https://c.test/energy/3")
+    _entry(p, 4, ZWSP, "Field decay - Paper D", "https://d.test/field/4")
+    _entry(p, 5, ZWSP, "Plant uptake - Review E", "https://e.test/plants/5")
+
+
+CASES = [works_cited_invisible_gap, raised_note_punctuation]
 
 
 def main() -> None:
