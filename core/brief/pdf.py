@@ -25,6 +25,7 @@ from core.brief.authoryear import link_author_year
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.inline import usable_url
+from core.brief.pdf_joins import join_split_sentences
 from core.brief.pdf_notes import (
     SUP_RATIO,
     SUP_TEXT,
@@ -316,6 +317,7 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
             f"{name} has no text layer (it may be a scan), so Verbatim cannot read its claims. "
             "Export the brief as a PDF with text, or paste the text."
         )
+    blocks = join_split_sentences(blocks)
     mark_endnotes(blocks)
     warnings.extend(link_numbered_references(blocks))
     warnings.extend(link_author_year(blocks))

@@ -122,7 +122,34 @@ def raised_note_punctuation(doc: pymupdf.Document) -> None:
     _entry(p, 5, ZWSP, "Plant uptake - Review E", "https://e.test/plants/5")
 
 
-CASES = [works_cited_invisible_gap, raised_note_punctuation]
+def sentence_across_pages(doc: pymupdf.Document) -> None:
+    """Item 3: a sentence cut by a page break (a page number between) and one cut by a dropped display formula."""
+    p = Page(doc)
+    p.text("Prices rose in every region.")
+    p.note("1")
+    p.newline(30)
+    p.text("The bound holds when")
+    p.page.draw_rect(pymupdf.Rect(200, p.y + 8, 300, p.y + 30), color=(0, 0, 0))  # the formula, drawn: no text
+    p.newline(44)
+    p.text("the load is low and steady.")
+    p.note("3")
+    p.newline(30)
+    p.y = 760.0
+    p.text("The model predicts that")
+    p.page.insert_text((300, 810), "1", fontsize=8, fontname="F1")  # the page number
+    q = Page(doc)
+    q.text("the gap closes within a decade.")
+    q.note("2")
+    q.text(" Nothing else changes.")
+    q.newline(30)
+    q.text("Works cited", size=14)
+    q.newline(20)
+    _entry(q, 1, ZWSP, "Regional prices - Office A", "https://a.test/prices/1")
+    _entry(q, 2, ZWSP, "Gap model - Paper B", "https://b.test/gap/2")
+    _entry(q, 3, ZWSP, "Load bounds - Notes C", "https://c.test/load/3")
+
+
+CASES = [works_cited_invisible_gap, raised_note_punctuation, sentence_across_pages]
 
 
 def main() -> None:
