@@ -25,7 +25,7 @@ from core.brief.authoryear import link_author_year
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.inline import usable_url
-from core.brief.pdf_joins import join_split_sentences
+from core.brief.pdf_joins import join_split_sentences, url_goes_on
 from core.brief.pdf_notes import (
     SUP_RATIO,
     SUP_TEXT,
@@ -110,8 +110,9 @@ def _covered(word: tuple[float, float, float, float], rect: tuple[float, float, 
     return width / max(word[2] - word[0], 1e-6) >= _COVER and height / min(word_h, rect_h) >= _COVER
 
 
-def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], list[Raised]]:
-    """Return the numbers of blocks set in type clearly larger than the body text, and the raised note numbers.
+def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], list[Raised], set[tuple[int, int]]]:
+    """Return the numbers of blocks set in type clearly larger than the body text, the raised note numbers,
+    and the (block, line) of each line whose text ends in white space.
 
     A raised number is a span of digits with PyMuPDF's superscript flag or set clearly smaller than
     the body text (Gemini's export glues it to the word before, so the words API sees one word).
@@ -119,7 +120,11 @@ def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], 
     sizes: dict[int, float] = {}
     chars: list[tuple[float, int]] = []
     spans_all: list[dict[str, Any]] = []
+    spaced: set[tuple[int, int]] = set()
     for block in page.get_text("dict", flags=flags, textpage=textpage)["blocks"]:
+        for n, line in enumerate(block.get("lines", [])):
+            if line["spans"] and line["spans"][-1]["text"][-1:].isspace():
+                spaced.add((block["number"], n))
         spans = [s for line in block.get("lines", []) for s in line["spans"] if s["text"].strip()]
         if not spans:
             continue
@@ -127,7 +132,7 @@ def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], 
         chars.extend((s["size"], len(s["text"])) for s in spans)
         spans_all.extend(spans)
     if not chars:
-        return set(), []
+        return set(), [], spaced
     chars.sort()
     total, seen, body = sum(n for _, n in chars), 0, chars[0][0]
     for size, n in chars:
@@ -142,7 +147,7 @@ def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], 
         if SUP_TEXT.match(s["text"].strip())
         and (s["flags"] & _SUPERSCRIPT or (s["size"] < body * SUP_RATIO and _above_baseline(s, body_spans, body)))
     ]
-    return {b for b, size in sizes.items() if size >= body * _HEADING_RATIO}, raised
+    return {b for b, size in sizes.items() if size >= body * _HEADING_RATIO}, raised, spaced
 
 
 def _above_baseline(span: dict[str, Any], body_spans: list[dict[str, Any]], body: float) -> bool:
@@ -179,10 +184,11 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
     # Ligatures expanded ("ﬁ" -> "fi"): a claim's words are read as a reader reads them.
     flags = pymupdf.TEXTFLAGS_WORDS & ~pymupdf.TEXT_PRESERVE_LIGATURES
     textpage = page.get_textpage(flags=flags)  # read once: the words and the type sizes come from one pass
-    headings, raised = _type_sizes(page, flags, textpage)
+    headings, raised, spaced = _type_sizes(page, flags, textpage)
     raw = split_raised(page.get_text("words", flags=flags, textpage=textpage), raised)
     body = body_height(raw)
     sups: list[Word] = []
+    keys: dict[int, tuple[int, int]] = {}  # each line's (block, line) numbers, by the line's identity
     for x0, y0, x1, y1, text, b, ln, is_raised, tail in raw:
         word = Word(text, (x0, y0, x1, y1), tail=tail)
         for uri, rects, box in links:
@@ -198,6 +204,7 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
             continue
         if (b, ln) not in lines:
             lines[(b, ln)] = []
+            keys[id(lines[(b, ln)])] = (b, ln)
             blocks.setdefault(b, []).append(lines[(b, ln)])
         lines[(b, ln)].append(word)
     place_superscripts(sups, lines, blocks)
@@ -206,8 +213,8 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
     offset = 0
     for b in blocks:
         text = ""
-        for words in blocks[b]:
-            if text and not text.endswith("-"):
+        for n_line, words in enumerate(blocks[b]):
+            if text and not text.endswith("-") and not _url_wraps(blocks[b][n_line - 1], words, keys, spaced):
                 text += " "
             for n, word in enumerate(words):
                 if n and not (word.sup and glues(words[n - 1])):
@@ -224,6 +231,17 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
         page_text.append(text)
         offset += len(text) + 1
     return out, "\n".join(page_text)
+
+
+def _url_wraps(
+    before: list[Word], after: list[Word], keys: dict[int, tuple[int, int]], spaced: set[tuple[int, int]]
+) -> bool:
+    """Return True when the line before ends in a URL that the line after goes on with (no space between)."""
+    if not before or not after or before[-1].sup:
+        return False
+    last, first = before[-1], after[0]
+    same = (last.url == first.url) if (last.url or first.url) else None
+    return url_goes_on(last.text, keys.get(id(before)) in spaced, first.text, same)
 
 
 def _cites(text: str, words: list[Word]) -> list[Cite]:

@@ -15,7 +15,7 @@ import re
 
 from core.brief.blocks import Block, BlockKind
 from core.brief.refs import REF_HEADINGS
-from core.brief.urls import URL_START
+from core.brief.urls import URL_START, find_urls
 
 # How a block that a sentence goes on after may end: a word or a comma, never a sentence's end or a colon.
 _OPEN_END = re.compile(r"[\w,]$")
@@ -80,8 +80,9 @@ def url_goes_on(url_word: str, spaced: bool, next_word: str, same_link: bool | N
     ``spaced``: the source text has white space after the URL at the line end; ``same_link``: True
     when one link annotation covers both, False when an annotation covers one only, None when none does.
     """
+    ends = find_urls(url_word)
+    if not ends or ends[-1][1] < len(url_word):
+        return False  # the line does not end in a URL, or ends in its sentence's punctuation
     if same_link is not None:
         return same_link
-    if spaced or ("://" not in url_word and not url_word.lower().startswith("www.")):
-        return False
-    return bool(_URL_CHARS.fullmatch(next_word)) and not URL_START.match(next_word)
+    return not spaced and bool(_URL_CHARS.fullmatch(next_word)) and not URL_START.match(next_word)

@@ -149,7 +149,26 @@ def sentence_across_pages(doc: pymupdf.Document) -> None:
     _entry(q, 3, ZWSP, "Load bounds - Notes C", "https://c.test/load/3")
 
 
-CASES = [works_cited_invisible_gap, raised_note_punctuation, sentence_across_pages]
+def url_wrapped_at_line_end(doc: pymupdf.Document) -> None:
+    """Item 4: URLs the layout wrapped at a line end, with and without a link annotation, and one a space ends."""
+    p = Page(doc)
+    p.text("Battery packs hit a record low in 2024 (https://x.test/reports/record-low-of-1")
+    p.newline()
+    p.text("39-kwh).")
+    p.newline(30)
+    url = "https://w.test/wind/costs/offshore-2024"
+    p.text("Offshore wind costs fell by a fifth (")
+    p.text("https://w.test/wind/costs/", uri=url)
+    p.newline()
+    p.text("offshore-2024", uri=url)
+    p.text(").")
+    p.newline(30)
+    p.text("Solar output is reported at https://s.test/solar ")
+    p.newline()
+    p.text("and the grid held through the summer.")
+
+
+CASES = [works_cited_invisible_gap, raised_note_punctuation, sentence_across_pages, url_wrapped_at_line_end]
 
 
 def main() -> None:
