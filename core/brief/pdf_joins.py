@@ -23,6 +23,7 @@ _OPEN_END = re.compile(r"[\w,]$")
 _MOST_TITLE_WORDS = 4
 _PAGE_NUMBER = re.compile(r"\s*(?:page\s+)?\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?\s*", re.IGNORECASE)
 # Characters that can stand in a URL (RFC 3986's unreserved, reserved and "%").
+_ENTRY_NUMBER = re.compile(r"\[?\d{1,5}[\].)]")
 _URL_CHARS = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+")
 
 
@@ -85,4 +86,9 @@ def url_goes_on(url_word: str, spaced: bool, next_word: str, same_link: bool | N
         return False  # the line does not end in a URL, or ends in its sentence's punctuation
     if same_link is not None:
         return same_link
-    return not spaced and bool(_URL_CHARS.fullmatch(next_word)) and not URL_START.match(next_word)
+    return (
+        not spaced
+        and bool(_URL_CHARS.fullmatch(next_word))
+        and not URL_START.match(next_word)
+        and not _ENTRY_NUMBER.fullmatch(next_word)  # "2." opening a reference list's next entry
+    )
