@@ -149,8 +149,12 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             cur.lines.append((line.strip(), off + len(line) - len(line.lstrip())))
             continue
         sourced = cur is not None and cur.kind == BlockKind.SOURCE_LINE
-        if (_URL_LINE.match(line) or (sourced and _LABELLED_URL.match(_LIST_PREFIX.sub("", line)))) and (
-            cur is not None and cur.kind in _SOURCED
+        # Under a reference list's heading a URL line is an entry (or the rest of one), never a source line.
+        listed = in_refs and not sourced
+        if (
+            not listed
+            and (_URL_LINE.match(line) or (sourced and _LABELLED_URL.match(_LIST_PREFIX.sub("", line))))
+            and (cur is not None and cur.kind in _SOURCED)
         ):
             # A URL alone on its line right under a sentence or item (GPT Researcher): that sentence's source.
             if cur.kind != BlockKind.SOURCE_LINE:
