@@ -96,6 +96,11 @@ class _Builder:
             if label := SOURCE_LABEL.match(text[start:end]):
                 removed.append((start, start + label.end()))
             words = re.findall(r"\w+", cut_spans(text, start, end, removed))
+            if label:
+                # "Sources: Agency A, Journal B ([Agency A](u1), [Journal B](u2))": the names are its links' own.
+                named = {w.lower() for c in active for w in re.findall(r"\w+", c.anchor)}
+                words = re.findall(r"\w+", cut_spans(text, start, end, removed + _spans(active)))
+                words = [w for w in words if w.lower() not in named]
             if not [w for w in words if w.lower() not in FILLER_WORDS]:
                 # "See [1]." or "Source: https://..." after a sentence: the citation is that sentence's.
                 self.attach_sources(active)
@@ -200,6 +205,10 @@ class _Builder:
     def reset(self) -> None:
         self.drop_pending()
         self.last, self.last_cited = None, False
+
+
+def _spans(cites: list[Cite]) -> list[tuple[int, int]]:
+    return [(c.start, c.end) for c in cites]
 
 
 def _label_only(sentence: str) -> bool:
