@@ -290,7 +290,7 @@ def _sentences(b: _Builder, block: Block) -> None:
     text = block.text
     protected = [(c.start, c.end) for c in block.cites]
     attached = [_with_brackets(text, c.start, c.end) for c in block.cites if is_citation_style(text, c)]
-    spans = split_sentences(text, protected, attached)
+    spans = _cut_after_numbers(text, split_sentences(text, protected, attached), block.cites)
     block.cites.sort(key=lambda c: c.start)
     cite_starts = [c.start for c in block.cites]
     for n, (start, end) in enumerate(spans):
@@ -313,6 +313,31 @@ def _sentences(b: _Builder, block: Block) -> None:
             b.quote_after(block, next(g for g in whole.groups() if g is not None).strip())
             continue
         b.sentence(block, start, end, cites)
+
+
+def _cut_after_numbers(text: str, spans: list[tuple[int, int]], cites: list[Cite]) -> list[tuple[int, int]]:
+    """Return the sentence spans cut after each note glued to a number's full stop ("by 2030.2 This strains").
+
+    The text layer reads "2030.2" as one number, so the sentence break rule cannot see the full stop.
+    """
+    cuts = sorted(
+        c.end
+        for c in cites
+        if c.kind == CiteKind.MARKER
+        and c.start >= 2
+        and text[c.start - 1] == "."
+        and text[c.start - 2].isdigit()
+        and re.match(r"\s+\S", text[c.end :])
+    )
+    if not cuts:
+        return spans
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        for cut in (c for c in cuts if start < c < end):
+            out.append((start, cut))
+            start = cut + len(text[cut:end]) - len(text[cut:end].lstrip())
+        out.append((start, end))
+    return out
 
 
 def _with_brackets(text: str, start: int, end: int) -> tuple[int, int]:

@@ -339,15 +339,17 @@ def parse_markdown(
             )
     blocks: list[Block] = []
     glue: dict[int, list[int]] = {}
+    closes: dict[int, list[int]] = {}
     for index, r in enumerate(raws):
         s, pos = r.source()
         plain, opos, cites = inline.parse(s, pos)
         glue[index] = inline.glue
+        closes[index] = inline.closes
         kind = BlockKind.PARAGRAPH if r.kind == BlockKind.BRACKET_REF else r.kind
         if r.in_refs and kind in (BlockKind.LIST, BlockKind.PARAGRAPH):
             kind = BlockKind.REFERENCE
         blocks.append(Block(kind, plain, cites, LocationKind.PARAGRAPH, index, opos))
-    add_glued_numbers(blocks, {k: v[0] for k, v in refs.defs.items()}, refs.reading, glue)
+    add_glued_numbers(blocks, {k: v[0] for k, v in refs.defs.items()}, refs.reading, glue, closes)
     warnings = list(dict.fromkeys([*refs.warnings, *link_author_year(blocks)]))
     elsewhere = [
         *(
