@@ -55,6 +55,13 @@ _LIST_PREFIX = re.compile(r"^\s*[-*+•]\s+")
 _STRUCTURE = re.compile(r"^(?:\s*(?:[-*+•]|\d{1,5}[.)])\s|#{1,6}\s|\[\^?[^\]]+\]:)")
 _SOURCED = (BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.SOURCE_LINE)
 _TABLE = re.compile(r"^\s*\|.*\|\s*$")
+_INDENTED = re.compile(r"^(?: {4}|\t)")
+# A language's name alone on its line: the label Gemini's export leaves above code that lost its fence.
+_CODE_LABEL = re.compile(
+    r"^\s*(?:python|javascript|typescript|bash|shell|sh|json|yaml|sql|html|css|java|c\+\+|c#|go|rust|ruby|php"
+    r"|plaintext|code snippet)\s*$",
+    re.IGNORECASE,
+)
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 
 
@@ -89,6 +96,7 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
     section = ""
     header_cells = 0
     offset = 0
+    code = False  # inside indented code that lost its fence
     following = text.split("\n")
     for number, line_m in enumerate(re.finditer(r"[^\n]*\n?", text)):
         raw_line = line_m.group(0)
@@ -105,6 +113,16 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             continue
         if not line.strip():
             cur = None
+            continue
+        if _INDENTED.match(line) and (code or (cur is None and _code_may_start(blocks, line))):
+            # Code that lost its fence (Gemini's export): indented lines after a blank line, not in a list.
+            code = True
+            refs.elsewhere.extend((line[a:b], off + a, "a link inside a code block") for a, b in find_urls(line))
+            continue
+        code = False
+        if cur is None and _CODE_LABEL.match(line):
+            # "Python" alone on its line above code: the label of a code block, no sentence.
+            blocks.append(_Raw(BlockKind.CODE, [(line.strip(), off)]))
             continue
         if (q := _QUOTE_LINE.match(line)) and _STRUCTURE.match(q.group(1)):
             # A list, heading or reference entry inside "> ": read as what it is (Gemini quotes whole lists).
@@ -251,6 +269,14 @@ def _cells(line: str) -> list[tuple[int, str]]:
         cells.append((at, line[at:end]))
         at = end + 1
     return cells
+
+
+def _code_may_start(blocks: list[_Raw], line: str) -> bool:
+    """Return True when an indented line after a blank line is code: not a list's nested item or continuation."""
+    if _STRUCTURE.match(line.strip() + " ") or _TABLE.match(line):
+        return False
+    last = blocks[-1] if blocks else None
+    return last is None or last.kind not in (BlockKind.LIST, BlockKind.FOOTNOTE, BlockKind.REFERENCE)
 
 
 def _urls_follow(lines: list[str], number: int) -> bool:
