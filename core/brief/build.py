@@ -37,7 +37,7 @@ from core.brief.citations import (
     strip_quote_text,
     tidy,
 )
-from core.brief.unused import Elsewhere, unused_links
+from core.brief.unused import Elsewhere, same_source, unused_links
 from core.models import Brief, BriefFormat, Claim, Location, LocationKind
 from core.settings import Settings
 from core.text import split_sentences
@@ -148,11 +148,11 @@ class _Builder:
         shown = tidy(cut_spans(text, start, end, bare)) if bare else claim_text
         linked = [c for c in in_sentence if c.url] + (extra or [])
         owners = _quote_owners(quotes, linked)
-        seen = {d.url for d in self.by_key.get(sent.key, [])}
+        seen = {same_source(d.url) for d in self.by_key.get(sent.key, [])}
         for cite in linked:
-            if cite.url in seen:
+            if same_source(cite.url) in seen:
                 continue
-            seen.add(cite.url)
+            seen.add(same_source(cite.url))
             own = [q[2] for q, owner in zip(quotes, owners, strict=True) if owner is cite]
             quote = cite.quote if cite.quote else (" … ".join(own) if own else None)
             draft = _Draft(
