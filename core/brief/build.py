@@ -84,6 +84,7 @@ class _Builder:
         self.last: _Sentence | None = None  # the last sentence a quote or source may still attach to
         self.last_cited = False
         self.pending_quote: str | None = None  # a quote after an uncited sentence, waiting for its source
+        self.row_cites: list[Cite] = []  # a row's first cell, only a citation: it cites the row's next cell
         self.key = 0
 
     # -- sentences
@@ -109,6 +110,10 @@ class _Builder:
             return  # "… deployments. Sources:" with the URLs on the lines below: a label, no sentence
         self.drop_pending()
         self.key += 1
+        if self.row_cites and block.kind == BlockKind.TABLE:
+            row, self.row_cites = self.row_cites, []
+            self._claims(_Sentence(block, start, end, self.key), cites, extra=row)
+            return
         if not active:
             # A note number whose entry has no URL ("tables¹." citing an uploaded file) is no word of the sentence.
             bare = [(c.start, c.end) for c in cites if c.kind == CiteKind.MARKER and c.anchor.isdigit()]
@@ -191,6 +196,8 @@ class _Builder:
         cites = [dataclasses.replace(c, how=f"source line ({_how(c)})") for c in block.cites if c.url]
         if cites and self.last is not None:
             self.attach_sources(cites)
+        elif cites and block.kind == BlockKind.TABLE:
+            self.row_cites = cites  # "| [2] | Tool Y trails |": the citation of the row's next cell
         elif cites:
             self.sentence(block, 0, len(block.text), block.cites)
 
@@ -205,6 +212,7 @@ class _Builder:
     def reset(self) -> None:
         self.drop_pending()
         self.last, self.last_cited = None, False
+        self.row_cites = []
 
 
 def _spans(cites: list[Cite]) -> list[tuple[int, int]]:
@@ -259,7 +267,12 @@ def build_brief(
 ) -> Brief:
     """Return the Brief the blocks hold: claims in order, uncited sentences, warnings, links no claim cites."""
     b = _Builder(settings)
+    row: tuple[int, ...] | None = None
     for block in blocks:
+        if (here := _row(block)) != row:
+            row = here
+            if here is not None:
+                b.reset()  # a table row starts: its notes never attach to another row's cells
         if block.kind in (BlockKind.HEADING, BlockKind.CODE, BlockKind.REFERENCE):
             b.reset()
             continue
@@ -280,6 +293,15 @@ def build_brief(
         _sentences(b, block)
     brief = finish(name, fmt, b, settings, warnings or [], raw)
     return dataclasses.replace(brief, unused_links=unused_links(blocks, brief.claims, elsewhere or [], _location))
+
+
+def _row(block: Block) -> tuple[int, ...] | None:
+    """Return which table row a block is a cell of (a Markdown line, a DOCX table and row), None outside tables."""
+    if block.row is not None:
+        return (block.row,)
+    if block.loc_kind == LocationKind.TABLE and len(block.path) >= 2:
+        return block.path[:2]
+    return None
 
 
 def _citation_spans(block: Block) -> list[tuple[int, int]]:

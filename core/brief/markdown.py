@@ -72,6 +72,7 @@ class _Raw:
     label: str = ""
     in_refs: bool = False
     section: str = ""  # the heading of the reference list it stands in
+    row: int | None = None  # a table cell's line: the row it belongs to
 
     def source(self) -> tuple[str, list[int]]:
         chars: list[str] = []
@@ -222,7 +223,7 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             for at, cell in _cells(line):
                 if cell.strip():
                     start = off + at + len(cell) - len(cell.lstrip())
-                    blocks.append(_Raw(BlockKind.TABLE, [(cell.strip(), start)], in_refs=in_refs))
+                    blocks.append(_Raw(BlockKind.TABLE, [(cell.strip(), start)], in_refs=in_refs, row=number))
                     header_cells += 1
             continue
         content, coff, label, kind = line.strip(), off + len(line) - len(line.lstrip()), "", BlockKind.PARAGRAPH
@@ -374,7 +375,7 @@ def parse_markdown(
         kind = BlockKind.PARAGRAPH if r.kind == BlockKind.BRACKET_REF else r.kind
         if r.in_refs and kind in (BlockKind.LIST, BlockKind.PARAGRAPH):
             kind = BlockKind.REFERENCE
-        blocks.append(Block(kind, plain, cites, LocationKind.PARAGRAPH, index, opos))
+        blocks.append(Block(kind, plain, cites, LocationKind.PARAGRAPH, index, opos, row=r.row))
     add_glued_numbers(blocks, {k: v[0] for k, v in refs.defs.items()}, refs.reading, glue, closes)
     warnings = list(dict.fromkeys([*refs.warnings, *link_author_year(blocks)]))
     elsewhere = [
