@@ -166,12 +166,15 @@ def _above_baseline(span: dict[str, Any], body_spans: list[dict[str, Any]], body
     return False
 
 
-def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
+def _page_blocks(doc: Any, page: Any, number: int, uris: list[str] | None = None) -> tuple[list[Block], str]:
+    """Return the page's blocks and its text; the page's link URIs are added to ``uris`` (read once per page)."""
     links = []
     for link in page.get_links():
         uri = usable_url(link.get("uri") or "")
         if not uri:
             continue
+        if uris is not None:
+            uris.append(uri)
         link["_page_height"] = page.rect.height
         rects = _link_rects(doc, link)
         box = (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
@@ -312,17 +315,16 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
                 "Split the brief to check the rest."
             )
         for n in range(min(pages, settings.max_pdf_pages)):
+            uris: list[str] = []
             try:
-                page_blocks, _ = _page_blocks(doc, doc[n], n + 1)
+                page_blocks, _ = _page_blocks(doc, doc[n], n + 1, uris)
             except Exception as exc:  # one broken page should not lose the others
                 warnings.append(f"{name}, page {n + 1} could not be read ({str(exc)[:80]}); its claims are missing.")
                 continue
             blocks.extend(page_blocks)
             # Links over no words (a logo, an image): listed when no claim cites them, never dropped unseen.
-            for link in doc[n].get_links():
-                if uri := usable_url(link.get("uri") or ""):
-                    where = Location(kind=LocationKind.PAGE, index=n + 1)
-                    elsewhere.append((uri, uri, "a link over no text on the page (a logo or an image)", where))
+            where = Location(kind=LocationKind.PAGE, index=n + 1)
+            elsewhere.extend((uri, uri, "a link over no text on the page (a logo or an image)", where) for uri in uris)
     finally:
         doc.close()
     if not any(b.text.strip() for b in blocks) and repaired:
