@@ -1,12 +1,14 @@
 """Author–year citations (``(Smith et al., 2023)``, ``(StockAnalysis.com, 2022)``, ``[Joh15b]``), resolved.
 
 A label is a citation only on the reference list's evidence, and only in a brief that cites its list
-no other way (no numbered marker or note anywhere): an entry of the brief's reference
-list (a block the reader marked as a reference) that starts with the label's first name and holds
-its year, or that starts with the bracketed key (``[Joh15b] Johnson, …``). The entry's URL is its
-first link, else its DOI (as its https://doi.org/ URL). A label whose entry carries neither gives
-one note naming it, never a silent drop. This module only links labels to entries: it refuses to
-guess an entry from anything but its first name and year.
+no other way (no numbered marker or note anywhere): an entry of the brief's reference list (a block
+the reader marked as a reference) that starts with the label's whole author name (every word of it,
+in order, before the year: "WP Desk" is not "WP Rocket") and holds its year, or that starts with the
+bracketed key (``[Joh15b] Johnson, …``). The entry's URL is its first link, else its DOI (as its
+https://doi.org/ URL). A label whose entry carries neither gives one note naming it, never a silent
+drop; a part that is a link of its own (``([Acme Labs, 2025](u1); …)``) keeps its link, and each part
+of several has its own span. This module only links labels to entries: it refuses to guess an entry
+from anything but its author name and year.
 """
 
 from __future__ import annotations
@@ -42,15 +44,38 @@ def _first_name(text: str) -> str:
     return words[0].strip(".,;:()").casefold() if words else ""
 
 
-def _parts(body: str) -> Iterator[tuple[str, str, str]]:
-    """Yield (part as written, first name, year) of each name-year part; nothing when a part is not one."""
+def _parts(body: str) -> Iterator[tuple[int, int, str, list[str], str]]:
+    """Yield (start, end in body, part as written, name's words, year) of each name-year part; nothing when
+    a part is not one."""
     found = []
-    for part in re.split(r";\s*", body):
-        m = _PART.match(part)
+    at = 0
+    for piece in body.split(";"):
+        m = _PART.match(piece)
         if m is None:
             return
-        found.append((part.strip(), m.group("name").split()[0].strip(".,").casefold(), m.group("year")))
+        lead = len(piece) - len(piece.lstrip())
+        words = [w.strip(".,").casefold() for w in m.group("name").split() if w not in ("&", "and")]
+        found.append((at + lead, at + len(piece.rstrip()), piece.strip(), words, m.group("year")))
+        at += len(piece) + 1
     yield from found
+
+
+def _names(entry: Block, words: list[str], year: str) -> bool:
+    """Return True when a reference entry starts with the label's whole author name and holds its year.
+
+    "WP Desk, 2024" is not the entry "WP Rocket. (2024)…": every word of the name, in order, before the year.
+    """
+    text = _LEAD.sub("", entry.text)
+    at = text.find(year)
+    if at < 0 or _first_name(entry.text) != words[0]:
+        return False
+    head = [w.strip(".,;:()").casefold() for w in text[:at].split()]
+    pos = 0
+    for word in words:
+        if word not in head[pos:]:
+            return False
+        pos = head.index(word, pos) + 1
+    return True
 
 
 def link_author_year(blocks: list[Block]) -> list[str]:
@@ -65,9 +90,14 @@ def link_author_year(blocks: list[Block]) -> list[str]:
             continue
         found: list[Cite | None] = []
         for m in _PAREN.finditer(block.text):
-            for part, name, year in _parts(m.group("body")):
-                entry = next((b for b in entries if _first_name(b.text) == name and year in b.text), None)
-                found.append(_cite(m.start(), m.end(), part, entry, unresolved))
+            parts = list(_parts(m.group("body")))
+            for start, end, part, words, year in parts:
+                if any(c.start < m.start("body") + end and m.start("body") + start < c.end for c in block.cites):
+                    continue  # "[Acme Labs, 2025](u1)": the part is a link of its own, which it keeps
+                entry = next((b for b in entries if _names(b, words, year)), None)
+                # One part: the whole parenthesis is the citation; several: each its own span.
+                span = (m.start(), m.end()) if len(parts) == 1 else (m.start("body") + start, m.start("body") + end)
+                found.append(_cite(span[0], span[1], part, entry, unresolved))
         for m in _KEY.finditer(block.text):
             if m.group("key") in by_key:
                 found.append(_cite(m.start(), m.end(), m.group("key"), by_key[m.group("key")], unresolved))

@@ -74,3 +74,4 @@ class Block:
     offsets: list[int] | None = None
     base: int = 0  # added to block-relative positions (a PDF block's start in its page text)
     path: tuple[int, ...] = ()
+    row: int | None = None  # a table cell's row (its line in a Markdown brief): a row's notes stay in it

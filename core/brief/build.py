@@ -37,7 +37,7 @@ from core.brief.citations import (
     strip_quote_text,
     tidy,
 )
-from core.brief.unused import Elsewhere, unused_links
+from core.brief.unused import Elsewhere, same_source, unused_links
 from core.models import Brief, BriefFormat, Claim, Location, LocationKind
 from core.settings import Settings
 from core.text import split_sentences
@@ -84,6 +84,7 @@ class _Builder:
         self.last: _Sentence | None = None  # the last sentence a quote or source may still attach to
         self.last_cited = False
         self.pending_quote: str | None = None  # a quote after an uncited sentence, waiting for its source
+        self.row_cites: list[Cite] = []  # a row's first cell, only a citation: it cites the row's next cell
         self.key = 0
 
     # -- sentences
@@ -96,6 +97,11 @@ class _Builder:
             if label := SOURCE_LABEL.match(text[start:end]):
                 removed.append((start, start + label.end()))
             words = re.findall(r"\w+", cut_spans(text, start, end, removed))
+            if label:
+                # "Sources: Agency A, Journal B ([Agency A](u1), [Journal B](u2))": the names are its links' own.
+                named = {w.lower() for c in active for w in re.findall(r"\w+", c.anchor)}
+                words = re.findall(r"\w+", cut_spans(text, start, end, removed + _spans(active)))
+                words = [w for w in words if w.lower() not in named]
             if not [w for w in words if w.lower() not in FILLER_WORDS]:
                 # "See [1]." or "Source: https://..." after a sentence: the citation is that sentence's.
                 self.attach_sources(active)
@@ -104,8 +110,14 @@ class _Builder:
             return  # "… deployments. Sources:" with the URLs on the lines below: a label, no sentence
         self.drop_pending()
         self.key += 1
+        if self.row_cites and block.kind == BlockKind.TABLE:
+            row, self.row_cites = self.row_cites, []
+            self._claims(_Sentence(block, start, end, self.key), cites, extra=row)
+            return
         if not active:
-            self.uncited[self.key] = tidy(text[start:end])
+            # A note number whose entry has no URL ("tables¹." citing an uploaded file) is no word of the sentence.
+            bare = [(c.start, c.end) for c in cites if c.kind == CiteKind.MARKER and c.anchor.isdigit()]
+            self.uncited[self.key] = tidy(cut_spans(text, start, end, bare) if bare else text[start:end])
             self.last, self.last_cited = _Sentence(block, start, end, self.key), False
             return
         self._claims(_Sentence(block, start, end, self.key), cites)
@@ -141,11 +153,11 @@ class _Builder:
         shown = tidy(cut_spans(text, start, end, bare)) if bare else claim_text
         linked = [c for c in in_sentence if c.url] + (extra or [])
         owners = _quote_owners(quotes, linked)
-        seen = {d.url for d in self.by_key.get(sent.key, [])}
+        seen = {same_source(d.url) for d in self.by_key.get(sent.key, [])}
         for cite in linked:
-            if cite.url in seen:
+            if same_source(cite.url) in seen:
                 continue
-            seen.add(cite.url)
+            seen.add(same_source(cite.url))
             own = [q[2] for q, owner in zip(quotes, owners, strict=True) if owner is cite]
             quote = cite.quote if cite.quote else (" … ".join(own) if own else None)
             draft = _Draft(
@@ -184,6 +196,8 @@ class _Builder:
         cites = [dataclasses.replace(c, how=f"source line ({_how(c)})") for c in block.cites if c.url]
         if cites and self.last is not None:
             self.attach_sources(cites)
+        elif cites and block.kind == BlockKind.TABLE:
+            self.row_cites = cites  # "| [2] | Tool Y trails |": the citation of the row's next cell
         elif cites:
             self.sentence(block, 0, len(block.text), block.cites)
 
@@ -198,6 +212,11 @@ class _Builder:
     def reset(self) -> None:
         self.drop_pending()
         self.last, self.last_cited = None, False
+        self.row_cites = []
+
+
+def _spans(cites: list[Cite]) -> list[tuple[int, int]]:
+    return [(c.start, c.end) for c in cites]
 
 
 def _label_only(sentence: str) -> bool:
@@ -248,7 +267,12 @@ def build_brief(
 ) -> Brief:
     """Return the Brief the blocks hold: claims in order, uncited sentences, warnings, links no claim cites."""
     b = _Builder(settings)
+    row: tuple[int, ...] | None = None
     for block in blocks:
+        if (here := _row(block)) != row:
+            row = here
+            if here is not None:
+                b.reset()  # a table row starts: its notes never attach to another row's cells
         if block.kind in (BlockKind.HEADING, BlockKind.CODE, BlockKind.REFERENCE):
             b.reset()
             continue
@@ -271,6 +295,15 @@ def build_brief(
     return dataclasses.replace(brief, unused_links=unused_links(blocks, brief.claims, elsewhere or [], _location))
 
 
+def _row(block: Block) -> tuple[int, ...] | None:
+    """Return which table row a block is a cell of (a Markdown line, a DOCX table and row), None outside tables."""
+    if block.row is not None:
+        return (block.row,)
+    if block.loc_kind == LocationKind.TABLE and len(block.path) >= 2:
+        return block.path[:2]
+    return None
+
+
 def _citation_spans(block: Block) -> list[tuple[int, int]]:
     return [(c.start, c.end) for c in block.cites if is_citation_style(block.text, c)]
 
@@ -279,7 +312,7 @@ def _sentences(b: _Builder, block: Block) -> None:
     text = block.text
     protected = [(c.start, c.end) for c in block.cites]
     attached = [_with_brackets(text, c.start, c.end) for c in block.cites if is_citation_style(text, c)]
-    spans = split_sentences(text, protected, attached)
+    spans = _cut_after_numbers(text, split_sentences(text, protected, attached), block.cites)
     block.cites.sort(key=lambda c: c.start)
     cite_starts = [c.start for c in block.cites]
     for n, (start, end) in enumerate(spans):
@@ -302,6 +335,31 @@ def _sentences(b: _Builder, block: Block) -> None:
             b.quote_after(block, next(g for g in whole.groups() if g is not None).strip())
             continue
         b.sentence(block, start, end, cites)
+
+
+def _cut_after_numbers(text: str, spans: list[tuple[int, int]], cites: list[Cite]) -> list[tuple[int, int]]:
+    """Return the sentence spans cut after each note glued to a number's full stop ("by 2030.2 This strains").
+
+    The text layer reads "2030.2" as one number, so the sentence break rule cannot see the full stop.
+    """
+    cuts = sorted(
+        c.end
+        for c in cites
+        if c.kind == CiteKind.MARKER
+        and c.start >= 2
+        and text[c.start - 1] == "."
+        and text[c.start - 2].isdigit()
+        and re.match(r"\s+\S", text[c.end :])
+    )
+    if not cuts:
+        return spans
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        for cut in (c for c in cuts if start < c < end):
+            out.append((start, cut))
+            start = cut + len(text[cut:end]) - len(text[cut:end].lstrip())
+        out.append((start, end))
+    return out
 
 
 def _with_brackets(text: str, start: int, end: int) -> tuple[int, int]:

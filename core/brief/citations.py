@@ -111,9 +111,15 @@ _TIDY = [
 _SPACES = re.compile(r"\s+")
 
 
+# Any text one of _TIDY's patterns could change: most sentences have none, and skip the passes.
+_UNTIDY = re.compile(r"[(\[][\s,;]*[)\]]|\s[.,;:!?)\]]|[—–]\s*(?:[.!?]|$)|[:,]\s*[.!?]$|[:;]\s*,|[:;,—–]$")
+
+
 def tidy(text: str) -> str:
     """Return text with white space collapsed and the punctuation a removed citation left behind tidied."""
     text = _SPACES.sub(" ", text).strip()
+    if not _UNTIDY.search(text):
+        return text
     for _ in range(2):
         for pattern, repl in _TIDY:
             text = pattern.sub(repl, text).strip()

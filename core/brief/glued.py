@@ -27,16 +27,33 @@ from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 _NUMBER = re.compile(r"\d{1,3}(?!\d)")
 _CLOSERS = frozenset(')]"”’*.?!:')
 _ENDS = frozenset(".,;:!?)*|")
+_SPACED_AFTER = frozenset(')]"”’')
+_YEAR_BEFORE = re.compile(r"(?<![\d.,])(?:1[89]|20)\d\d$")
+_NEW_SENTENCE = re.compile(r"$|\s+[A-Z]")
 
 
-def glued_numbers(text: str, known: Collection[str], glue: Collection[int] = ()) -> list[tuple[int, int, str]]:
-    """Return (start, end, number) of each note number glued to text that the reference list holds."""
+def glued_numbers(
+    text: str, known: Collection[str], glue: Collection[int] = (), closes: Collection[int] = ()
+) -> list[tuple[int, int, str]]:
+    """Return (start, end, number) of each note number glued to text that the reference list holds.
+
+    ``closes``: where emphasis closed in the text (``**Tool X** 1``), after which a spaced note may stand.
+    """
     out: list[tuple[int, int, str]] = []
     for m in _NUMBER.finditer(text):
         start, end, number = m.start(), m.end(), m.group(0)
         if number not in known or start == 0 or text[start - 1].isdigit():
             continue
         prev = text[start - 1]
+        if prev == " " and start >= 2 and (text[start - 2] in _SPACED_AFTER or start - 1 in closes):
+            # Gemini's note after a space: "grew (since 2010) 2, and", "| **Tool X** 1 |"; it must end there.
+            nxt = text[end : end + 1]
+            if not nxt or (nxt in _ENDS and not text[end + 1 : end + 2].isdigit()):
+                out.append((start, end, number))
+            continue
+        if prev == "." and _YEAR_BEFORE.search(text, 0, start - 1) and _NEW_SENTENCE.match(text, end):
+            out.append((start, end, number))  # "by 2030.2 This strains": a year, its full stop, the note
+            continue
         after_word = prev.isalpha()
         if after_word:
             letters = len(text[:start]) - len(
@@ -86,7 +103,11 @@ def superscript_numbers(text: str, known: Collection[str]) -> list[tuple[int, in
 
 
 def add_glued_numbers(
-    blocks: list[Block], entries: Mapping[str, str], reading: Callable[[str], str], glue: Mapping[int, list[int]]
+    blocks: list[Block],
+    entries: Mapping[str, str],
+    reading: Callable[[str], str],
+    glue: Mapping[int, list[int]],
+    closes: Mapping[int, list[int]] | None = None,
 ) -> None:
     """Add a citation for each superscript digit note, and for each glued note number when the brief cites its
     list no other way."""
@@ -111,7 +132,7 @@ def add_glued_numbers(
             continue
         found = [
             (s, e, num)
-            for s, e, num in glued_numbers(block.text, known, glue.get(n, ()))
+            for s, e, num in glued_numbers(block.text, known, glue.get(n, ()), (closes or {}).get(n, ()))
             if not any(c.start <= s < c.end for c in block.cites)
         ]
         for s, e, num in found:

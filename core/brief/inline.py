@@ -65,6 +65,7 @@ class InlineParser:
         self.refs = refs
         self.settings = settings
         self.glue: list[int] = []  # where the last block's dropped images stood: a note number may be glued there
+        self.closes: list[int] = []  # where the last block's emphasis closed ("**Tool X** 1"): a note may follow
 
     def parse(self, s: str, pos: list[int], *, links: bool = True) -> tuple[str, list[int], list[Cite]]:
         out: list[str] = []
@@ -72,6 +73,7 @@ class InlineParser:
         cites: list[Cite] = []
         if links:
             self.glue = []
+            self.closes = []
 
         length = 0
 
@@ -201,6 +203,8 @@ class InlineParser:
                 nxt = s[i + run] if i + run < n else " "
                 intraword = prev.isalnum() and nxt.isalnum()
                 if (ch == "*" or not intraword) and not (prev.isspace() and nxt.isspace()) and (ch != "~" or run == 2):
+                    if links and not prev.isspace() and (nxt.isspace() or i + run >= n):
+                        self.closes.append(here())
                     i += run
                     continue
             emit(ch, pos[i])

@@ -55,6 +55,13 @@ _LIST_PREFIX = re.compile(r"^\s*[-*+•]\s+")
 _STRUCTURE = re.compile(r"^(?:\s*(?:[-*+•]|\d{1,5}[.)])\s|#{1,6}\s|\[\^?[^\]]+\]:)")
 _SOURCED = (BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.SOURCE_LINE)
 _TABLE = re.compile(r"^\s*\|.*\|\s*$")
+_INDENTED = re.compile(r"^(?: {4}|\t)")
+# A language's name alone on its line: the label Gemini's export leaves above code that lost its fence.
+_CODE_LABEL = re.compile(
+    r"^\s*(?:python|javascript|typescript|bash|shell|sh|json|yaml|sql|html|css|java|c\+\+|c#|go|rust|ruby|php"
+    r"|plaintext|code snippet)\s*$",
+    re.IGNORECASE,
+)
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 
 
@@ -65,6 +72,7 @@ class _Raw:
     label: str = ""
     in_refs: bool = False
     section: str = ""  # the heading of the reference list it stands in
+    row: int | None = None  # a table cell's line: the row it belongs to
 
     def source(self) -> tuple[str, list[int]]:
         chars: list[str] = []
@@ -89,6 +97,7 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
     section = ""
     header_cells = 0
     offset = 0
+    code = False  # inside indented code that lost its fence
     following = text.split("\n")
     for number, line_m in enumerate(re.finditer(r"[^\n]*\n?", text)):
         raw_line = line_m.group(0)
@@ -105,6 +114,16 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             continue
         if not line.strip():
             cur = None
+            continue
+        if _INDENTED.match(line) and (code or (cur is None and _code_may_start(blocks, line))):
+            # Code that lost its fence (Gemini's export): indented lines after a blank line, not in a list.
+            code = True
+            refs.elsewhere.extend((line[a:b], off + a, "a link inside a code block") for a, b in find_urls(line))
+            continue
+        code = False
+        if cur is None and _CODE_LABEL.match(line):
+            # "Python" alone on its line above code: the label of a code block, no sentence.
+            blocks.append(_Raw(BlockKind.CODE, [(line.strip(), off)]))
             continue
         if (q := _QUOTE_LINE.match(line)) and _STRUCTURE.match(q.group(1)):
             # A list, heading or reference entry inside "> ": read as what it is (Gemini quotes whole lists).
@@ -149,8 +168,12 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             cur.lines.append((line.strip(), off + len(line) - len(line.lstrip())))
             continue
         sourced = cur is not None and cur.kind == BlockKind.SOURCE_LINE
-        if (_URL_LINE.match(line) or (sourced and _LABELLED_URL.match(_LIST_PREFIX.sub("", line)))) and (
-            cur is not None and cur.kind in _SOURCED
+        # Under a reference list's heading a URL line is an entry (or the rest of one), never a source line.
+        listed = in_refs and not sourced
+        if (
+            not listed
+            and (_URL_LINE.match(line) or (sourced and _LABELLED_URL.match(_LIST_PREFIX.sub("", line))))
+            and (cur is not None and cur.kind in _SOURCED)
         ):
             # A URL alone on its line right under a sentence or item (GPT Researcher): that sentence's source.
             if cur.kind != BlockKind.SOURCE_LINE:
@@ -200,7 +223,7 @@ def _split_blocks(text: str) -> tuple[list[_Raw], list[_Raw], Refs]:
             for at, cell in _cells(line):
                 if cell.strip():
                     start = off + at + len(cell) - len(cell.lstrip())
-                    blocks.append(_Raw(BlockKind.TABLE, [(cell.strip(), start)], in_refs=in_refs))
+                    blocks.append(_Raw(BlockKind.TABLE, [(cell.strip(), start)], in_refs=in_refs, row=number))
                     header_cells += 1
             continue
         content, coff, label, kind = line.strip(), off + len(line) - len(line.lstrip()), "", BlockKind.PARAGRAPH
@@ -247,6 +270,14 @@ def _cells(line: str) -> list[tuple[int, str]]:
         cells.append((at, line[at:end]))
         at = end + 1
     return cells
+
+
+def _code_may_start(blocks: list[_Raw], line: str) -> bool:
+    """Return True when an indented line after a blank line is code: not a list's nested item or continuation."""
+    if _STRUCTURE.match(line.strip() + " ") or _TABLE.match(line):
+        return False
+    last = blocks[-1] if blocks else None
+    return last is None or last.kind not in (BlockKind.LIST, BlockKind.FOOTNOTE, BlockKind.REFERENCE)
 
 
 def _urls_follow(lines: list[str], number: int) -> bool:
@@ -335,15 +366,17 @@ def parse_markdown(
             )
     blocks: list[Block] = []
     glue: dict[int, list[int]] = {}
+    closes: dict[int, list[int]] = {}
     for index, r in enumerate(raws):
         s, pos = r.source()
         plain, opos, cites = inline.parse(s, pos)
         glue[index] = inline.glue
+        closes[index] = inline.closes
         kind = BlockKind.PARAGRAPH if r.kind == BlockKind.BRACKET_REF else r.kind
         if r.in_refs and kind in (BlockKind.LIST, BlockKind.PARAGRAPH):
             kind = BlockKind.REFERENCE
-        blocks.append(Block(kind, plain, cites, LocationKind.PARAGRAPH, index, opos))
-    add_glued_numbers(blocks, {k: v[0] for k, v in refs.defs.items()}, refs.reading, glue)
+        blocks.append(Block(kind, plain, cites, LocationKind.PARAGRAPH, index, opos, row=r.row))
+    add_glued_numbers(blocks, {k: v[0] for k, v in refs.defs.items()}, refs.reading, glue, closes)
     warnings = list(dict.fromkeys([*refs.warnings, *link_author_year(blocks)]))
     elsewhere = [
         *(

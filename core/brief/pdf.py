@@ -25,6 +25,7 @@ from core.brief.authoryear import link_author_year
 from core.brief.blocks import Block, BlockKind, Cite, CiteKind
 from core.brief.build import build_brief
 from core.brief.inline import usable_url
+from core.brief.pdf_joins import join_split_sentences, url_goes_on
 from core.brief.pdf_notes import (
     SUP_RATIO,
     SUP_TEXT,
@@ -50,6 +51,10 @@ _COVER = 0.5
 # Type this much larger than the page's body text marks a heading (not a claim).
 _HEADING_RATIO = 1.2
 _SUPERSCRIPT = 1  # PyMuPDF's span flag for superscript
+# Type at least this share of the body size is body text: the baseline a small number is raised above.
+_BODY_SHARE = 0.9
+# A small number raised this share of the body size above the baseline beside it is a note, not a subscript.
+_RISE = 0.15
 
 
 def _open(data: bytes, name: str) -> Any:
@@ -105,8 +110,9 @@ def _covered(word: tuple[float, float, float, float], rect: tuple[float, float, 
     return width / max(word[2] - word[0], 1e-6) >= _COVER and height / min(word_h, rect_h) >= _COVER
 
 
-def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], list[Raised]]:
-    """Return the numbers of blocks set in type clearly larger than the body text, and the raised note numbers.
+def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], list[Raised], set[tuple[int, int]]]:
+    """Return the numbers of blocks set in type clearly larger than the body text, the raised note numbers,
+    and the (block, line) of each line whose text ends in white space.
 
     A raised number is a span of digits with PyMuPDF's superscript flag or set clearly smaller than
     the body text (Gemini's export glues it to the word before, so the words API sees one word).
@@ -114,7 +120,11 @@ def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], 
     sizes: dict[int, float] = {}
     chars: list[tuple[float, int]] = []
     spans_all: list[dict[str, Any]] = []
+    spaced: set[tuple[int, int]] = set()
     for block in page.get_text("dict", flags=flags, textpage=textpage)["blocks"]:
+        for n, line in enumerate(block.get("lines", [])):
+            if line["spans"] and line["spans"][-1]["text"][-1:].isspace():
+                spaced.add((block["number"], n))
         spans = [s for line in block.get("lines", []) for s in line["spans"] if s["text"].strip()]
         if not spans:
             continue
@@ -122,7 +132,7 @@ def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], 
         chars.extend((s["size"], len(s["text"])) for s in spans)
         spans_all.extend(spans)
     if not chars:
-        return set(), []
+        return set(), [], spaced
     chars.sort()
     total, seen, body = sum(n for _, n in chars), 0, chars[0][0]
     for size, n in chars:
@@ -130,20 +140,41 @@ def _type_sizes(page: Any, flags: int, textpage: Any = None) -> tuple[set[int], 
         if seen * 2 >= total:
             body = size
             break
+    body_spans = [s for s in spans_all if s["size"] >= body * _BODY_SHARE]
     raised = [
         (tuple(s["bbox"]), s["text"].strip())
         for s in spans_all
-        if SUP_TEXT.match(s["text"].strip()) and (s["flags"] & _SUPERSCRIPT or s["size"] < body * SUP_RATIO)
+        if SUP_TEXT.match(s["text"].strip())
+        and (s["flags"] & _SUPERSCRIPT or (s["size"] < body * SUP_RATIO and _above_baseline(s, body_spans, body)))
     ]
-    return {b for b, size in sizes.items() if size >= body * _HEADING_RATIO}, raised
+    return {b for b, size in sizes.items() if size >= body * _HEADING_RATIO}, raised, spaced
 
 
-def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
+def _above_baseline(span: dict[str, Any], body_spans: list[dict[str, Any]], body: float) -> bool:
+    """Return True when a span in small type stands above the baseline of the body text beside it (a note number).
+
+    Some exports set note numbers small and raised without PyMuPDF's superscript flag; a small
+    number on or below the baseline ("CO₂", a subscript) is no note.
+    """
+    x0, y0, _x1, y1 = span["bbox"]
+    base = span["origin"][1]
+    for other in body_spans:
+        ox0, oy0, ox1, oy1 = other["bbox"]
+        near = ox0 - body * 2 <= x0 <= ox1 + body * 2
+        if near and oy0 < y1 and y0 < oy1:
+            return bool(other["origin"][1] - base >= body * _RISE)
+    return False
+
+
+def _page_blocks(doc: Any, page: Any, number: int, uris: list[str] | None = None) -> tuple[list[Block], str]:
+    """Return the page's blocks and its text; the page's link URIs are added to ``uris`` (read once per page)."""
     links = []
     for link in page.get_links():
         uri = usable_url(link.get("uri") or "")
         if not uri:
             continue
+        if uris is not None:
+            uris.append(uri)
         link["_page_height"] = page.rect.height
         rects = _link_rects(doc, link)
         box = (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
@@ -156,12 +187,13 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
     # Ligatures expanded ("ﬁ" -> "fi"): a claim's words are read as a reader reads them.
     flags = pymupdf.TEXTFLAGS_WORDS & ~pymupdf.TEXT_PRESERVE_LIGATURES
     textpage = page.get_textpage(flags=flags)  # read once: the words and the type sizes come from one pass
-    headings, raised = _type_sizes(page, flags, textpage)
+    headings, raised, spaced = _type_sizes(page, flags, textpage)
     raw = split_raised(page.get_text("words", flags=flags, textpage=textpage), raised)
     body = body_height(raw)
     sups: list[Word] = []
-    for x0, y0, x1, y1, text, b, ln, is_raised in raw:
-        word = Word(text, (x0, y0, x1, y1))
+    keys: dict[int, tuple[int, int]] = {}  # each line's (block, line) numbers, by the line's identity
+    for x0, y0, x1, y1, text, b, ln, is_raised, tail in raw:
+        word = Word(text, (x0, y0, x1, y1), tail=tail)
         for uri, rects, box in links:
             # Most links are far from most words: their bounding box says so without measuring.
             if x1 <= box[0] or x0 >= box[2] or y1 <= box[1] or y0 >= box[3]:
@@ -175,6 +207,7 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
             continue
         if (b, ln) not in lines:
             lines[(b, ln)] = []
+            keys[id(lines[(b, ln)])] = (b, ln)
             blocks.setdefault(b, []).append(lines[(b, ln)])
         lines[(b, ln)].append(word)
     place_superscripts(sups, lines, blocks)
@@ -183,8 +216,8 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
     offset = 0
     for b in blocks:
         text = ""
-        for words in blocks[b]:
-            if text and not text.endswith("-"):
+        for n_line, words in enumerate(blocks[b]):
+            if text and not text.endswith("-") and not _url_wraps(blocks[b][n_line - 1], words, keys, spaced):
                 text += " "
             for n, word in enumerate(words):
                 if n and not (word.sup and glues(words[n - 1])):
@@ -192,6 +225,7 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
                 word.start = len(text)
                 text += word.text
                 word.end = len(text)
+                text += word.tail
         kind = BlockKind.HEADING if b in headings and text and text[-1] not in '.!?:;"”' else BlockKind.PARAGRAPH
         block = Block(
             kind, text, _cites(text, [w for ws in blocks[b] for w in ws]), LocationKind.PAGE, number, None, base=offset
@@ -200,6 +234,17 @@ def _page_blocks(doc: Any, page: Any, number: int) -> tuple[list[Block], str]:
         page_text.append(text)
         offset += len(text) + 1
     return out, "\n".join(page_text)
+
+
+def _url_wraps(
+    before: list[Word], after: list[Word], keys: dict[int, tuple[int, int]], spaced: set[tuple[int, int]]
+) -> bool:
+    """Return True when the line before ends in a URL that the line after goes on with (no space between)."""
+    if not before or not after or before[-1].sup:
+        return False
+    last, first = before[-1], after[0]
+    same = (last.url == first.url) if (last.url or first.url) else None
+    return url_goes_on(last.text, keys.get(id(before)) in spaced, first.text, same)
 
 
 def _cites(text: str, words: list[Word]) -> list[Cite]:
@@ -270,17 +315,16 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
                 "Split the brief to check the rest."
             )
         for n in range(min(pages, settings.max_pdf_pages)):
+            uris: list[str] = []
             try:
-                page_blocks, _ = _page_blocks(doc, doc[n], n + 1)
+                page_blocks, _ = _page_blocks(doc, doc[n], n + 1, uris)
             except Exception as exc:  # one broken page should not lose the others
                 warnings.append(f"{name}, page {n + 1} could not be read ({str(exc)[:80]}); its claims are missing.")
                 continue
             blocks.extend(page_blocks)
             # Links over no words (a logo, an image): listed when no claim cites them, never dropped unseen.
-            for link in doc[n].get_links():
-                if uri := usable_url(link.get("uri") or ""):
-                    where = Location(kind=LocationKind.PAGE, index=n + 1)
-                    elsewhere.append((uri, uri, "a link over no text on the page (a logo or an image)", where))
+            where = Location(kind=LocationKind.PAGE, index=n + 1)
+            elsewhere.extend((uri, uri, "a link over no text on the page (a logo or an image)", where) for uri in uris)
     finally:
         doc.close()
     if not any(b.text.strip() for b in blocks) and repaired:
@@ -293,6 +337,7 @@ def read_pdf(data: bytes, name: str, settings: Settings | None = None) -> Brief:
             f"{name} has no text layer (it may be a scan), so Verbatim cannot read its claims. "
             "Export the brief as a PDF with text, or paste the text."
         )
+    blocks = join_split_sentences(blocks)
     mark_endnotes(blocks)
     warnings.extend(link_numbered_references(blocks))
     warnings.extend(link_author_year(blocks))

@@ -25,6 +25,7 @@ class Word:
     end: int = 0
     url: str = ""
     sup: bool = False  # a superscript note number, glued to the word before it
+    tail: str = ""  # punctuation set after a raised number in body type ("electron¹." gives "."), kept with it
 
 
 SUP_TEXT = re.compile(r"^\d{1,3}(?:[,–-]\d{1,3})*$")
@@ -36,31 +37,39 @@ SUP_RATIO = 0.8
 Raised = tuple[tuple[float, float, float, float], str]
 
 
-def split_raised(words: list[Any], raised: list[Raised]) -> list[Any]:
-    """Return the page's words with each raised note number glued to a word's end split off as a word of its own.
+# Punctuation a raised note number may have after it, set in body type in the same word ("electron¹.", "³:").
+_NOTE_TAIL = re.compile(r"[.,;:!?)\]\"”’']{1,3}")
 
-    Each word keeps PyMuPDF's 8 values; the last (the word's number in its line) becomes True for a
-    split-off note number, so the reader knows it is raised whatever its box's height.
+
+def split_raised(words: list[Any], raised: list[Raised]) -> list[Any]:
+    """Return the page's words with each raised note number inside a word split off as a word of its own.
+
+    Each word keeps PyMuPDF's 8 values and gains a ninth, the punctuation set after its raised
+    number ("electron¹." is "electron", then "1" with "." after it; a spaced "³:" is "3" with ":").
+    The eighth (the word's number in its line) becomes True for a split-off note number, so the
+    reader knows it is raised whatever its box's height.
     """
     if not raised:
-        return words
+        return [(*w[:8], "") for w in words]
     out = []
     for w in words:
         x0, y0, x1, y1, text = w[0], w[1], w[2], w[3], w[4]
-        hit = next(
-            (
-                r
-                for r in raised
-                if text.endswith(r[1]) and len(text) > len(r[1]) and x0 < r[0][0] < x1 + 1 and y0 - 2 <= r[0][1] <= y1
-            ),
-            None,
-        )
+        hit = None
+        for box, digits in raised:
+            if not (x0 - 1 < box[0] < x1 + 1 and y0 - 2 <= box[1] <= y1):
+                continue
+            at = text.rfind(digits)
+            tail = text[at + len(digits) :] if at >= 0 else ""
+            if at >= 0 and (not tail or _NOTE_TAIL.fullmatch(tail)) and (at or tail):
+                hit = (box, digits, at, tail)
+                break
         if hit is None:
-            out.append(w)
+            out.append((*w[:8], ""))
             continue
-        box, digits = hit
-        out.append((x0, y0, box[0], y1, text[: -len(digits)], w[5], w[6], w[7]))
-        out.append((box[0], box[1], box[2], box[3], digits, w[5], w[6], True))
+        box, digits, at, tail = hit
+        if at:
+            out.append((x0, y0, box[0], y1, text[:at], w[5], w[6], w[7], ""))
+        out.append((box[0], box[1], box[2], box[3], digits, w[5], w[6], True, tail))
     return out
 
 

@@ -28,7 +28,10 @@ REF_HEADINGS = re.compile(
 )
 # "[1]", "[1, 4]", "[3–5]"; glued to a word ("devices[1]") only when the list has the entry (else "arr[0]").
 NUM_REFS = re.compile(r"(?<!\[)\[(\d{1,5}(?:\s*[,;–-]\s*\d{1,5})*)\](?![(:])")
-_REF_ENTRY = re.compile(r"^\s*(?:\[(\d{1,5})\]|(\d{1,5})[.)])\s*")
+# Between an entry's number and its text: white space, or an invisible character Google Docs writes there
+# ("1.\u200b Title", "2.\u00a0Title").
+_GAP = r"(?:[\u200b-\u200d\u2060\ufeff]+\s*|\s+)"
+_REF_ENTRY = re.compile(rf"^\s*(?:\[(\d{{1,5}})\](?:{_GAP})?|(\d{{1,5}})[.)]{_GAP})")  # not "0.55 NA …"
 
 
 def missing_entry(number: str, text: str) -> str:
@@ -37,6 +40,19 @@ def missing_entry(number: str, text: str) -> str:
     return (
         f"Cited as [{number}], but the reference list has no entry {number} (in “{where}…”), so that claim has "
         f"no source. Add entry {number} with its URL to the reference list."
+    )
+
+
+def no_url(number: str, entry: str) -> str:
+    """Return the note for a marker whose entry holds no URL (an uploaded file), naming the entry."""
+    entry = " ".join(entry.split())
+    entry = re.sub(rf"^\[?{number}[\].)]?[\s\u200b-\u200d\u2060\ufeff]*", "", entry)[:70]
+    what = (
+        "an uploaded file with no URL" if re.search(r"\buploaded\b", entry, re.IGNORECASE) else "an entry with no URL"
+    )
+    return (
+        f"Cited as {number}, {what} (“{entry}”), so the claims citing it have no source to check; the other "
+        "entries are read. Check that file by hand, or cite the web page it came from."
     )
 
 
@@ -95,13 +111,15 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     or, in a Word numbered list whose numbers are not in the text, by its place.
     """
     refs: dict[str, Cite] = {}  # entry number -> the entry's first link
+    unlinked: dict[str, str] = {}  # entry number -> the text of an entry with no link (an uploaded file)
     headings: dict[str, str] = {}
     in_refs = False
     place = 0
+    last: str | None = None  # the number of the entry before, when the list numbers its entries
     heading = ""
     for block in blocks:
         if REF_HEADINGS.match(block.text.strip()) and len(block.text) < 40:
-            in_refs, place, heading = True, 0, block.text.strip()
+            in_refs, place, last, heading = True, 0, None, block.text.strip()
             block.kind = BlockKind.HEADING
             continue
         if block.kind == BlockKind.HEADING:
@@ -110,19 +128,24 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
         if not in_refs or not block.text.strip():
             continue
         block.kind = BlockKind.REFERENCE  # an entry, with a URL or not, is never a claim
-        for label, start, end in _entries(block.text, place + 1):
-            place += 1
+        for label, start, end in _entries(block.text, place + 1, last):
+            if label != last:
+                place += 1
+            if _REF_ENTRY.match(block.text[start:end]):
+                last = label
             link = next((c for c in block.cites if c.url and start <= c.start < end), None)
             if link is not None:
                 refs.setdefault(label, link)
                 headings.setdefault(label, heading)
-    if not refs:
+            else:
+                unlinked.setdefault(label, block.text[start:end])
+    if not refs and not unlinked:
         return []
     warnings: list[str] = []
     for block in blocks:
         if block.kind in (BlockKind.REFERENCE, BlockKind.HEADING):
             continue
-        block.cites = [_resolved(c, refs, headings, warnings) for c in block.cites]
+        block.cites = [_resolved(c, refs, headings, warnings, unlinked) for c in block.cites]
         for m in NUM_REFS.finditer(block.text):
             if any(c.start <= m.start() < c.end for c in block.cites):
                 continue
@@ -131,7 +154,10 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
             for number in numbers(m.group(1)):
                 cite = refs.get(number)
                 if cite is None:
-                    warnings.append(missing_entry(number, block.text[max(0, m.start() - 60) : m.end()]))
+                    where = block.text[max(0, m.start() - 60) : m.end()]
+                    warnings.append(
+                        no_url(number, unlinked[number]) if number in unlinked else missing_entry(number, where)
+                    )
                     block.cites.append(Cite(m.start(), m.end(), "", m.group(0), CiteKind.MARKER))
                 else:
                     how = f"reference [{number}] in “{headings[number]}”"
@@ -140,36 +166,43 @@ def link_numbered_references(blocks: list[Block]) -> list[str]:
     return list(dict.fromkeys(warnings))
 
 
-def _entries(text: str, place: int) -> list[tuple[str, int, int]]:
+def _entries(text: str, place: int, last: str | None = None) -> list[tuple[str, int, int]]:
     """Return (number, start, end) of the entries a block holds: one, or several numbered in sequence.
 
     A PDF often sets a whole reference list as one block ("1. A, url 2. B, url 3. …"): it is cut
-    where the next number of the sequence starts. A block not numbered is one entry, numbered by
-    its place.
+    where the next number of the sequence starts. In a list that numbers its entries (``last``, the
+    number before), text before a block's first number is the rest of entry ``last`` (its URL wrapped
+    to the next page); a block not numbered in a list that is not is one entry, numbered by its place.
     """
     m = _REF_ENTRY.match(text)
-    if m is None:
+    if m is None and last is None:
         return [(str(place), 0, len(text))]
-    first = m.group(1) or m.group(2)
-    cuts = [(first, 0)]
-    for n in _ENTRY_START.finditer(text, m.end()):
+    if m is None:
+        cuts = [(str(last), 0)]
+        at = 0
+    else:
+        cuts = [(m.group(1) or m.group(2), 0)]
+        at = m.end()
+    for n in _ENTRY_START.finditer(text, at):
         number = n.group(1) or n.group(2)
         if number == str(int(cuts[-1][0]) + 1):
             cuts.append((number, n.start()))
     return [(label, start, cuts[i + 1][1] if i + 1 < len(cuts) else len(text)) for i, (label, start) in enumerate(cuts)]
 
 
-_ENTRY_START = re.compile(r"(?<=\s)(?:\[(\d{1,5})\]|(\d{1,5})[.)])\s")
+_ENTRY_START = re.compile(rf"(?<=\s)(?:\[(\d{{1,5}})\]|(\d{{1,5}})[.)]){_GAP}")
 
 
-def _resolved(cite: Cite, refs: dict[str, Cite], headings: dict[str, str], warnings: list[str]) -> Cite:
+def _resolved(
+    cite: Cite, refs: dict[str, Cite], headings: dict[str, str], warnings: list[str], unlinked: dict[str, str]
+) -> Cite:
     """Return a superscript marker (one number) with its entry's URL, or as it is with a warning when none."""
     if cite.kind != CiteKind.MARKER or cite.url or not cite.how.startswith("superscript"):
         return cite
     number = cite.anchor
     link = refs.get(number)
     if link is None:
-        warnings.append(missing_entry(number, cite.anchor))
+        warnings.append(no_url(number, unlinked[number]) if number in unlinked else missing_entry(number, cite.anchor))
         return cite
     how = f"superscript {cite.anchor}, reference [{number}] in “{headings.get(number, '')}”"
     return Cite(cite.start, cite.end, link.url, cite.anchor, CiteKind.MARKER, link.quote, how)

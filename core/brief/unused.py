@@ -31,6 +31,11 @@ _WHY = {
 Elsewhere = tuple[str, str, str, Location | None]
 
 
+def same_source(url: str) -> str:
+    """Return a URL as one source is known by: URLs that differ only by a trailing slash are one source."""
+    return url[:-1] if url.endswith("/") and not url.endswith("://") else url
+
+
 def _web(url: str) -> bool:
     return url.lower().startswith(("http://", "https://"))
 
@@ -50,14 +55,14 @@ def unused_links(
     where: Callable[[Block, int, int], Location],
 ) -> tuple[UnusedLink, ...]:
     """Return one UnusedLink per web URL of the brief that no claim cites, in brief order."""
-    cited = {c.url for c in claims}
+    cited = {same_source(c.url) for c in claims}
     seen: set[str] = set()
     out: list[UnusedLink] = []
 
     def add(url: str, text: str, why: str, location: Location | None) -> None:
-        if url in cited or url in seen or not _web(url):
+        if same_source(url) in cited or same_source(url) in seen or not _web(url):
             return
-        seen.add(url)
+        seen.add(same_source(url))
         out.append(
             UnusedLink(url=url, text=" ".join(text[:400].split())[:300], reason=_reason(url, why), location=location)
         )

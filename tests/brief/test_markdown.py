@@ -1,8 +1,8 @@
 """Markdown and plain-text briefs: every convention of DESIGN.md "Brief formats".
 
 Each ``tests/data/briefs/markdown/<name>.md`` has its expected claims, uncited sentences
-and warnings in ``<name>.expected.json`` (written by hand and reviewed): adding a case
-means adding the two files.
+and warnings in ``<name>.expected.json`` (written by hand and reviewed), and the links no claim
+cites (``unused``) where the case is about them: adding a case means adding the two files.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ def test_markdown_briefs_give_their_expected_claims(path: Path) -> None:
     assert got == expected["claims"]
     assert list(brief.uncited) == expected["uncited"]
     assert list(brief.warnings) == expected["warnings"]
+    if "unused" in expected:  # the links no claim cites, where a case is about them
+        assert [u.url for u in brief.unused_links] == expected["unused"]
     assert [c.id for c in brief.claims] == [f"c{n}" for n in range(1, len(brief.claims) + 1)]
 
 

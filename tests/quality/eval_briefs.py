@@ -3,8 +3,9 @@
 The labels (``labels_briefs.json``, drafted by ``label_briefs.py`` from each brief's known
 style and read through by hand, see ``labels_briefs.md``) list each corpus brief's cited units
 (a URL and the last words of the sentence before the citation) and every http(s) link it
-holds. The existing hand-written brief cases (``tests/data/briefs/markdown/*.expected.json``)
-count too: each expected claim is a unit, found when a claim has its text and URL.
+holds. The hand-written brief cases (``tests/data/briefs/markdown/*.expected.json`` and the PDFs
+of ``tests/data/briefs/pdf/``, one class of input each) count too: each expected claim is a unit,
+found when a claim has its text and URL; a PDF case's expected unused links are among its links.
 
 Per brief, and in total: units found (a claim with the unit's URL holds its words), units lost
 to "uncited" (the words stand in an uncited sentence), units missed otherwise (no claim, or a
@@ -28,8 +29,15 @@ from tests.servers import DATA
 HERE = Path(__file__).resolve().parent
 MISSES = HERE / "briefs_misses.txt"
 CASES = DATA / "briefs" / "markdown"
+PDF_CASES = DATA / "briefs" / "pdf"
 #: What this evaluation reads (tests/quality/corpus.py digests it).
-CORPUS_FILES = ("briefs/*/*.md", "briefs/*/*.pdf", "briefs/*/*.docx", "tests/data/briefs/markdown/*")
+CORPUS_FILES = (
+    "briefs/*/*.md",
+    "briefs/*/*.pdf",
+    "briefs/*/*.docx",
+    "tests/data/briefs/markdown/*",
+    "tests/data/briefs/pdf/*",
+)
 
 
 def norm(text: str) -> str:
@@ -90,10 +98,12 @@ def _cases() -> list[tuple[str, Brief, list[dict[str, str]], list[str]]]:
     for rel, entry in sorted(labels.items()):
         path = BRIEFS / rel
         out.append((rel, read_brief(path.read_bytes(), path.name), entry["units"], entry["links"]))
-    for path in sorted(CASES.glob("*.md")):
+    for path in [*sorted(CASES.glob("*.md")), *sorted(PDF_CASES.glob("*.pdf"))]:
         expected = json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
         units = [{"url": c["url"], "before": c["text"]} for c in expected["claims"]]
-        out.append((f"tests/data/briefs/markdown/{path.name}", read_brief(path.read_bytes(), path.name), units, []))
+        links = [*(c["url"] for c in expected["claims"]), *expected.get("unused", [])]
+        rel = f"tests/data/briefs/{path.parent.name}/{path.name}"
+        out.append((rel, read_brief(path.read_bytes(), path.name), units, links))
     return out
 
 

@@ -163,15 +163,20 @@ def label_markdown(rel: str, style: str) -> dict[str, object]:
         elif style == "caret":
             pattern = re.compile(r"\[\^(\d{1,3})\](?!:)")
         else:
-            # Gemini: a number glued to a word, a closing mark or a full stop, then a break.
-            pattern = re.compile(r"(?<=[a-z\)\]\"”’?!.:*])(\d{1,3})(?=[\s.,;:!?)*|]|$)(?![.:]\d)")
+            # Gemini: a number glued to a word, a closing mark or a full stop, then a break; or after a
+            # closing mark or emphasis and a space ("(since 2010) 2,", "**Tool X** 1 |"), then a break.
+            pattern = re.compile(
+                r"(?<=[a-z\)\]\"”’?!.:*])(\d{1,3})(?=[\s.,;:!?)*|]|$)(?![.:]\d)"
+                r"|(?<=[)\]\"”’*] )(\d{1,3})(?=[.,;:!?)]|\s*\||\s*$)(?![.:]\d)"
+            )
         for ln in body:
             if re.match(r"^\s*#", ln) or re.match(r"^\s*\[\^?\d+\]:", ln):
                 continue
             for m in pattern.finditer(ln):
-                numbers = _numbers(m.group(1))
+                mark = next(g for g in m.groups() if g is not None)
+                numbers = _numbers(mark)
                 if style == "glued" and (
-                    m.group(1) not in entries
+                    mark not in entries
                     or re.search(r"\d[.:]?$", ln[: m.start()])
                     or re.search(r"(?<![a-z])[a-z]{1,2}$", ln[: m.start()])  # "4x4", "mp3": part of a word
                 ):
