@@ -36,7 +36,9 @@ from core.brief.citations import (
     is_citation_style,
     strip_quote_text,
     tidy,
+    with_brackets,
 )
+from core.brief.glued import cut_after_numbers
 from core.brief.unused import Elsewhere, same_source, unused_links
 from core.models import Brief, BriefFormat, Claim, Location, LocationKind
 from core.settings import Settings
@@ -311,8 +313,8 @@ def _citation_spans(block: Block) -> list[tuple[int, int]]:
 def _sentences(b: _Builder, block: Block) -> None:
     text = block.text
     protected = [(c.start, c.end) for c in block.cites]
-    attached = [_with_brackets(text, c.start, c.end) for c in block.cites if is_citation_style(text, c)]
-    spans = _cut_after_numbers(text, split_sentences(text, protected, attached), block.cites)
+    attached = [with_brackets(text, c.start, c.end) for c in block.cites if is_citation_style(text, c)]
+    spans = cut_after_numbers(text, split_sentences(text, protected, attached), block.cites)
     block.cites.sort(key=lambda c: c.start)
     cite_starts = [c.start for c in block.cites]
     for n, (start, end) in enumerate(spans):
@@ -335,38 +337,6 @@ def _sentences(b: _Builder, block: Block) -> None:
             b.quote_after(block, next(g for g in whole.groups() if g is not None).strip())
             continue
         b.sentence(block, start, end, cites)
-
-
-def _cut_after_numbers(text: str, spans: list[tuple[int, int]], cites: list[Cite]) -> list[tuple[int, int]]:
-    """Return the sentence spans cut after each note glued to a number's full stop ("by 2030.2 This strains").
-
-    The text layer reads "2030.2" as one number, so the sentence break rule cannot see the full stop.
-    """
-    cuts = sorted(
-        c.end
-        for c in cites
-        if c.kind == CiteKind.MARKER
-        and c.start >= 2
-        and text[c.start - 1] == "."
-        and text[c.start - 2].isdigit()
-        and re.match(r"\s+\S", text[c.end :])
-    )
-    if not cuts:
-        return spans
-    out: list[tuple[int, int]] = []
-    for start, end in spans:
-        for cut in (c for c in cuts if start < c < end):
-            out.append((start, cut))
-            start = cut + len(text[cut:end]) - len(text[cut:end].lstrip())
-        out.append((start, end))
-    return out
-
-
-def _with_brackets(text: str, start: int, end: int) -> tuple[int, int]:
-    """Return a citation's span with the brackets around it: "mission.” ([NSCAI](url)) Next" ends at ")"."""
-    while start > 0 and end < len(text) and text[start - 1] in "([" and text[end] in ")]":
-        start, end = start - 1, end + 1
-    return start, end
 
 
 def finish(name: str, fmt: str, b: _Builder, settings: Settings, warnings: list[str], raw: bytes) -> Brief:

@@ -154,3 +154,10 @@ def strip_quote_text(text: str) -> str:
         if m:
             text = next(g for g in m.groups() if g is not None).strip()
     return text
+
+
+def with_brackets(text: str, start: int, end: int) -> tuple[int, int]:
+    """Return a citation's span with the brackets around it: "mission.” ([NSCAI](url)) Next" ends at ")"."""
+    while start > 0 and end < len(text) and text[start - 1] in "([" and text[end] in ")]":
+        start, end = start - 1, end + 1
+    return start, end

@@ -14,7 +14,8 @@ complete without it:
   the next word does not go on in lower case ("primates8 and" would be a word such as "mp3").
 
 "grew 2.1", "Python 3.12.1", "in 2024." and "CO2" are figures by these rules. This module only
-finds the numbers; ``core.brief.markdown`` and the PDF and DOCX readers turn them into citations.
+finds the numbers, and cuts a sentence after one glued to a year's full stop ("by 2030.2 This");
+``core.brief.markdown`` and the PDF and DOCX readers turn them into citations.
 """
 
 from __future__ import annotations
@@ -140,3 +141,28 @@ def add_glued_numbers(
             block.cites.append(Cite(s, e, entries[num], num, CiteKind.MARKER, how=how))
         if found:
             block.cites.sort(key=lambda c: c.start)
+
+
+def cut_after_numbers(text: str, spans: list[tuple[int, int]], cites: list[Cite]) -> list[tuple[int, int]]:
+    """Return the sentence spans cut after each note glued to a number's full stop ("by 2030.2 This strains").
+
+    The text layer reads "2030.2" as one number, so the sentence break rule cannot see the full stop.
+    """
+    cuts = sorted(
+        c.end
+        for c in cites
+        if c.kind == CiteKind.MARKER
+        and c.start >= 2
+        and text[c.start - 1] == "."
+        and text[c.start - 2].isdigit()
+        and re.match(r"\s+\S", text[c.end :])
+    )
+    if not cuts:
+        return spans
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        for cut in (c for c in cuts if start < c < end):
+            out.append((start, cut))
+            start = cut + len(text[cut:end]) - len(text[cut:end].lstrip())
+        out.append((start, end))
+    return out
