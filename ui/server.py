@@ -9,6 +9,7 @@ root only. Nothing else of the server changes. It refuses to serve any route of 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import streamlit as st
@@ -24,7 +25,7 @@ def _pin(base: str) -> bytes:
     # The frontend reads window.__streamlit once, when its module runs (after the page is parsed).
     return (
         "<script>window.__streamlit = Object.assign(window.__streamlit || {}, "
-        f'{{BACKEND_BASE_URL: window.location.origin + "{root}"}});</script>'
+        f"{{BACKEND_BASE_URL: window.location.origin + {json.dumps(root)}}});</script>"
     ).encode()
 
 
@@ -47,8 +48,10 @@ class PinnedBackend:
         from streamlit import config
 
         pin = _pin(str(config.get_option("server.baseUrlPath") or ""))
-        # The page itself is small: sent whole, so that no compression stands between it and the pin.
-        scope = {**scope, "headers": [(k, v) for k, v in scope["headers"] if k.lower() != b"accept-encoding"]}
+        # The page itself is small: sent whole, so that no compression stands between it and the pin, and never
+        # as "not modified", so that a copy cached before the pin is not kept.
+        dropped = (b"accept-encoding", b"if-none-match", b"if-modified-since")
+        scope = {**scope, "headers": [(k, v) for k, v in scope["headers"] if k.lower() not in dropped]}
         start: Message | None = None
         chunks: list[bytes] = []
 
