@@ -41,9 +41,9 @@ postgres:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
 	  else echo "PostgreSQL is missing: run 'sudo apt-get install postgresql' for the team store and its tests" >&2; fi; }
 
-# Start the review desk on the bundled sample brief, with its offline sources.
+# Start the review desk on the bundled sample brief, with its offline sources (ui/server.py serves ui/app.py).
 run: $(STAMP)
-	$(BIN)/streamlit run ui/app.py --server.port $(PORT) --server.address 127.0.0.1
+	$(BIN)/streamlit run ui/server.py --server.port $(PORT) --server.address 127.0.0.1
 
 # Every test: lint, types, unit, integration, quality floors and real-browser tests.
 test: setup

@@ -7,7 +7,15 @@ from pathlib import Path
 import pytest
 
 from core.brief import parse_markdown, read_brief
-from core.check import FOUND_IS_NOT_SUPPORT, adopt_quote, check_brief, decide, recheck_claim
+from core.check import (
+    FOUND_IS_NOT_SUPPORT,
+    adopt_quote,
+    check_brief,
+    copy_refusal,
+    decide,
+    fetch_refusal,
+    recheck_claim,
+)
 from core.fetch import supplied_source
 from core.models import (
     Figure,
@@ -103,6 +111,30 @@ def test_adopted_candidate_goes_through_the_exact_matcher(sample_report: tuple[R
     assert [r.verdict for i, r in enumerate(updated.results) if i != 5] == [
         v for i, v in enumerate(SAMPLE_VERDICTS) if i != 5
     ]
+
+
+def test_a_passage_adopted_under_options_that_refuse_the_stored_copy_says_so(
+    server: LoopbackServer, settings: Settings
+) -> None:
+    # Issue 24, 4: a run checked with private addresses allowed, a passage adopted in a tab that refuses them.
+    url = server.add("/3.11", corpus_bytes("html/python/whatsnew/3.11.html"))
+    text = f"CPython 3.11 is a quarter faster than 3.10 ([notes]({url})).\n"
+    store = Store(settings.db_path)
+    report = check_brief(parse_markdown(text), settings, store=store)
+    (no_quote,) = report.results
+    assert no_quote.verdict is Verdict.NO_QUOTE and no_quote.near_miss is not None
+    strict = settings.with_(allow_private=False)
+    refusal = copy_refusal(store, url, strict)
+    assert refusal is not None and "private" in refusal.reason and copy_refusal(store, url, settings) is None
+    # A fetch is refused before any request by the domains allowed; a private address only once it is resolved.
+    assert fetch_refusal(url, settings.with_(allowed_domains=("example.org",))) is not None
+    assert fetch_refusal(url, settings) is None
+    (result,) = adopt_quote(report, "c1", no_quote.near_miss.candidates[0].text, strict, store).results
+    assert result.verdict is Verdict.BLOCKED and result.reasons[0] == refusal.reason
+    assert not any("could not be read" in r for r in result.reasons)
+    # Under the run's own options the same passage is checked against the stored copy.
+    (adopted,) = adopt_quote(report, "c1", no_quote.near_miss.candidates[0].text, settings, store).results
+    assert adopted.match is not None and adopted.match.found
 
 
 def test_a_re_check_reads_the_brief_s_other_sources_only_when_its_quote_fails(

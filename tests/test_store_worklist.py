@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from core.models import Choice, Decision
-from core.store import Store, Work
+from core.store import Store, Work, offered
 from tests.test_store_events import FIRST_SCHEMA
 
 
@@ -112,3 +112,24 @@ def test_a_rechecked_run_keeps_its_count_up_to_date(store: Store) -> None:
     run = store.save_run(_report(1))
     store.update_run(run, _report(4))
     assert store.list_runs()[0].claims == 4
+
+
+def test_a_run_assigned_to_a_configured_address_is_mine_once_signed_in(store: Store) -> None:
+    # Issue 24, 6: assigned before Ann ever signed in, by the address the desk's editor list names.
+    run = store.save_run(_report(1), brief_name="for ann")
+    store.assign_run(run, "ann@example.org", by="Ada")
+    mine = [r.brief_name for r in store.list_runs(show=Work.MINE, editor="Ann Editor", email="Ann@Example.org")]
+    assert mine == ["for ann"]
+    assert store.list_runs(show=Work.MINE, editor="Ann Editor") == []
+    assert store.list_runs(show=Work.MINE, editor="Bo", email="bo@example.org") == []
+
+
+def test_assignment_offers_every_configured_editor_signed_in_yet_or_not() -> None:
+    configured = ["ann@example.org", "ben@example.org"]
+    assert offered(["Cy"], configured, "Ada") == ["Ada", "ann@example.org", "ben@example.org", "Cy"]
+    # The editor at the desk stands by name, not also by address; each name once, whatever its case.
+    assert offered(["Ann Editor", "ann@example.org", "cy"], configured, "Ann Editor", "Ann@example.org", "Cy") == [
+        "Ann Editor",
+        "ben@example.org",
+        "cy",
+    ]

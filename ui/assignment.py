@@ -1,9 +1,10 @@
 """Who is working on what: a run's assignment on the Review page, and the words the History page lists runs with.
 
 An assignment is an event in the store (who assigned whom, and when); the latest one stands.
-The names offered are whoever is at the desk and the editors who have decided, assigned or
-been assigned in this store. Someone who may not decide sees the assignment and cannot change
-it. Every name is escaped (names come from the identity provider). It refuses to assign a run
+The names offered are whoever is at the desk, the editors who have decided, assigned or been
+assigned in this store, and every address of the desk's editor list, signed in yet or not
+(core.store.offered). Someone who may not decide sees the assignment and cannot change it.
+Every name is escaped (names come from the identity provider). It refuses to assign a run
 that is not stored.
 """
 
@@ -13,7 +14,7 @@ import streamlit as st
 
 from core.errors import VerbatimError
 from core.models import Assignment
-from core.store import RunInfo, Work
+from core.store import RunInfo, Work, offered
 from ui import auth, decision_log, draw, state
 
 #: The History page's filters, in the words the page shows.
@@ -26,21 +27,22 @@ WORK_WORDS = {
 }
 
 
-def _person(name: str, me: str) -> str:
-    return "you" if name == me else name
+def _person(name: str, me: str, email: str = "") -> str:
+    """Return "you" for the editor at the desk (by name, or by the address an assignment was made to)."""
+    return "you" if name == me or (email and name.strip().lower() == email.strip().lower()) else name
 
 
-def assigned_words(latest: Assignment | None, me: str) -> str:
+def assigned_words(latest: Assignment | None, me: str, email: str = "") -> str:
     """Return who a run is assigned to, by whom and when ("Assigned to Ada by Bo at 10:42 UTC."), or that nobody is."""
     if latest is None or not latest.assigned_to:
         return "Not assigned to anyone."
     by = f" by {_person(latest.assigned_by, me)}" if latest.assigned_by else ""
-    return f"Assigned to {_person(latest.assigned_to, me)}{by} at {decision_log.clock(latest.at)}."
+    return f"Assigned to {_person(latest.assigned_to, me, email)}{by} at {decision_log.clock(latest.at)}."
 
 
-def work_words(info: RunInfo, me: str) -> str:
+def work_words(info: RunInfo, me: str, email: str = "") -> str:
     """Return who is working on a run, for the History page: assigned to, decided n of m, who decided last and when."""
-    who = f"assigned to {_person(info.assigned_to, me)}" if info.assigned_to else "not assigned"
+    who = f"assigned to {_person(info.assigned_to, me, email)}" if info.assigned_to else "not assigned"
     done = f"decided {info.decided} of {draw.count(info.claims, 'claim', 'claims')}"
     last = ""
     if info.last_decided_at:
@@ -87,10 +89,10 @@ def assignment_bar(run_id: str) -> None:
     latest = made[0] if made else None
     current = latest.assigned_to if latest else ""
     words, pick, take = st.columns([3, 2, 1], vertical_alignment="bottom")
-    words.caption(draw.md(assigned_words(latest, me.name)))
+    words.caption(draw.md(assigned_words(latest, me.name, me.email)))
     if not me.may_decide:
         return
-    options = ["", *sorted({*names, me.name, current} - {""}, key=str.casefold)]
+    options = ["", *offered(names, auth.configured_editors(), me.name, me.email, current)]
     key = f"assign|{run_id}|{len(made)}"  # a new key once the assignment changed: the box shows the new one
     pick.selectbox(
         "Assign to",

@@ -204,6 +204,17 @@ def rule() -> EditorRule:
     return rule_from(_secrets("verbatim") or {}, os.environ)
 
 
+def configured_editors() -> list[str]:
+    """Return the addresses the desk's editor list names ([verbatim] editors, VERBATIM_EDITORS), sorted; [] when none.
+
+    A group's members ([verbatim] editor_groups) are known only from their sign-in: the desk has no directory.
+    """
+    try:
+        return sorted(rule().editors - {""})
+    except SignInConfigError:
+        return []
+
+
 def user_claims() -> dict[str, Any]:
     """Return the signed-in user's claims (st.user), or {} when nobody is signed in."""
     info = st.user.to_dict()  # {} outside a script run

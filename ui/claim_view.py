@@ -14,7 +14,7 @@ from core.extract import SOURCE_EXTENSIONS
 from core.models import Choice, ClaimResult, Decision, FlagKind, Report, Verdict
 from core.report.marks import quote_marks
 from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words, policy_words
-from ui import auth, brief_links, decision_log, draw, guard, pending, services, state
+from ui import auth, brief_links, decision_log, draw, guard, pending, run_options, services, state
 from ui.places import place_stepper
 
 CHOICES = list(DECISION_CHOICES)
@@ -180,11 +180,18 @@ def ways_out(result: ClaimResult, report: Report) -> None:
     if result.verdict is Verdict.NO_QUOTE:
         cands = result.near_miss.candidates if result.near_miss else ()
         with st.expander("Adopt a passage from the page as the quote", expanded=True):
+            refused = run_options.refusal(report, url, fetch=False) if cands else ""
+            if refused:  # this tab's options refuse the stored copy the passage would be checked against
+                st.warning(draw.md(refused))
+                run_options.offer(report, f"adopt|{cid}")
             if not cands:
                 st.caption("The page offered no passage close to this claim.")
             for i, cand in enumerate(cands):
                 st.html(f'<blockquote class="q">{draw.esc(cand.text)}</blockquote>')
                 if st.button("Adopt this passage", key=f"adopt|{cid}|{i}"):
+                    if refused:
+                        st.error(draw.md(f"Not adopted: {refused}"))
+                        continue
                     try:
                         new = services.adopt(report, cid, cand.text, settings, state.store())
                     except VerbatimError as exc:
@@ -201,6 +208,11 @@ def ways_out(result: ClaimResult, report: Report) -> None:
         key=f"refetch|{cid}",
         help="Fetch a fresh copy of the cited URL and re-check every claim citing it",
     ):
+        refused = run_options.refusal(report, url, fetch=True)
+        if refused:  # said before any request, with the run's options one click away
+            st.error(draw.md(f"Not re-fetched: {refused}"))
+            run_options.offer(report, f"refetch|{cid}")
+            return
         with st.spinner(draw.md(f"Fetching a fresh copy of {url}…")):
             try:
                 new = services.refetch(report, url, settings, state.store())

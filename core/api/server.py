@@ -61,8 +61,13 @@ def answer(data: dict[str, Any]) -> CallToolResult:
     A lone surrogate sent in (JSON allows "\\ud800") and echoed back could not be written as
     UTF-8: the SDK would drop the answer and leave the agent waiting. It becomes U+FFFD.
     """
-    text = clean_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=json.loads(text))
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")  # the common case: no lone surrogate, the object is sent as it is (no second parse)
+    except UnicodeEncodeError:
+        text = clean_text(text)
+        data = json.loads(text)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
 class ClaimIn(BaseModel):

@@ -9,7 +9,17 @@ quotes afterwards through ``elsewhere``.
 from __future__ import annotations
 
 from core.check.brief import ResultSink, check_brief
-from core.check.claims import adopt_quote, check_claim, decide, recheck_claim
+from core.check.claims import adopt_quote, check_claim, copy_refusal, decide, fetch_refusal, recheck_claim
 from core.report.wording import FOUND_IS_NOT_SUPPORT
 
-__all__ = ["FOUND_IS_NOT_SUPPORT", "ResultSink", "adopt_quote", "check_brief", "check_claim", "decide", "recheck_claim"]
+__all__ = [
+    "FOUND_IS_NOT_SUPPORT",
+    "ResultSink",
+    "adopt_quote",
+    "check_brief",
+    "check_claim",
+    "copy_refusal",
+    "decide",
+    "fetch_refusal",
+    "recheck_claim",
+]

@@ -15,7 +15,8 @@ import logging
 from collections.abc import Iterator, Mapping
 
 from core.diagnose import candidates, diagnose
-from core.fetch import UNPROVEN, Policy, stored_refusal
+from core.errors import Refused
+from core.fetch import UNPROVEN, Policy, check_url, stored_refusal
 from core.fetch.shown import host_lookalike
 from core.figures import check_figures
 from core.match import PreparedPage, match_quote
@@ -174,7 +175,13 @@ def check_claim(
     if verdict is not None:
         return ClaimResult(claim=claim, verdict=verdict, reasons=(source.reason, *extra), source=source)
     if page is None or isinstance(page, Unreadable):
-        reason = page.reason if isinstance(page, Unreadable) else "The page's text could not be read."
+        # No page with an OK source: no stored copy holds its text (a refused copy never gets here: it is a
+        # blocked or not_checked source with the policy's reason, see refused_source).
+        reason = (
+            page.reason
+            if isinstance(page, Unreadable)
+            else f"No stored copy of {source.url} holds the page's text: re-fetch it, then check the claim again."
+        )
         return ClaimResult(claim=claim, verdict=Verdict.NOT_CHECKED, reasons=(reason, *extra), source=source)
 
     # What the extractor could not read (text nested too deep, pages past the limit) may be why a
@@ -307,6 +314,24 @@ def _brief_pages(
     return _BriefPages(_unique([r.claim.url for r in report.results]), url, page, store, settings)
 
 
+def copy_refusal(store: Store | None, url: str, settings: Settings) -> Refused | None:
+    """Return the refusal the settings' policy gives the newest stored copy of url, or None (allowed, or no copy)."""
+    stored = store.latest_source(url) if store is not None else None
+    return stored_refusal(stored, Policy.from_settings(settings)) if stored is not None else None
+
+
+def fetch_refusal(url: str, settings: Settings) -> Refused | None:
+    """Return the refusal the settings' policy gives a fetch of url before any request (address, domain), or None."""
+    target = check_url(url, Policy.from_settings(settings))
+    return target if isinstance(target, Refused) else None
+
+
+def refused_source(url: str, refusal: Refused, final_url: str = "") -> Source:
+    """Return the source a refused copy stands as: blocked (not_checked when the rule cannot tell), with the reason."""
+    status = SourceStatus.NOT_CHECKED if refusal.rule == UNPROVEN else SourceStatus.BLOCKED
+    return Source(url=url, status=status, reason=refusal.reason, final_url=final_url)
+
+
 def _allowed_copy(store: Store | None, url: str, settings: Settings) -> Source | None:
     """Return the newest stored copy of url that the settings' policy would fetch, or None."""
     stored = store.latest_source(url) if store is not None else None
@@ -322,6 +347,12 @@ def adopt_quote(report: Report, claim_id: str, quote: str, settings: Settings, s
     """
     target = next(r for r in report.results if r.claim.id == claim_id)
     claim = dataclasses.replace(target.claim, quote=quote)
+    refusal = copy_refusal(store, claim.url, settings)
+    if refusal is not None:
+        # The policy in force refuses the stored copy: the claim says so, in the policy's words (issue 24, 4).
+        stored = store.latest_source(claim.url)
+        refused = refused_source(claim.url, refusal, stored.final_url if stored is not None else "")
+        return _replace_results(report, {claim_id: check_claim(claim, refused, None, settings)})
     source = _allowed_copy(store, claim.url, settings) or target.source
     page = read_page(source, settings, store) if source.status is SourceStatus.OK and source.body else None
     result = check_claim(claim, source, page, settings, _brief_pages(report, claim.url, page, store, settings))

@@ -163,6 +163,20 @@ def policy_words(policy: CheckPolicy | None) -> str:
     return f"{private}; {domains}"
 
 
+def refusal_words(run: CheckPolicy | None, tab: CheckPolicy, refused: str, reason: str) -> str:
+    """Return what an action meets when the tab's options refuse ``refused`` (e.g. "the stored copy of URL").
+
+    Never "could not be read": it names the options of both, the rule's reason, and what to do (issue 24, 4).
+    """
+    checked = f"This run was checked with {policy_words(run)}; this" if run is not None else "This"
+    way_out = (
+        " Use the run's options to go on, or change the options on the Check page."
+        if run is not None and run != tab
+        else " Change the options on the Check page to go on."
+    )
+    return f"{checked} tab's options ({policy_words(tab)}) refuse {refused}: {reason.rstrip('.')}.{way_out}"
+
+
 def places_words(match: QuoteMatch | None) -> str:
     """Return what the report says of a quote standing in several places, or "" for one place."""
     if match is None or match.occurrence_count < 2:

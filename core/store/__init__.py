@@ -17,7 +17,7 @@ from __future__ import annotations
 from core.store.events import DecisionSave
 from core.store.store import Store, now_iso, open_store, strip_fragment
 from core.store.target import is_postgres, shown
-from core.store.worklist import RunInfo, Work
+from core.store.worklist import RunInfo, Work, offered
 
 __all__ = [
     "DecisionSave",
@@ -26,6 +26,7 @@ __all__ = [
     "Work",
     "is_postgres",
     "now_iso",
+    "offered",
     "open_store",
     "shown",
     "strip_fragment",

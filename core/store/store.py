@@ -252,10 +252,10 @@ class Store:
             row = c.execute("SELECT brief_raw FROM runs WHERE run_id = ?", (run_id,)).fetchone()
         return bytes(row[0]) if row and row[0] is not None else b""
 
-    def list_runs(self, limit: int = 100, show: Work = Work.ALL, editor: str = "") -> list[RunInfo]:
-        """Return the newest runs first that the filter shows (editor: whose are "mine"), at most limit of them."""
+    def list_runs(self, limit: int = 100, show: Work = Work.ALL, editor: str = "", email: str = "") -> list[RunInfo]:
+        """Return the newest runs first that the filter shows (editor or email: whose are "mine"), at most limit."""
         with self._engine.read() as c:
-            return worklist.listed(c, limit, show, editor)
+            return worklist.listed(c, limit, show, editor, email)
 
     def assign_run(self, run_id: str, editor: str, *, by: str) -> Assignment:
         """Assign a run to editor ("" gives it back), recorded as by's event; raise KeyError for an unknown run."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,7 +63,8 @@ _LISTED = (
 
 _WHERE = {
     Work.ALL: "",
-    Work.MINE: " WHERE q.assigned_to = ?",
+    # Mine: assigned by name, or to the address the desk's editor list names (before a first sign-in).
+    Work.MINE: " WHERE (q.assigned_to = ? OR (? <> '' AND LOWER(q.assigned_to) = ?))",
     Work.UNASSIGNED: " WHERE COALESCE(q.assigned_to, '') = ''",
     Work.UNDECIDED: " WHERE q.decided < q.claims",
     Work.DONE: " WHERE q.decided >= q.claims",
@@ -86,11 +88,11 @@ def count_claims(engine: Engine, conn: Conn) -> None:
         )
 
 
-def listed(conn: Conn, limit: int, show: Work, editor: str) -> list[RunInfo]:
-    """Return the runs the filter shows (editor: whose are "mine"), newest first, at most limit of them."""
+def listed(conn: Conn, limit: int, show: Work, editor: str, email: str = "") -> list[RunInfo]:
+    """Return the runs the filter shows (editor, or their address: whose are "mine"), newest first, at most limit."""
     # Both parts are constants of this module; every value is a parameter.
     sql = f"SELECT * FROM ({_LISTED}) q{_WHERE[show]} ORDER BY q.created_at DESC, q.run_id DESC LIMIT ?"  # noqa: S608
-    args = (editor, limit) if show is Work.MINE else (limit,)
+    args = (editor, email, email.strip().lower(), limit) if show is Work.MINE else (limit,)
     return [
         RunInfo(
             run_id=run_id,
@@ -133,6 +135,22 @@ def assignments(conn: Conn, run_id: str) -> list[Assignment]:
         (run_id,),
     ).fetchall()
     return [Assignment(run_id=a, seq=int(b), assigned_to=c, assigned_by=d, at=e) for a, b, c, d, e in rows]
+
+
+def offered(known: Iterable[str], configured: Iterable[str], me: str, email: str = "", current: str = "") -> list[str]:
+    """Return the names assignment offers, sorted: the store's names, the desk's configured editors, me, current.
+
+    A configured editor (an address of the [verbatim] editors list or VERBATIM_EDITORS) is offered whether or not
+    they have signed in yet; the address of the editor at the desk stands as their name (shown still while a run
+    is assigned to it). Each name once, whatever its case.
+    """
+    mine = email.strip().lower()
+    names = [*(n for n in (*known, *configured) if n.strip().lower() != mine), me, current]
+    seen: dict[str, str] = {}
+    for name in names:
+        if name and name.casefold() not in seen:
+            seen[name.casefold()] = name
+    return sorted(seen.values(), key=str.casefold)
 
 
 def editors(conn: Conn) -> list[str]:

@@ -49,7 +49,7 @@ class Desk:
 
 
 def start_desk(folder: Path, timeout: float = 60.0, *, secrets: str = "", env: dict[str, str] | None = None) -> Desk:
-    """Return the desk running from ui/app.py with VERBATIM_DB in folder; RuntimeError when it does not start.
+    """Return the desk running as `make run` starts it (ui/server.py) with VERBATIM_DB in folder; RuntimeError when not.
 
     The desk reads folder/secrets.toml only (written from ``secrets`` when given), never a developer's own
     .streamlit/secrets.toml: without ``secrets`` it is the single-user desk.
@@ -68,7 +68,7 @@ def start_desk(folder: Path, timeout: float = 60.0, *, secrets: str = "", env: d
     cmd = [
         str(Path(sys.executable).parent / "streamlit"),
         "run",
-        "ui/app.py",
+        "ui/server.py",
         "--server.port",
         str(port),
         "--server.address",

@@ -61,6 +61,8 @@ def test_a_queued_check_is_followed_until_a_worker_has_run_it(
     assert not desk.exception, [e.value for e in desk.exception]
     (status,) = [s for s in desk.status]
     assert status.label == "Queued: waiting for a free worker (python -m core worker): 10 claims of pasted brief"
+    # The page looks again every few seconds: between two looks the job is still running, never shown ✓ done.
+    assert status.state == "running"
     progress = "\n".join(h.proto.body for h in desk.html)
     assert "⏳ waiting: 6" in progress
     team = desk.dataframe[0].value

@@ -195,3 +195,16 @@ def test_without_brief_dir_no_file_is_read(tmp_path: Path) -> None:
         "Error executing tool check_brief: This server reads no brief files (it was started without --brief-dir): "
         "pass the brief's text instead."
     )
+
+
+def test_an_answer_is_the_same_json_as_text_and_structured_and_a_lone_surrogate_becomes_a_replacement() -> None:
+    from core.api.server import answer
+
+    plain = {"claims": [{"claim": "Zürich grew 3%", "verdict": "verified"}], "gate": {"passed": True}}
+    sent = answer(plain)
+    assert json.loads(sent.content[0].text) == sent.structured_content == plain
+    # JSON allows "\\ud800": echoed back, it could not be written as UTF-8, and the agent would wait forever.
+    odd = answer({"claims": [{"claim": "faster \ud800"}]})
+    assert odd.structured_content == {"claims": [{"claim": "faster \ufffd"}]}
+    assert json.loads(odd.content[0].text) == odd.structured_content
+    odd.content[0].text.encode("utf-8")

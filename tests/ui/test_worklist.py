@@ -80,3 +80,30 @@ def test_history_filters_by_mine_unassigned_undecided_and_done_and_says_who_work
     as_editor("Bo")
     at.segmented_control(key="hist_show").set_value("mine").run()
     assert any("No runs to show under Mine." in _plain(i.value) for i in at.info)
+
+
+def test_every_configured_editor_is_offered_before_signing_in_and_finds_the_run_as_theirs(monkeypatch) -> None:
+    # Issue 24, 6: the desk's editor list names Ann and Ben; neither has used the desk yet.
+    from ui import auth
+
+    monkeypatch.setenv("VERBATIM_EDITORS", "ann@example.org, Ben@Example.org")
+    run_id = _saved_run()
+    monkeypatch.setattr(auth, "editor", lambda: auth.Editor(name="Ada"))
+    at = _open(run_id)
+    _no_exceptions(at)
+    box = at.selectbox(key=f"assign|{run_id}|0")
+    assert list(box.options) == ["nobody", "Ada", "ann@example.org", "ben@example.org"]
+    box.set_value("ann@example.org").run()
+    _no_exceptions(at)
+    assert [a.assigned_to for a in _store().assignments(run_id)] == ["ann@example.org"]
+
+    monkeypatch.setattr(auth, "editor", lambda: auth.Editor(name="Ann Editor", email="ann@example.org"))
+    again = _open(run_id)
+    assert any(c.startswith("Assigned to you by Ada at ") for c in _captions(again))
+    # Her address is hers: the run assigned to it is shown as it is, and she is offered by name.
+    options = list(again.selectbox(key=f"assign|{run_id}|1").options)
+    assert options == ["nobody", "Ada", "Ann Editor", "ann@example.org", "ben@example.org"]
+    again.switch_page("views/history.py").run()
+    again.segmented_control(key="hist_show").set_value("mine").run()
+    _no_exceptions(again)
+    assert [r for r in _listed(again) if run_id in r and "assigned to you" in r]

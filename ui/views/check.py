@@ -221,10 +221,12 @@ def _follow_queued(job: services.QueuedCheck) -> None:
         if record.state == "running":
             words += f" ({record.worker}, attempt {record.attempts})"
         box = "error" if record.state == "failed" else "running"
-        with st.status(f"{words}: {record.claims} claims of {draw.md(job.brief_name)}", state=box, expanded=True):
-            if record.state == "failed":
-                st.error(draw.md(record.error))
-            st.html(draw.progress_html(states, _STATE_WORDS))
+        # Never a `with` block: leaving one turns a running status complete (✓), and this fragment leaves it
+        # every few seconds while the job still runs (issue 24, 7: the icon flickered to ✓).
+        status = st.status(f"{words}: {record.claims} claims of {draw.md(job.brief_name)}", state=box, expanded=True)
+        if record.state == "failed":
+            status.error(draw.md(record.error))
+        status.html(draw.progress_html(states, _STATE_WORDS))
         rows = [
             {
                 "brief": j.brief_name,

@@ -14,13 +14,14 @@ from core.store import Work, shown
 from ui import assignment, auth, draw, state
 
 st.title("History")
-me = auth.editor().name
+editor = auth.editor()
+me = editor.name
 show = st.segmented_control(
     "Show", list(Work), format_func=assignment.WORK_WORDS.__getitem__, default=Work.ALL, key="hist_show"
 )
 show = Work(show or Work.ALL)  # a second click on the chosen filter unselects it: all again
 try:
-    runs = state.store().list_runs(limit=200, show=show, editor=me)
+    runs = state.store().list_runs(limit=200, show=show, editor=me, email=editor.email)
 except VerbatimError as exc:
     st.error(draw.md(f"The past runs could not be read from the store ({exc})."))
     st.stop()
@@ -42,7 +43,7 @@ for info in runs:
             f'<span class="muted">{draw.esc(info.created_at)} · run {draw.esc(info.run_id)}'
             + (f" · asked by agent {draw.esc(info.client)}" if info.client else "")
             + "</span>"
-            + f'<div class="work">{draw.esc(assignment.work_words(info, me))}</div>'
+            + f'<div class="work">{draw.esc(assignment.work_words(info, me, editor.email))}</div>'
             + draw.summary_bar_html(dict(info.summary))
         )
         if right.button("Open", key=f"hist|{info.run_id}"):

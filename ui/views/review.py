@@ -13,7 +13,7 @@ import streamlit as st
 
 from core.models import Verdict
 from core.report.wording import policy_words
-from ui import assignment, brief_links, claim_view, draw, state
+from ui import assignment, brief_links, claim_view, draw, run_options, state
 
 PAGE_SIZE = 20
 
@@ -41,6 +41,7 @@ st.caption(
     f"checked {draw.md(report.checked_at)}{draw.md(checked_under)} · run {draw.md(run)}. "
     "A verified quote is on the page word for word; whether it supports the claim is your judgement."
 )
+run_options.note(report)  # a run opened by its link in a new tab: this tab's options may not be the run's
 if report.run_id:
     assignment.assignment_bar(report.run_id)
 for warning in report.warnings:
