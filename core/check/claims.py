@@ -293,13 +293,14 @@ def _allowed_copy(store: Store | None, url: str, settings: Settings) -> Source |
     return stored
 
 
-def adopt_quote(report: Report, claim_id: str, quote: str, settings: Settings, store: Store) -> Report:
-    """Return the report with a claim re-checked using ``quote`` (a passage the editor adopted).
+def adopt_quote(report: Report, claim_id: str, quote: str, settings: Settings, store: Store, by: str = "") -> Report:
+    """Return the report with a claim re-checked using ``quote`` (a passage the editor ``by`` adopted).
 
-    The adopted passage goes through the exact matcher and the figures check like any quote.
+    The adopted passage goes through the exact matcher and the figures check like any quote;
+    the claim records who adopted it (``Claim.adopted_by``).
     """
     target = next(r for r in report.results if r.claim.id == claim_id)
-    claim = dataclasses.replace(target.claim, quote=quote)
+    claim = dataclasses.replace(target.claim, quote=quote, adopted_by=by)
     source = _allowed_copy(store, claim.url, settings) or target.source
     page = read_page(source, settings, store) if source.status is SourceStatus.OK and source.body else None
     result = check_claim(claim, source, page, settings, _brief_pages(report, claim.url, page, store, settings))
