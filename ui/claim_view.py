@@ -212,7 +212,8 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
     left, right = st.columns(2, gap="medium")
     with left:
         st.markdown("**Claim**")
-        st.html(f'<p class="claim">{draw.marked(result.claim.text, draw.claim_spans(result))}</p>')
+        marked = draw.marked(result.claim.text, draw.claim_spans(result))
+        st.html(f'<p class="claim{" unquoted" if unquoted(result) else ""}">{marked}</p>')
         brief_links.citation_caption(result)
         quote = result.claim.quote
         if quote:

@@ -200,7 +200,7 @@ def card_html(result: ClaimResult, number: int) -> str:
 
     reasons = "".join(f"<li>{esc(r)}</li>" for r in result.reasons)
     return (
-        f'<div class="card" data-claim="{esc(result.claim.id)}">'
+        f'<div class="card{" unquoted" if unquoted(result) else ""}" data-claim="{esc(result.claim.id)}">'
         f'<div class="card-head"><span class="num">#{number}</span> {verdict_badge(result.verdict)}'
         f' <span class="muted url">{esc(result.claim.url)}</span></div>'
         f'<p class="claim">{claim}</p>{quote_html}<ul class="reasons">{reasons}</ul></div>'
@@ -230,7 +230,6 @@ def figures_table_html(result: ClaimResult) -> str:
     head = "passage / why" if unquoted(result) else "quote / why"
     where_head = "<th>where on the page</th>" if placed else ""
     return (
-        f'<table class="figs"><tr><th>figure</th><th>status</th><th>{head}</th>{where_head}</tr>'
-        + "".join(rows)
-        + "</table>"
+        f'<table class="figs{" unquoted" if unquoted(result) else ""}">'
+        f"<tr><th>figure</th><th>status</th><th>{head}</th>{where_head}</tr>" + "".join(rows) + "</table>"
     )
