@@ -29,8 +29,9 @@ MEANINGS: dict[Verdict, str] = {
         "exact words as its quote."
     ),
     Verdict.NEEDS_REVIEW: (
-        "The quote is on the page, but it cut away words that change its meaning (a 'not', an 'unless') or is "
-        "too short to mean anything. Quote the whole clause, or say what the page says."
+        "The quote is on the page, but it cut away words that change its meaning (a 'not', an 'unless'), is "
+        "too short to mean anything, or the claim says the opposite of it (a flag negation_differs quotes both "
+        "sides' words). Quote the whole clause, or correct the claim to say what the page says."
     ),
     Verdict.QUOTE_NOT_FOUND: (
         "The page was read and the quote is not on it word for word. Copy the passage from the page exactly, or "

@@ -39,7 +39,8 @@ logger = logging.getLogger("verbatim.mcp")
 VERDICTS_NOTE = (
     "Verdicts: verified (the quote is on the page word for word and the claim's figures are in it; "
     f"{FOUND_IS_NOT_SUPPORT}), figures_mismatch (the quote is there, a figure of the claim is not in it), "
-    "needs_review (the quote is there but cut away a 'not' or an 'unless', or is too short), quote_not_found "
+    "needs_review (the quote is there but cut away a 'not' or an 'unless', is too short, or the claim says "
+    "the opposite of it: negation_differs), quote_not_found "
     "(the page was read and the quote is not on it), no_quote (NOT checked: the claim offers no quote, so "
     "nothing on the page was compared with it; it passes the gate unchecked and is listed in gate.unchecked), "
     "dead_link (possibly an invented source), "

@@ -67,7 +67,7 @@ def comment_text(result: ClaimResult) -> str:
     """Return the comment for one claim: verdict, reasons, what the page says, and the source."""
     lines = [f"Verbatim: {result.verdict.label}."]
     lines.extend(result.reasons)
-    said = page_says(result)
+    said = page_says(result) if offered_first(result) is None else ""  # an offered passage is said below
     if said:
         label = "The page says" if result.match is not None and result.match.found else "Closest passage on the page"
         lines.append(f"{label}: \u201c{said}\u201d")
@@ -264,7 +264,7 @@ def _claim_section(report: Report, w: _Writer, r: ClaimResult) -> None:
     for reason in r.reasons:
         w.add(reason, "List Bullet")
     w.add(f"Quote offered: \u201c{r.claim.quote}\u201d" if r.claim.quote else "No quote offered.")
-    said = page_says(r)
+    said = page_says(r) if offered_first(r) is None else ""  # an offered passage is said below
     if said:
         label = "The page says" if r.match is not None and r.match.found else "Closest passage on the page (diagnosis)"
         w.add(f"{label}: \u201c{said}\u201d")

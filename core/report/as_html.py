@@ -22,7 +22,7 @@ from core.models import ClaimResult, FigureStatus, Report, Verdict
 from core.report.brief_links import citation_words, unused_lines
 from core.report.links import is_web_url, text_fragment_link
 from core.report.marks import claim_segments, context_view
-from core.report.offered import offers
+from core.report.offered import offered_first, offers
 from core.report.unchecked import not_checked
 from core.report.wording import (
     FOUND_IS_NOT_SUPPORT,
@@ -95,7 +95,8 @@ def _link_words(result: ClaimResult) -> str:
         return result.claim.quote or ""
     if result.near_miss is not None and result.near_miss.passage is not None:
         return result.near_miss.passage.text
-    return ""
+    first = offered_first(result)  # a claim without a quote: the passage offered first
+    return first.candidate.text if first is not None else ""
 
 
 def _claim_view(result: ClaimResult, report: Report, max_chars: int) -> dict[str, Any]:
