@@ -213,7 +213,8 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
     with left:
         st.markdown("**Claim**")
         marked = draw.marked(result.claim.text, draw.claim_spans(result))
-        st.html(f'<p class="claim{" unquoted" if unquoted(result) else ""}">{marked}</p>')
+        marked = f'<span class="unquoted">{marked}</span>' if unquoted(result) else marked
+        st.html(f'<p class="claim">{marked}</p>')
         brief_links.citation_caption(result)
         quote = result.claim.quote
         if quote:

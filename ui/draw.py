@@ -191,6 +191,8 @@ def summary_bar_html(summary: dict[str, int]) -> str:
 def card_html(result: ClaimResult, number: int) -> str:
     """Return a claim's card: number, verdict (words and colour), claim with figures marked, quote, reasons."""
     claim = marked(result.claim.text, claim_spans(result))
+    if unquoted(result):  # its figures were looked for in a passage offered, not in a quote
+        claim = f'<span class="unquoted">{claim}</span>'
     quote = result.claim.quote
     quote_html = (
         f'<blockquote class="q">{esc(quote)}</blockquote>' if quote else '<p class="muted">No quote offered.</p>'
@@ -200,7 +202,7 @@ def card_html(result: ClaimResult, number: int) -> str:
 
     reasons = "".join(f"<li>{esc(r)}</li>" for r in result.reasons)
     return (
-        f'<div class="card{" unquoted" if unquoted(result) else ""}" data-claim="{esc(result.claim.id)}">'
+        f'<div class="card" data-claim="{esc(result.claim.id)}">'
         f'<div class="card-head"><span class="num">#{number}</span> {verdict_badge(result.verdict)}'
         f' <span class="muted url">{esc(result.claim.url)}</span></div>'
         f'<p class="claim">{claim}</p>{quote_html}<ul class="reasons">{reasons}</ul></div>'

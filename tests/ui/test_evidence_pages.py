@@ -108,3 +108,14 @@ def test_adopting_the_passage_rechecks_it_as_a_quote_by_the_editor(as_editor) ->
     assert [f["found"] for f in stored["fragments"]] == [True]
     assert stored["verdict"] == "figures_mismatch"
     assert "Quote adopted by Ada Lovelace from the passages offered." in _all_html(at)
+
+
+def test_a_reader_sees_the_passage_and_cannot_adopt_it(monkeypatch) -> None:
+    from ui import auth
+
+    monkeypatch.setattr(auth, "editor", lambda: auth.Editor(name="Rita", may_decide=False, signed_in=True))
+    at, _ = _open()
+    at.button(key="openbtn|e1").click().run()
+    _no_exceptions(at)
+    assert '<div class="offer" data-offer="0">' in _all_html(at)
+    assert "Adopt this passage as the quote" not in [b.label for b in at.button]
