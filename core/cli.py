@@ -25,8 +25,9 @@ from core.brief import BriefError, read_brief
 from core.check import check_brief
 from core.errors import StoreError
 from core.fetch.shown import masked_brief
-from core.models import STRICT_FAILURES, ClaimResult, Report, Verdict
+from core.models import GATE_UNCHECKED, STRICT_FAILURES, ClaimResult, Report, Verdict
 from core.report import ExportKind, clean_text, exports
+from core.report.wording import unchecked_gate_words
 from core.samples import load_samples
 from core.settings import Settings
 from core.store import Store, is_postgres, open_store, shown
@@ -182,6 +183,8 @@ def _print_report(report: Report, out: TextIO) -> None:
         out.write("\t".join(printable(f) for f in fields) + "\n")
     counts = ", ".join(f"{report.summary[v.value]} {v.value}" for v in reversed(Verdict) if report.summary[v.value])
     out.write(f"{len(report.results)} claims: {counts or 'none'}\n")
+    if unchecked := unchecked_gate_words(sum(r.verdict in GATE_UNCHECKED for r in report.results)):
+        out.write(unchecked + "\n")
     if report.uncited:
         out.write(f"{len(report.uncited)} sentences cite no source (listed in the report as uncited).\n")
     for w in report.warnings:

@@ -13,8 +13,9 @@ from core.errors import VerbatimError
 from core.extract import SOURCE_EXTENSIONS
 from core.models import Choice, ClaimResult, Decision, FlagKind, Report, Verdict
 from core.report.marks import quote_marks
-from core.report.wording import DECISION_CHOICES, QUESTIONS, decision_words, policy_words
-from ui import auth, brief_links, decision_log, draw, guard, pending, run_options, services, state
+from core.report.offered import unquoted
+from core.report.wording import DECISION_CHOICES, QUESTIONS, adopted_words, decision_words, policy_words
+from ui import auth, brief_links, decision_log, draw, guard, offer_view, pending, run_options, services, state
 from ui.places import place_stepper
 
 CHOICES = list(DECISION_CHOICES)
@@ -177,27 +178,6 @@ def ways_out(result: ClaimResult, report: Report) -> None:
                     st.error(draw.md(f"The supplied source could not be used for claim {cid}: {exc}"))
                 else:
                     _apply(new, f"Claim {cid} re-checked against the source you supplied")
-    if result.verdict is Verdict.NO_QUOTE:
-        cands = result.near_miss.candidates if result.near_miss else ()
-        with st.expander("Adopt a passage from the page as the quote", expanded=True):
-            refused = run_options.refusal(report, url, fetch=False) if cands else ""
-            if refused:  # this tab's options refuse the stored copy the passage would be checked against
-                st.warning(draw.md(refused))
-                run_options.offer(report, f"adopt|{cid}")
-            if not cands:
-                st.caption("The page offered no passage close to this claim.")
-            for i, cand in enumerate(cands):
-                st.html(f'<blockquote class="q">{draw.esc(cand.text)}</blockquote>')
-                if st.button("Adopt this passage", key=f"adopt|{cid}|{i}"):
-                    if refused:
-                        st.error(draw.md(f"Not adopted: {refused}"))
-                        continue
-                    try:
-                        new = services.adopt(report, cid, cand.text, settings, state.store())
-                    except VerbatimError as exc:
-                        st.error(draw.md(f"The passage could not be adopted for claim {cid}: {exc}"))
-                    else:
-                        _apply(new, f"Claim {cid} re-checked with the adopted passage")
     st.caption(
         draw.md(
             f"Re-fetching takes the options in force now (Check page, Options): {policy_words(state.fetch_policy())}."
@@ -241,12 +221,16 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
     left, right = st.columns(2, gap="medium")
     with left:
         st.markdown("**Claim**")
-        st.html(f'<p class="claim">{draw.marked(result.claim.text, draw.claim_spans(result))}</p>')
+        marked = draw.marked(result.claim.text, draw.claim_spans(result))
+        marked = f'<span class="unquoted">{marked}</span>' if unquoted(result) else marked
+        st.html(f'<p class="claim">{marked}</p>')
         brief_links.citation_caption(result)
         quote = result.claim.quote
         if quote:
             st.markdown("**Quote offered**")
             st.html(f'<blockquote class="q">{draw.marked(quote, quote_marks(result))}</blockquote>')
+            if adopted := adopted_words(result.claim.adopted_by):
+                st.caption(draw.md(adopted[0].upper() + adopted[1:] + "."))
         st.markdown("**Figures**")
         st.html(draw.figures_table_html(result))
         flags = result.match.flags if result.match else ()
@@ -257,6 +241,7 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
                 + "".join(
                     f"<li>{'blocks verified' if f.blocking else 'information'}: {draw.esc(f.message)}"
                     + (f" — page says: <q>{draw.esc(f.page_words)}</q>" if f.page_words else "")
+                    + (f" — claim says: <q>{draw.esc(f.claim_words)}</q>" if f.claim_words else "")
                     + "</li>"
                     for f in flags
                 )
@@ -264,8 +249,11 @@ def claim_detail(result: ClaimResult, report: Report) -> None:
             )
         decision_form(result)
     with right:
-        st.markdown("**Source text around the match**")
-        st.html(draw.context_html(result, state.settings().report_context_max_chars))
+        if unquoted(result):  # no quote: the page's closest passage stands beside the claim, to read and adopt
+            offer_view.offered_panel(result, report, _apply)
+        else:
+            st.markdown("**Source text around the match**")
+            st.html(draw.context_html(result, state.settings().report_context_max_chars))
         place_stepper(result, state.settings().report_context_max_chars)
         ocr_page_image(result)
         if result.near_miss is not None:

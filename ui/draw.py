@@ -15,8 +15,16 @@ from collections.abc import Iterable, Sequence
 from core.fetch.shown import mask_password, shown_url
 from core.models import ClaimResult, DiffKind, DiffOp, FigureStatus, FlagKind, NearMiss, Source, Verdict
 from core.report.links import is_web_url, text_fragment_link
-from core.report.marks import Segment, claim_marks, context_view, figure_mark, segments
-from core.report.wording import MARK_WORDS, ORIGIN_WORDS, VERDICT_COLOURS, diff_words
+from core.report.marks import Segment, claim_marks, context_view, figure_mark, segments, unchecked_figures
+from core.report.offered import unquoted
+from core.report.wording import (
+    MARK_WORDS,
+    ORIGIN_WORDS,
+    VERDICT_COLOURS,
+    adopted_words,
+    diff_words,
+    figure_place_words,
+)
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^])")
 
@@ -49,6 +57,11 @@ def verdict_badge(verdict: Verdict) -> str:
 def marked(text: str, spans: Iterable[tuple[int, int, str]]) -> str:
     """Return text escaped, with each (start, end, css class) span wrapped in a <mark>."""
     return "".join(_segment_html(seg) for seg in segments(text, tuple(spans)))
+
+
+def segments_html(segs: Iterable[Segment]) -> str:
+    """Return runs of text escaped, each marked run in a <mark> with its meaning as a title."""
+    return "".join(_segment_html(seg) for seg in segs)
 
 
 def _segment_html(seg: Segment) -> str:
@@ -183,10 +196,15 @@ def summary_bar_html(summary: dict[str, int]) -> str:
 def card_html(result: ClaimResult, number: int) -> str:
     """Return a claim's card: number, verdict (words and colour), claim with figures marked, quote, reasons."""
     claim = marked(result.claim.text, claim_spans(result))
+    if unquoted(result):  # its figures were looked for in a passage offered, not in a quote
+        claim = f'<span class="unquoted">{claim}</span>'
     quote = result.claim.quote
     quote_html = (
         f'<blockquote class="q">{esc(quote)}</blockquote>' if quote else '<p class="muted">No quote offered.</p>'
     )
+    if adopted := adopted_words(result.claim.adopted_by):
+        quote_html += f'<p class="adopted">{esc(adopted[0].upper() + adopted[1:])}.</p>'
+
     reasons = "".join(f"<li>{esc(r)}</li>" for r in result.reasons)
     return (
         f'<div class="card" data-claim="{esc(result.claim.id)}">'
@@ -197,17 +215,28 @@ def card_html(result: ClaimResult, number: int) -> str:
 
 
 def figures_table_html(result: ClaimResult) -> str:
-    """Return every figure of the claim with its status in words, or a note when there are none."""
-    if not result.figures.figures:
+    """Return every figure of the claim with its status in words (and, without a quote, where it stands on the page).
+
+    A claim whose figures were never compared shows them as not checked: "No figures in this
+    claim" is said only of a claim that has none.
+    """
+    figures = result.figures.figures or unchecked_figures(result.claim.figure_text or result.claim.text)
+    if not figures:
         return '<p class="muted">No figures in this claim.</p>'
+    placed = any(f.where is not None for f in figures)
     rows = []
-    for fig in result.figures.figures:
+    for fig in figures:
         mark = figure_mark(fig)
         detail = fig.quote_text if fig.status is FigureStatus.MATCHED else fig.reason
+        said = figure_place_words(fig.where, fig.around, fig.instead)
+        where = f'<td data-where="{esc(fig.where or "")}">{esc(said)}</td>' if placed else ""
         rows.append(
             f'<tr><td><mark class="{mark}">{esc(fig.text)}</mark></td><td>{esc(fig.status.value)}</td>'
-            f"<td>{esc(detail)}</td></tr>"
+            f"<td>{esc(detail)}</td>{where}</tr>"
         )
+    head = "passage / why" if unquoted(result) else "quote / why"
+    where_head = "<th>where on the page</th>" if placed else ""
     return (
-        '<table class="figs"><tr><th>figure</th><th>status</th><th>quote / why</th></tr>' + "".join(rows) + "</table>"
+        f'<table class="figs{" unquoted" if unquoted(result) else ""}">'
+        f"<tr><th>figure</th><th>status</th><th>{head}</th>{where_head}</tr>" + "".join(rows) + "</table>"
     )

@@ -220,9 +220,9 @@ def recheck_with_supplied(
     return recheck_claim(report, claim_id, source, settings, store)
 
 
-def adopt(report: Report, claim_id: str, quote: str, settings: Settings, store: Any) -> Report:
-    """Return the report with a candidate passage adopted as the claim's quote and re-checked."""
-    return adopt_quote(report, claim_id, quote, settings, store)
+def adopt(report: Report, claim_id: str, quote: str, settings: Settings, store: Any, by: str = "") -> Report:
+    """Return the report with a candidate passage adopted as the claim's quote by the editor ``by``, re-checked."""
+    return adopt_quote(report, claim_id, quote, settings, store, by)
 
 
 def refetch(report: Report, url: str, settings: Settings, store: Any) -> Report:

@@ -24,7 +24,7 @@ from core.brief.limits import check_size
 from core.errors import BriefError
 from core.fetch import parse_allowlist
 from core.fetch.shown import masked_brief
-from core.models import STRICT_FAILURES, Brief, ClaimResult
+from core.models import GATE_UNCHECKED, STRICT_FAILURES, Brief, ClaimResult
 from core.models import Report as Record
 from core.report import clean_text, to_json
 from core.settings import Settings
@@ -66,8 +66,16 @@ class Report:
         return tuple(r for r in self.record.results if r.verdict in STRICT_FAILURES)
 
     @property
+    def unchecked(self) -> tuple[ClaimResult, ...]:
+        """Return the claims that pass the gate unchecked: they offer no quote, so nothing on the page was compared."""
+        return tuple(r for r in self.record.results if r.verdict in GATE_UNCHECKED)
+
+    @property
     def passed(self) -> bool:
-        """Return True when no claim fails the --strict gate (not_checked and blocked do not fail it)."""
+        """Return True when no claim fails the --strict gate (not_checked, blocked and no_quote do not fail it).
+
+        Passing is not having been checked: ``unchecked`` lists the claims without a quote that passed.
+        """
         return not self.failures
 
     def to_json(self) -> dict[str, Any]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.models import STRICT_FAILURES, Verdict
-from core.report.wording import FOUND_IS_NOT_SUPPORT
+from core.models import GATE_UNCHECKED, STRICT_FAILURES, Verdict
+from core.report.wording import FOUND_IS_NOT_SUPPORT, UNCHECKED_BY_GATE
 
 Json = dict[str, Any]
 
@@ -23,19 +23,27 @@ MEANINGS: dict[Verdict, str] = {
     ),
     Verdict.FIGURES_MISMATCH: (
         "The quote is on the page, but a figure of the claim is not in the quote. Correct the claim's figure to "
-        "what the source says, or cite the passage that holds it; do not change the quote."
+        "what the source says, or cite the passage that holds it; do not change the quote. For a claim without "
+        "a quote: a figure of the claim stands nowhere on the cited page (its figure's 'instead' says what the "
+        "passage closest to the claim holds in its place); correct the claim, then resubmit it with the page's "
+        "exact words as its quote."
     ),
     Verdict.NEEDS_REVIEW: (
-        "The quote is on the page, but it cut away words that change its meaning (a 'not', an 'unless') or is "
-        "too short to mean anything. Quote the whole clause, or say what the page says."
+        "The quote is on the page, but it cut away words that change its meaning (a 'not', an 'unless'), is "
+        "too short to mean anything, or the claim says the opposite of it (a flag negation_differs quotes both "
+        "sides' words). Quote the whole clause, or correct the claim to say what the page says."
     ),
     Verdict.QUOTE_NOT_FOUND: (
         "The page was read and the quote is not on it word for word. Copy the passage from the page exactly, or "
         "drop the claim. The near miss shows the page's closest words as diagnosis only."
     ),
     Verdict.NO_QUOTE: (
-        "The claim offers no quote. Add the exact passage of the source that supports it; the candidates are "
-        "passages of the page for information, not a verified quote."
+        "Not checked: the claim offers no quote, so nothing on the page was compared with it, and it passes the "
+        "gate unchecked (gate.unchecked). near_miss.candidates are the page's passages closest to the claim, best "
+        "first, each with the claim's words it holds and lacks and its signs (a negation, hedge or condition where "
+        "the claim parts from it); figures say where each of the claim's figures stands on the page. To have it "
+        "checked, resubmit the claim with the page's exact words as its quote, and the code decides; if the "
+        "passage lacks what the claim says, or a sign shows it says otherwise, correct the claim first."
     ),
     Verdict.NOT_CHECKED: (
         "Not a failure: the source could not be read by the machine (the reason says why: paywall, JavaScript, "
@@ -50,6 +58,14 @@ MEANINGS: dict[Verdict, str] = {
         "address, or outside the allowlist), and nothing was fetched. Cite a public http(s) source."
     ),
 }
+
+#: Said with the passages offered for a claim without a quote.
+CANDIDATES_USE = (
+    "Passages of the page closest to a claim without a quote, best first: information, never a verdict. To have "
+    "the claim checked, resubmit it with one passage's exact words as its quote; the exact matcher and the "
+    "comparison of claim and quote then decide. The claim must say what the passage says: 'lacks' lists the "
+    "claim's words, names and figures the passage does not hold, 'signs' where the claim parts from it."
+)
 
 #: Said with every near miss and every candidate passage.
 NEAR_MISS_WARNING = (
@@ -84,7 +100,48 @@ def _near_miss(near: Json | None) -> Json | None:
         "end": passage["end"] if passage else None,
         "differences": [d for d in near["diff"] if d["kind"] != "equal"],
         "found_verbatim_in_source": near["found_in_source"],
-        "candidates": [{"text": c["text"], "start": c["start"], "end": c["end"]} for c in near["candidates"]],
+        "candidates": [_candidate(c) for c in near["candidates"]],
+        "candidates_use": CANDIDATES_USE if near["candidates"] else None,
+    }
+
+
+def _terms(terms: Json | None) -> Json:
+    t = terms or {}
+    return {"words": t.get("words", []), "names": t.get("names", []), "figures": t.get("figures", [])}
+
+
+def _flag(f: Json) -> Json:
+    return {
+        "kind": f["kind"],
+        "message": f["message"],
+        "blocking": f["blocking"],
+        "claim_words": f.get("claim_words", ""),
+        "page_words": f.get("page_words", ""),
+    }
+
+
+def _candidate(c: Json) -> Json:
+    """Return a passage offered for a claim without a quote: its words and span, what it holds and lacks, its signs."""
+    return {
+        "text": c["text"],
+        "start": c["start"],
+        "end": c["end"],
+        "holds": _terms(c.get("holds")),
+        "lacks": _terms(c.get("lacks")),
+        "signs": [_flag(f) for f in c.get("signs", [])],
+    }
+
+
+def _figure(f: Json) -> Json:
+    """Return a figure of the claim: its status, and for a claim without a quote where it stands on the page."""
+    return {
+        "text": f["text"],
+        "status": f["status"],
+        "quote_text": f["quote_text"],
+        "reason": f["reason"],
+        "where": f.get("where"),
+        "around": f.get("around", ""),
+        "instead": f.get("instead", ""),
     }
 
 
@@ -100,17 +157,17 @@ def agent_claim(claim: Json) -> Json:
         "verdict": verdict.value,
         "meaning": MEANINGS[verdict],
         "fails_gate": verdict in STRICT_FAILURES,
+        # Passed the gate without anything on the page being compared with it: no quote to check.
+        "unchecked": verdict in GATE_UNCHECKED,
+        "adopted_by": claim.get("adopted_by", ""),
         "reasons": claim["reasons"],
         "matched": [
             {"quote_text": f["text"], "page_text": _page_words(context, f["start"], f["end"]), **_span(f)}
             for f in claim["fragments"]
             if f["found"]
         ],
-        "figures": [
-            {"text": f["text"], "status": f["status"], "quote_text": f["quote_text"], "reason": f["reason"]}
-            for f in claim["figures"]
-        ],
-        "flags": [{"kind": f["kind"], "message": f["message"], "blocking": f["blocking"]} for f in claim["flags"]],
+        "figures": [_figure(f) for f in claim["figures"]],
+        "flags": [_flag(f) for f in claim["flags"]],
         "near_miss": _near_miss(claim["near_miss"]),
         "source": {k: claim["source"][k] for k in _SOURCE_FIELDS},
     }
@@ -131,7 +188,11 @@ def agent_report(report: Json) -> Json:
         "gate": {
             "passed": not any(c["fails_gate"] for c in claims),
             "failing": [c["id"] for c in claims if c["fails_gate"]],
-            "rule": "fails on quote_not_found, figures_mismatch or dead_link; not_checked and blocked do not fail it",
+            "unchecked": [c["id"] for c in claims if c["unchecked"]],
+            "rule": (
+                "fails on quote_not_found, figures_mismatch or dead_link; not_checked and blocked do not fail it; "
+                + UNCHECKED_BY_GATE
+            ),
         },
         "notice": FOUND_IS_NOT_SUPPORT,
         "claims": claims,

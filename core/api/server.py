@@ -39,14 +39,24 @@ logger = logging.getLogger("verbatim.mcp")
 VERDICTS_NOTE = (
     "Verdicts: verified (the quote is on the page word for word and the claim's figures are in it; "
     f"{FOUND_IS_NOT_SUPPORT}), figures_mismatch (the quote is there, a figure of the claim is not in it), "
-    "needs_review (the quote is there but cut away a 'not' or an 'unless', or is too short), quote_not_found "
-    "(the page was read and the quote is not on it), no_quote, dead_link (possibly an invented source), "
+    "needs_review (the quote is there but cut away a 'not' or an 'unless', is too short, or the claim says "
+    "the opposite of it: negation_differs), quote_not_found "
+    "(the page was read and the quote is not on it), no_quote (NOT checked: the claim offers no quote, so "
+    "nothing on the page was compared with it; it passes the gate unchecked and is listed in gate.unchecked), "
+    "dead_link (possibly an invented source), "
     "not_checked (the page could not be read: NOT a failure and NOT a wrong quote; do not rewrite or retry the "
     "quote because of it), blocked (this server's policy refuses the URL; nothing was fetched). Each claim "
     "carries 'meaning', saying what to do. A near_miss is the page's exact words closest to a failed quote, "
     "labelled diagnosis_only: it explains the failure, it is never a verdict, and replacing the quote with it "
     "does not make the claim true. gate.passed is the --strict gate: it fails on quote_not_found, "
-    "figures_mismatch and dead_link only."
+    "figures_mismatch and dead_link only; gate.unchecked lists the claims that passed without being checked "
+    "(no quote), so a passed gate with claims in gate.unchecked is not a checked brief. For a claim without a "
+    "quote, near_miss.candidates are the page's passages closest to the claim, best first, with the claim's "
+    "words, names and figures each holds and lacks and its signs (a negation, hedge or condition where the "
+    "claim parts from it), and each figure says where it stands on the page (where: passage, elsewhere with "
+    "around, or nowhere with instead; a figure nowhere on the cited page makes the claim figures_mismatch). "
+    "Use them this way: correct the claim to what the page says, then resubmit it with the page's exact words "
+    "as its quote, and the code decides; never take a candidate as a verdict."
 )
 
 _CLIENT_MAX = 100  # characters of an MCP client's name kept on a run: a name, not a payload
@@ -167,7 +177,9 @@ def build(gate: Gate) -> MCPServer[Any]:
             "Check claims given as {claim, url, quote}: fetch each source (this server's fetch policy applies), "
             "find each quote word for word, check each figure of the claim against the quote. Returns per claim "
             "the verdict, its meaning, reasons, the matched page text with its span, figures, flags, and for "
-            "failures a near_miss (diagnosis only). The run is kept for the editor's review. " + VERDICTS_NOTE
+            "failures a near_miss (diagnosis only); for a claim without a quote, its best passages (candidates, "
+            "with holds, lacks and signs) and where each figure stands on the page. The run is kept for the "
+            "editor's review. " + VERDICTS_NOTE
         ),
     )
     def check_claims(claims: list[ClaimIn], ctx: Context) -> Answer:

@@ -340,13 +340,14 @@ def _allowed_copy(store: Store | None, url: str, settings: Settings) -> Source |
     return stored
 
 
-def adopt_quote(report: Report, claim_id: str, quote: str, settings: Settings, store: Store) -> Report:
-    """Return the report with a claim re-checked using ``quote`` (a passage the editor adopted).
+def adopt_quote(report: Report, claim_id: str, quote: str, settings: Settings, store: Store, by: str = "") -> Report:
+    """Return the report with a claim re-checked using ``quote`` (a passage the editor ``by`` adopted).
 
-    The adopted passage goes through the exact matcher and the figures check like any quote.
+    The adopted passage goes through the exact matcher and the figures check like any quote;
+    the claim records who adopted it (``Claim.adopted_by``).
     """
     target = next(r for r in report.results if r.claim.id == claim_id)
-    claim = dataclasses.replace(target.claim, quote=quote)
+    claim = dataclasses.replace(target.claim, quote=quote, adopted_by=by)
     refusal = copy_refusal(store, claim.url, settings)
     if refusal is not None:
         # The policy in force refuses the stored copy: the claim says so, in the policy's words (issue 24, 4).

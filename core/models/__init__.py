@@ -6,6 +6,7 @@ Callers import from here: ``from core.models import Claim, Verdict``.
 from __future__ import annotations
 
 from core.models.kinds import (
+    GATE_UNCHECKED,
     STRICT_FAILURES,
     BriefFormat,
     Choice,
@@ -47,6 +48,7 @@ from core.models.records import (
 from core.models.run import Assignment, CheckPolicy, Decision, DecisionEvent, Report
 
 __all__ = [
+    "GATE_UNCHECKED",
     "STRICT_FAILURES",
     "Assignment",
     "Brief",

@@ -4,7 +4,11 @@ RFC 4180: comma-separated, CRLF line ends, every cell that needs it double-quote
 module's QUOTE_MINIMAL does exactly that), UTF-8. Columns: id, claim, url, quote, verdict,
 reasons (one per line inside the cell), missing_figures ("; " between them), decision, note,
 citation (how the brief's citation was read), decided_by, decided_at (who made the decision's
-latest change and when); each added last, so readers of the first columns are unchanged.
+latest change and when), offered_passage (for a claim without a quote, the passage offered
+first), figure_statuses (every figure with its status, and for a claim without a quote where it
+stands: "25%: missing (nowhere)"), signs (where the claim parts from its quote or the passage
+offered first, one per line), adopted_by (the editor who adopted an offered passage as the
+quote); each added last, so readers of the first columns are unchanged.
 
 Formula injection: a spreadsheet runs a cell that starts with "=", "+", "-", "@", a tab or a
 carriage return as a formula (=HYPERLINK(...), =cmd|...). Such a cell gets a leading
@@ -19,6 +23,7 @@ import csv
 import io
 
 from core.models import Report
+from core.report.offered import figure_statuses, flag_words, offered_first, signs
 
 COLUMNS = (
     "id",
@@ -33,6 +38,10 @@ COLUMNS = (
     "citation",
     "decided_by",
     "decided_at",
+    "offered_passage",
+    "figure_statuses",
+    "signs",
+    "adopted_by",
 )
 
 # OWASP's list of characters that make a spreadsheet treat a cell as a formula.
@@ -67,6 +76,10 @@ def to_csv(report: Report) -> str:
             r.claim.citation,
             decision.decided_by if decision else "",
             decision.decided_at if decision else "",
+            first.candidate.text if (first := offered_first(r)) is not None else "",
+            figure_statuses(r),
+            "\n".join(flag_words(f) for f in signs(r)),
+            r.claim.adopted_by,
         )
         writer.writerow([safe_cell(cell) for cell in row])
     return out.getvalue()

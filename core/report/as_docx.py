@@ -35,12 +35,16 @@ from docx.text.run import Run
 from core.fetch.shown import shown_url
 from core.models import BriefFormat, ClaimResult, LocationKind, Report, SourceStatus, Verdict
 from core.report.brief_links import citation_words, unused_lines
+from core.report.offered import flag_words, offered_first, signs
 from core.report.unchecked import NotChecked, not_checked
 from core.report.wording import (
     FOUND_IS_NOT_SUPPORT,
+    OFFERED_IS_NOT_CHECKED,
     ORIGIN_WORDS,
+    adopted_words,
     decided_words,
     decision_words,
+    figure_place_words,
     page_says,
     source_status_words,
     when,
@@ -64,18 +68,36 @@ def comment_text(result: ClaimResult) -> str:
     """Return the comment for one claim: verdict, reasons, what the page says, and the source."""
     lines = [f"Verbatim: {result.verdict.label}."]
     lines.extend(result.reasons)
-    said = page_says(result)
+    said = page_says(result) if offered_first(result) is None else ""  # an offered passage is said below
     if said:
         label = "The page says" if result.match is not None and result.match.found else "Closest passage on the page"
         lines.append(f"{label}: \u201c{said}\u201d")
     if result.near_miss is not None and result.near_miss.summary:
         lines.append(f"Diagnosis (decides nothing): {result.near_miss.summary}")
+    lines.extend(_offered_lines(result))
     for f in result.figures.missing:
-        lines.append(f"Figure {f.text} is not in the quote." + (f" {f.reason}" if f.reason else ""))
+        where = figure_place_words(f.where, f.around, f.instead)
+        missing = f"Figure {f.text} is {where}." if where else f"Figure {f.text} is not in the quote."
+        lines.append(missing + (f" {f.reason}" if f.reason else ""))
     lines.append(f"Source: {shown_url(result.source.final_url or result.claim.url)} ({source_status_words(result)}).")
     if read_as := citation_words(result.claim):
         lines.append(read_as)
     return xml_text("\n".join(lines))
+
+
+def _offered_lines(result: ClaimResult) -> list[str]:
+    """Return the lines on a claim's signs, who adopted its quote, and the passage offered first (no quote)."""
+    lines = [f"Sign: {flag_words(f)}" for f in signs(result)]
+    if adopted := adopted_words(result.claim.adopted_by):
+        lines.append(adopted[0].upper() + adopted[1:] + ".")
+    first = offered_first(result)
+    if first is not None:
+        lines.append(f"The passage offered first: \u201c{first.candidate.text}\u201d ({OFFERED_IS_NOT_CHECKED})")
+        if first.holds:
+            lines.append(f"It holds the claim\u2019s: {first.holds}.")
+        if first.lacks:
+            lines.append(f"It lacks the claim\u2019s: {first.lacks}.")
+    return lines
 
 
 def summary_text(report: Report, missing: NotChecked) -> str:
@@ -243,13 +265,17 @@ def _claim_section(report: Report, w: _Writer, r: ClaimResult) -> None:
     for reason in r.reasons:
         w.add(reason, "List Bullet")
     w.add(f"Quote offered: \u201c{r.claim.quote}\u201d" if r.claim.quote else "No quote offered.")
-    said = page_says(r)
+    said = page_says(r) if offered_first(r) is None else ""  # an offered passage is said below
     if said:
         label = "The page says" if r.match is not None and r.match.found else "Closest passage on the page (diagnosis)"
         w.add(f"{label}: \u201c{said}\u201d")
+    for line in _offered_lines(r):
+        w.add(line)
     for f in r.figures.figures:
         extra = f" ({f.quote_text})" if f.quote_text else ""
-        w.add(f"Figure {f.text}: {f.status.value}{extra}. {f.reason}".rstrip(), "List Bullet")
+        where = figure_place_words(f.where, f.around, f.instead)
+        where = f" {where[0].upper()}{where[1:]}." if where else ""
+        w.add(f"Figure {f.text}: {f.status.value}{extra}. {f.reason}{where}".rstrip(), "List Bullet")
     if r.near_miss is not None and r.near_miss.summary:
         w.add(f"Diagnosis (decides nothing): {r.near_miss.summary}")
     s = r.source

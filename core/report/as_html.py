@@ -23,17 +23,21 @@ from core.models import ClaimResult, FigureStatus, Report, Verdict
 from core.report.brief_links import citation_words, unused_lines
 from core.report.links import is_web_url, text_fragment_link
 from core.report.marks import claim_segments, context_view
+from core.report.offered import offered_first, offers
 from core.report.unchecked import not_checked
 from core.report.wording import (
     FOUND_IS_NOT_SUPPORT,
     MARK_WORDS,
     NEAR_MISS_DECIDES_NOTHING,
+    OFFERED_IS_NOT_CHECKED,
     ORIGIN_WORDS,
     VERDICT_COLOURS,
+    adopted_words,
     answers_words,
     decided_words,
     decision_words,
     diff_words,
+    figure_place_words,
     place_words,
     places_words,
     source_status_words,
@@ -92,7 +96,8 @@ def _link_words(result: ClaimResult) -> str:
         return result.claim.quote or ""
     if result.near_miss is not None and result.near_miss.passage is not None:
         return result.near_miss.passage.text
-    return ""
+    first = offered_first(result)  # a claim without a quote: the passage offered first
+    return first.candidate.text if first is not None else ""
 
 
 def _claim_view(result: ClaimResult, report: Report, max_chars: int) -> dict[str, Any]:
@@ -118,6 +123,12 @@ def _claim_view(result: ClaimResult, report: Report, max_chars: int) -> dict[str
         "context": context_view(result, max_chars),
         "context_is_match": match is not None and match.found,
         "figures": result.figures.figures,
+        "figures_placed": any(f.where is not None for f in result.figures.figures),
+        "place_words": {
+            i: figure_place_words(f.where, f.around, f.instead) for i, f in enumerate(result.figures.figures)
+        },
+        "offers": offers(result),
+        "adopted": adopted_words(claim.adopted_by),
         "near_miss": result.near_miss,
         "url": _link(claim.url),
         "final_url": _link(source.final_url) if source.final_url and source.final_url != claim.url else None,
@@ -155,6 +166,7 @@ def to_html(report: Report, settings: Settings | None = None) -> str:
         claims=[_claim_view(r, report, settings.report_context_max_chars) for r in report.results],
         found_is_not_support=FOUND_IS_NOT_SUPPORT,
         near_miss_decides_nothing=NEAR_MISS_DECIDES_NOTHING,
+        offered_is_not_checked=OFFERED_IS_NOT_CHECKED,
         FigureStatus=FigureStatus,
         mark_words=MARK_WORDS,
         diff_words=diff_words,

@@ -54,6 +54,7 @@ MARK_WORDS: dict[str, str] = {
     "fig-skipped": "figure not checked",
     "fig-unchecked": f"figure {UNCHECKED}",
     "fig-other": "figure of the quote that the claim does not have",
+    "held": "the claim's words or figures that the passage offered holds",
 }
 
 #: A word difference of a near miss, by its kind.
@@ -201,3 +202,90 @@ def place_words(match: QuoteMatch, index: int) -> str:
     if place.hidden:
         notes.append("hidden until opened")
     return label + (f" ({', '.join(notes)})" if notes else "")
+
+
+# --------------------------------------------------------------------------- a claim without a quote
+
+#: Where a figure of a claim without a quote stands on its cited page (Figure.where), as every report says it.
+FIGURE_PLACE_WORDS: dict[str, str] = {
+    "passage": "in the passage offered first",
+    "elsewhere": "elsewhere on the page, not in the passage offered first",
+    "nowhere": "nowhere on the cited page",
+}
+
+#: A sign beside an offered passage, or a flag comparing the claim with its quote, by its kind.
+SIGN_WORDS: dict[str, str] = {
+    "negation_differs": "negation on one side only",
+    "hedge_dropped": "hedge the claim drops",
+    "condition_dropped": "condition the claim drops",
+}
+
+#: What an offered passage is, wherever one is shown: evidence to read, never a verdict.
+OFFERED_IS_NOT_CHECKED = (
+    "The page's own words closest to the claim, offered by the machine: nothing is checked until the editor "
+    "adopts a passage as the quote (or the author quotes the page), and then the exact matcher decides."
+)
+
+#: What the gate says of the claims it lets through unchecked (MCP's gate rule, the API's docs).
+UNCHECKED_BY_GATE = (
+    "no_quote claims pass the gate unchecked: nothing on the page was compared with them; resubmit each with the "
+    "page's exact words as its quote, and the code decides"
+)
+
+
+def figure_place_words(where: str | None, around: str = "", instead: str = "") -> str:
+    """Return where a figure of an unquoted claim stands, with the page's sentence or what it holds instead; ""."""
+    if not where:
+        return ""
+    words = FIGURE_PLACE_WORDS.get(where, where)
+    if where == "elsewhere" and around:
+        return f"{words}: “{around}”"
+    if where == "nowhere":
+        said = f"“{instead}”" if instead else "no figure of its kind"
+        return f"{words}; the passage closest to the claim holds {said} in its place"
+    return words
+
+
+def terms_words(words: tuple[str, ...], names: tuple[str, ...], figures: tuple[str, ...]) -> str:
+    """Return a candidate's held or lacked words, names and figures in one line ("" when none)."""
+    parts = [", ".join(words)] if words else []
+    if names:
+        parts.append("names " + ", ".join(names))
+    if figures:
+        parts.append("figures " + ", ".join(figures))
+    return "; ".join(parts)
+
+
+def sign_words(kind: str, message: str, claim_words: str = "", page_words: str = "") -> str:
+    """Return a sign (or a claim-vs-evidence flag) in one line: its kind in words, its message, both sides' words."""
+    label = SIGN_WORDS.get(kind, kind.replace("_", " "))
+    sides = []
+    if claim_words and claim_words not in message:
+        sides.append(f"the claim: “{claim_words}”")
+    if page_words and page_words not in message:
+        sides.append(f"the page: “{page_words}”")
+    return f"{label}: {message}" + (f" ({'; '.join(sides)})" if sides else "")
+
+
+def adopted_words(adopted_by: str) -> str:
+    """Return who made the quote a passage the machine offered ("quote adopted by Ada from the passages offered")."""
+    return f"quote adopted by {adopted_by} from the passages offered" if adopted_by else ""
+
+
+def unchecked_gate_words(count: int) -> str:
+    """Return the gate's line on the claims it let through unchecked (no quote), or "" when there are none."""
+    if not count:
+        return ""
+    one = count == 1
+    return (
+        f"{count} {'claim' if one else 'claims'} passed the gate unchecked: {'it offers' if one else 'they offer'} "
+        f"no quote, so nothing on the page was compared with {'it' if one else 'them'}. Quote the page's exact "
+        "words to have them checked."
+    )
+
+
+#: The findings an editor of a long unquoted brief goes to first (the Review page's filter).
+FINDING_WORDS: dict[str, str] = {
+    "nowhere": "Figures nowhere on the page",
+    "signs": "Signs (negation/hedge)",
+}

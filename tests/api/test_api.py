@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from core import api
+from core.report.wording import UNCHECKED_BY_GATE
 from tests.builders import sample_claims, sample_on_loopback
 from tests.servers import LoopbackServer, corpus_bytes
 
@@ -115,7 +116,9 @@ def test_for_agent_labels_diagnosis_and_says_found_is_not_support(server: Loopba
     assert agent["gate"] == {
         "passed": False,
         "failing": ["c3", "c4", "c7", "c8", "c9", "c10"],
-        "rule": "fails on quote_not_found, figures_mismatch or dead_link; not_checked and blocked do not fail it",
+        "unchecked": ["c6"],  # no quote: passed, and said to have passed unchecked
+        "rule": "fails on quote_not_found, figures_mismatch or dead_link; not_checked and blocked do not fail it; "
+        + UNCHECKED_BY_GATE,
     }
 
 

@@ -38,5 +38,5 @@ def test_the_readme_example_uses_public_names_and_real_keywords() -> None:
 
 def test_the_readme_names_the_report_s_public_members() -> None:
     members = {node.attr for node in ast.walk(_example()) if _on(node, "report")}
-    assert members == {"passed", "summary", "to_json", "for_agent"}
+    assert members == {"passed", "unchecked", "summary", "to_json", "for_agent"}
     assert members <= set(dir(api.Report))

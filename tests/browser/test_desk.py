@@ -250,7 +250,8 @@ def test_script_payloads_run_nothing(desk: Desk, watched: Watched, sources: Loop
     page.get_by_text("Diagnosis: explains the failure, decides nothing").wait_for()
     page.get_by_role("button", name="Close").click()
     page.get_by_role("button", name="Open beside its source").nth(1).click()
-    page.get_by_text("Adopt a passage from the page as the quote").wait_for()
+    page.get_by_text("The passage offered first").wait_for()  # beside the claim without a click
+    assert page.locator("div.offer blockquote").first.inner_text() == XSS  # a payload drawn as text
 
     # A pasted brief with payloads in claims, quotes and URLs, checked against a hostile served page.
     hostile_url = sources.url("/hostile.html") + '?q="><script>alert(5)</script>'

@@ -58,6 +58,10 @@ def test_every_tool_says_what_a_verdict_means_and_does_not() -> None:
         assert FOUND_IS_NOT_SUPPORT in words
         assert "not_checked (the page could not be read: NOT a failure and NOT a wrong quote" in words
         assert "labelled diagnosis_only" in words and "does not make the claim true" in words
+        # A claim without a quote: its passages and figure places, how to use them, and that it passed unchecked.
+        assert "near_miss.candidates are the page's passages closest to the claim" in words
+        assert "resubmit it with the page's exact words as its quote, and the code decides" in words
+        assert "gate.unchecked lists the claims that passed without being checked" in words
     claim = tools["check_claims"].input_schema["$defs"]["ClaimIn"]
     assert set(claim["properties"]) == {"claim", "url", "quote", "id"} and claim["required"] == ["claim", "url"]
     assert "Never fetches" in tools["get_source"].description
@@ -78,6 +82,15 @@ def test_an_agent_checks_its_claims_and_the_editor_finds_the_run_in_history(serv
     assert [c["verdict"] for c in report["claims"]] == SAMPLE
     assert report["client"] == "research-agent" and report["run_id"]
     assert report["gate"]["failing"] == ["c3", "c4", "c7", "c8", "c9", "c10"] and not report["gate"]["passed"]
+    assert report["gate"]["unchecked"] == ["c6"]  # the claim without a quote passed, unchecked, and says so
+    unquoted = report["claims"][5]
+    assert (unquoted["verdict"], unquoted["unchecked"], unquoted["fails_gate"]) == ("no_quote", True, False)
+    assert unquoted["near_miss"]["candidates"] and set(unquoted["near_miss"]["candidates"][0]) >= {
+        "holds",
+        "lacks",
+        "signs",
+    }
+    assert "resubmit it with one passage's exact words as its quote" in unquoted["near_miss"]["candidates_use"]
     first, dropped = report["claims"][0], report["claims"][7]
     assert first["matched"][0]["page_text"].startswith("CPython 3.11 is an average of 25% faster")
     assert dropped["near_miss"]["diagnosis_only"] and "experimental support" in dropped["near_miss"]["page_words"]

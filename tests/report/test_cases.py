@@ -9,6 +9,8 @@ silently.
 
 from __future__ import annotations
 
+import dataclasses
+
 from core.models import (
     BriefFormat,
     Candidate,
@@ -465,6 +467,132 @@ def hostile_report() -> Report:
         uncited=(f"uncited {PAYLOAD}",),
         warnings=(f"warning {IMG_PAYLOAD}",),
         decisions=(Decision(claim_id="x1", decision=Choice.REJECT, note=f"note {PAYLOAD}"),),
+    )
+
+
+NOWHERE_REASON = (
+    "The claim\u2019s \u201c75%\u201d is nowhere on the cited page; the passage closest to the claim says "
+    "\u201can average of 25%\u201d."
+)
+
+
+def evidence_report() -> Report:
+    """Return claims checked against their evidence (issue 22): unquoted with a figure nowhere, a negation, an adoption.
+
+    e1 offers no quote and its 75% stands nowhere on the 3.11 page (figures_mismatch, the passage
+    offered first holding 25% instead); e2 quotes 3.13's "is not enabled by default" for a claim
+    that says it is (needs_review, a negation on one side only, a hedge dropped); e3 took its quote
+    from the passages offered (adopted by an editor); e4 offers no quote, and its offered passage and
+    terms carry script payloads.
+    """
+    text311 = page_text("whatsnew/3.11.html")
+    c1 = Claim(id="e1", text="CPython 3.11 is on average 75% faster than CPython 3.10.", url=WHATSNEW_311)
+    p_start, p_end = locate(text311, "CPython 3.11 is an average of 25% faster than CPython 3.10")
+    h_start, _ = locate(text311[p_start:], "faster than CPython 3.10")
+    nowhere = figure_in(
+        c1.text, "75%", FigureStatus.MISSING, kind="percent", reason=NOWHERE_REASON, where=FigurePlace.NOWHERE
+    )
+    offered1 = Candidate(
+        text=text311[p_start:p_end],
+        start=p_start,
+        end=p_end,
+        score=31.0,
+        holds=Terms(words=("faster",), names=("CPython",), figures=("3.11", "3.10")),
+        lacks=Terms(figures=("75%",)),
+        highlights=((p_start, p_start + 12), (p_start + h_start, p_end)),
+    )
+    r1 = result(
+        c1,
+        Verdict.FIGURES_MISMATCH,
+        (NOWHERE_REASON,),
+        ok_source(WHATSNEW_311, text311),
+        figures=FigureCheck(
+            (
+                figure_in(
+                    c1.text, "3.11", FigureStatus.MATCHED, quote_text="3.11", kind="version", where=FigurePlace.PASSAGE
+                ),
+                dataclasses.replace(nowhere, instead="an average of 25%"),
+                figure_in(
+                    c1.text, "3.10", FigureStatus.MATCHED, quote_text="3.10", kind="version", where=FigurePlace.PASSAGE
+                ),
+            )
+        ),
+        near_miss=NearMiss(
+            summary="Passages of the page closest to the claim, which the editor may adopt as its quote.",
+            candidates=(offered1, Candidate(text=text311[:80], start=0, end=80, score=3.0)),
+        ),
+    )
+
+    text313 = page_text("whatsnew/3.13.html")
+    quote2 = "This is an experimental feature and therefore is not enabled by default."
+    c2 = Claim(id="e2", text="Free threading is enabled by default in Python 3.13.", url=WHATSNEW_313, quote=quote2)
+    n_start, n_end = locate(text313, "is not enabled by default")
+    negation = Flag(
+        kind=FlagKind.NEGATION_DIFFERS,
+        message=(
+            "The quote says \u201cis not enabled by default\u201d; the claim says \u201cis enabled by default\u201d."
+        ),
+        blocking=True,
+        page_words="is not enabled by default",
+        span=(n_start, n_end),
+        claim_words="is enabled by default",
+    )
+    hedge = Flag(
+        kind=FlagKind.HEDGE_DROPPED,
+        message="The quote calls it \u201cexperimental\u201d; the claim drops that.",
+        blocking=False,
+        page_words="experimental",
+    )
+    m2 = found_match(quote2, text313, flags=(negation, hedge))
+    (f2,) = m2.fragments
+    assert f2.span is not None
+    r2 = result(
+        c2,
+        Verdict.NEEDS_REVIEW,
+        ("The quote is on the page, but the claim parts from it.", negation.message),
+        ok_source(WHATSNEW_313, text313),
+        match=m2,
+        context=context_for(text313, [f2.span], CONTEXT_CHARS),
+    )
+
+    quote3 = "CPython 3.11 is an average of 25% faster than CPython 3.10"
+    c3 = Claim(
+        id="e3", text="CPython 3.11 is 25% faster than 3.10.", url=WHATSNEW_311, quote=quote3, adopted_by="Ada Lovelace"
+    )
+    r3, _ = _found(c3, "whatsnew/3.11.html", WHATSNEW_311)
+
+    page4 = f"Intro. The release {PAYLOAD} is quick {IMG_PAYLOAD} indeed. Outro."
+    q_start, q_end = locate(page4, f"The release {PAYLOAD} is quick {IMG_PAYLOAD} indeed.")
+    c4 = Claim(id="e4", text=f"The release {PAYLOAD} is not quick.", url="https://evil.example/page")
+    sign = Flag(
+        kind=FlagKind.NEGATION_DIFFERS,
+        message=f"The claim says \u201cnot quick\u201d {PAYLOAD}; the passage says \u201cquick\u201d.",
+        blocking=False,
+        page_words=f"quick {IMG_PAYLOAD}",
+        claim_words=f"not quick {PAYLOAD}",
+    )
+    offered4 = Candidate(
+        text=page4[q_start:q_end],
+        start=q_start,
+        end=q_end,
+        holds=Terms(words=(PAYLOAD, "quick")),
+        lacks=Terms(words=(IMG_PAYLOAD,)),
+        highlights=((q_start + 12, q_start + 12 + len(PAYLOAD)),),
+        signs=(sign,),
+    )
+    r4 = result(
+        c4,
+        Verdict.NO_QUOTE,
+        ("The claim cites a source but offers no quote.",),
+        ok_source(c4.url, page4),
+        near_miss=NearMiss(summary="Passages closest to the claim.", candidates=(offered4,)),
+    )
+    return Report(
+        brief_name="evidence-brief.md",
+        brief_format=BriefFormat.MARKDOWN,
+        checked_at="2026-12-02T19:00:00Z",
+        results=(r1, r2, r3, r4),
+        run_id="run-evidence",
     )
 
 

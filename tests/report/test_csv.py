@@ -39,7 +39,9 @@ def test_one_row_per_claim_in_brief_order() -> None:
     assert (by_id["c3"]["decision"], by_id["c3"]["note"]) == ("", "")
     assert (by_id["c1"]["decided_by"], by_id["c1"]["decided_at"]) == ("Ada Lovelace", "2026-11-29T18:10:00Z")
     assert (by_id["c2"]["decided_by"], by_id["c2"]["decided_at"]) == ("", "2026-11-29T18:11:00Z")
-    assert list(rows[0])[-2:] == ["decided_by", "decided_at"]  # added at the end
+    # Each column added at the end: the first twelve keep their order.
+    added = ["decided_by", "decided_at", "offered_passage", "figure_statuses", "signs", "adopted_by"]
+    assert list(rows[0])[9:] == ["citation", *added]
 
 
 def test_rfc4180_line_ends_and_quoting() -> None:

@@ -24,6 +24,7 @@ import pytest
 from docx.opc.constants import RELATIONSHIP_TYPE
 from docx.oxml.shared import OxmlElement, qn
 
+from core.report.wording import unchecked_gate_words
 from tests.builders import run_cli
 from tests.fetch_servers import serve_quick
 from tests.servers import LoopbackServer
@@ -111,7 +112,8 @@ def exported(site: LoopbackServer, tmp_path: Path) -> dict[str, Path]:
     brief = tmp_path / "hostile.json"
     brief.write_text(json.dumps({"claims": _claims(site)}), encoding="utf-8")
     paths, out = _export(brief)
-    assert out.splitlines()[-1] == "4 claims: 2 verified, 1 quote_not_found, 1 no_quote"
+    # The claim without a quote passed unchecked, and the summary says so on its own line.
+    assert out.splitlines()[-2:] == ["4 claims: 2 verified, 1 quote_not_found, 1 no_quote", unchecked_gate_words(1)]
     # The page was fetched once, however many claims cite it, the query's payload percent-encoded.
     assert sorted(site.requests) == ["/article", "/article?q=%3Cscript%3Ex%3C/script%3E"]
     return paths
@@ -214,7 +216,7 @@ def test_csv_export_guards_every_formula_cell(exported: dict[str, Path], scheme_
     rows = list(csv.reader(io.StringIO(exported["csv"].read_text(encoding="utf-8"), newline="")))
     more = list(csv.reader(io.StringIO(scheme_exported["csv"].read_text(encoding="utf-8"), newline="")))
     header = ["id", "claim", "url", "quote", "verdict", "reasons", "missing_figures", "decision", "note", "citation"]
-    header += ["decided_by", "decided_at"]
+    header += ["decided_by", "decided_at", "offered_passage", "figure_statuses", "signs", "adopted_by"]
     assert rows[0] == more[0] == header
     cells = [cell for row in rows[1:] + more[1:] for cell in row]
     assert [c for c in cells if c.startswith(("=", "+", "-", "@", "\t", "\r"))] == []

@@ -12,7 +12,8 @@ import math
 import streamlit as st
 
 from core.models import Verdict
-from core.report.wording import policy_words
+from core.report.offered import has_finding
+from core.report.wording import FINDING_WORDS, policy_words
 from ui import assignment, brief_links, claim_view, draw, run_options, state
 
 PAGE_SIZE = 20
@@ -62,9 +63,26 @@ chosen = st.pills(
     format_func=lambda v: f"{Verdict(v).label} ({summary[v]})",
     key=f"filter|{run}",
 )
+# A long unquoted brief: go first to the figures that stand nowhere on their page and to the signs (core's findings).
+found = {k: sum(has_finding(r, k) for r in report.results) for k in FINDING_WORDS}
+firsts = (
+    st.pills(
+        "Go first to",
+        [k for k, n in found.items() if n],
+        selection_mode="multi",
+        format_func=lambda k: f"{FINDING_WORDS[k]} ({found[k]})",
+        key=f"findings|{run}",
+    )
+    if any(found.values())
+    else []
+)
 decided = state.decisions()
 
-numbered = [(i + 1, r) for i, r in enumerate(report.results) if not chosen or r.verdict.value in chosen]
+numbered = [
+    (i + 1, r)
+    for i, r in enumerate(report.results)
+    if (not chosen or r.verdict.value in chosen) and (not firsts or any(has_finding(r, k) for k in firsts))
+]
 if not numbered:
     st.info("No claims to show." if report.results else "This run has no claims.")
     st.stop()
@@ -79,7 +97,7 @@ if pages > 1:
             max_value=pages,
             value=1,
             step=1,
-            key=f"page|{run}|{','.join(chosen or [])}",
+            key=f"page|{run}|{','.join(chosen or [])}|{','.join(firsts or [])}",
         )
     )
 shown = numbered[(page_no - 1) * PAGE_SIZE : page_no * PAGE_SIZE]
