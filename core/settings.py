@@ -178,8 +178,9 @@ class Settings:
     rank_max_terms: int = 48
     # A term standing more often than this on a page tells no sentence from another (and would
     # cost a pass over a 100,000-sentence page for nothing).
-    rank_max_hits: int = 5000
-    # A figure or a name of the claim found in a sentence says more than another word does.
+    rank_max_hits: int = 1500
+    # Weight of a figure's digits and of a name's words against another word's 1 (1 measured best:
+    # a claim's figure is often not the page's, which the weight of a near figure below rewards).
     rank_figure_weight: float = 1.0
     rank_name_weight: float = 1.0
     # Okapi BM25's constants for sentences as documents: term-frequency saturation, and how much a
@@ -192,6 +193,8 @@ class Settings:
     # $79 million") gains this share of the claim's rarest word's weight; read in the best sentences only.
     rank_near_figure_weight: float = 1.5
     rank_figures_reread: int = 12
+    # Sentences, best by BM25, that passages of several sentences and figures near the claim's are looked for around.
+    rank_best_sentences: int = 64
     # Passages scoring under this share of the best one are not offered.
     rank_relative_floor: float = 0.3
     # Consecutive sentences of one block offered together at most, and their longest text.

@@ -5,55 +5,33 @@ each of them holds something of the claim the others lack (the claim rests on th
 Sentences are the matcher's own (``core.text``'s tokens and breaks, read from the prepared
 page), so an offered passage is copied exactly from the page text and, adopted, goes through
 the exact matcher like any quote. Scores are Okapi BM25 (each sentence a document, the claim's
-telling words the query, IDF over the page's sentences), with the claim's figures and names
-weighing more than its other words. Each passage says which of the claim's words, names and
-figures it holds and lacks, as the claim writes them, and where the held ones stand in the
-page text. The ranking offers; it never decides a verdict.
+telling terms the query, IDF over the page's sentences, a word's other forms counted), and a
+sentence holding a figure of the claim's kind near the claim's value is raised. BM25 is our
+own, over the matcher's postings: measured on the claims corpus (``make eval`` section
+``claims``), rank_bm25 and bm25s over the same sentences put the evidence first for 79.9% and
+87.4% of VitaminC's supported claims, this ranking for 93%, with no second tokeniser. Each
+passage says which of the claim's words, names and figures it holds and lacks, as the claim
+writes them, and where the held ones stand in the page text. The ranking offers; it never
+decides a verdict.
 """
 
 from __future__ import annotations
 
 import bisect
+import heapq
+import itertools
 import math
 import time
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from core.diagnose.page_index import PageIndex, Prepared, page_index
-from core.diagnose.words import has_digit, quote_words
+from core.diagnose.terms import Term, TermKind, claim_terms, forms, stem, telling
+from core.diagnose.words import has_digit
 from core.figures import ReadFigure, read_figures
 from core.models import Candidate, FigureKind, Span, Terms
 from core.settings import Settings
-
-# Words too common to tell one sentence from another.
-_STOP = """
-    a an the and or but if of to in on at by for with from as is are was were be been being it its
-    this that these those there their they them he she his her we our you your i not no so than then
-    into over under about after before between during has have had do does did can could will would
-    should may might must also which who whom whose what when where why how all any each more most
-    other some such only own same very just up out off per
-"""
-STOPWORDS = frozenset(_STOP.split())
-
-
-class TermKind(StrEnum):
-    """What a claim's term is: a figure, a name (a capitalised word, a proper noun) or another word."""
-
-    FIGURE = "figure"
-    NAME = "name"
-    WORD = "word"
-
-
-@dataclass(frozen=True)
-class Term:
-    """One telling term of a claim: the page tokens it is made of, its kind, and how the claim writes it."""
-
-    keys: tuple[str, ...]
-    kind: TermKind
-    text: str
-    options: tuple[tuple[str, ...], ...] = ()  # other token spellings of a figure ("thirty": ("30",))
 
 
 @dataclass(frozen=True)
@@ -62,87 +40,6 @@ class _Sentences:
 
     bounds: tuple[int, ...]  # sentence j is tokens [bounds[j], bounds[j + 1])
     edges: frozenset[int]  # token indices a block edge precedes
-
-
-def claim_terms(claim: str, settings: Settings) -> tuple[Term, ...]:
-    """Return the claim's figures, names and telling words (each once, in claim order), at most rank_max_terms."""
-    text = claim[: settings.rank_claim_max_chars]
-    norm, w, breaks = quote_words(text)
-    figures: list[Term] = []
-    taken: set[int] = set()
-    for f in read_figures(text)[: settings.rank_max_terms]:
-        lo, hi = norm_range(norm.offsets, f.start, f.end)
-        idx = [i for i in range(len(w)) if lo <= w.starts[i] < hi]
-        keys = tuple(w.keys[i] for i in idx)
-        options: tuple[tuple[str, ...], ...] = ()
-        if not any(map(has_digit, keys)) and f.value is not None and f.value == f.value.to_integral_value():
-            options = ((str(int(f.value)),),)  # "thirty" is "30"
-        if keys:
-            figures.append(Term(keys, TermKind.FIGURE, f.text, options))
-            taken.update(idx)
-    names: list[Term] = []
-    words: list[Term] = []
-    i = 0
-    while i < len(w):
-        k = w.keys[i]
-        if i in taken or not _telling(k):
-            i += 1
-            continue
-        j = i
-        opens = i == 0 or (i - 1) in breaks
-        after = norm.original_span(w.starts[i + 1], w.ends[i + 1]) if i + 1 < len(w) and i not in breaks else None
-        # "Ralph Breaks the Internet…": a capitalised word opening the sentence is a name when one follows it.
-        if _is_name(
-            text, norm.original_span(w.starts[i], w.ends[i]), opens and not (after and _is_name(text, after, False))
-        ):
-            # "New York Times": consecutive capitalised words of one sentence are one name.
-            while (
-                j + 1 < len(w)
-                and j not in breaks
-                and j + 1 not in taken
-                and _telling(w.keys[j + 1])
-                and _is_name(text, norm.original_span(w.starts[j + 1], w.ends[j + 1]), False)
-            ):
-                j += 1
-            s, e = norm.original_span(w.starts[i], w.ends[j])
-            names.append(Term(tuple(w.keys[i : j + 1]), TermKind.NAME, text[s:e]))
-        elif not has_digit(k):
-            s, e = norm.original_span(w.starts[i], w.ends[i])
-            words.append(Term((k,), TermKind.WORD, text[s:e]))
-        i = j + 1
-    seen: set[tuple[str, ...]] = set()
-    out = []
-    for t in (*figures, *names, *words):
-        if t.keys not in seen:
-            seen.add(t.keys)
-            out.append(t)
-    return tuple(out[: settings.rank_max_terms])
-
-
-def norm_range(offsets: Sequence[int], start: int, end: int) -> tuple[int, int]:
-    """Return the normalised span of original characters [start, end)."""
-    return bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
-
-
-def _telling(k: str) -> bool:
-    if has_digit(k):
-        return True
-    if len(k) == 1:
-        return k.isalpha() and not k.isascii() and _wide(k)  # a character of a script written without spaces
-    return k not in STOPWORDS
-
-
-def _wide(c: str) -> bool:
-    return "\u3040" <= c <= "\u30ff" or "\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" or c >= "\U00020000"
-
-
-def _is_name(text: str, span: tuple[int, int], first: bool) -> bool:
-    """Return True for a capitalised word: a name, unless it only opens the sentence ("Exposure can…")."""
-    word = text[span[0] : span[1]]
-    if not word[:1].isupper():
-        return False
-    # "COVID", "McDonald", "iPhone": a capital past the first letter is a name even at a sentence start.
-    return not first or any(c.isupper() for c in word[1:])
 
 
 # --------------------------------------------------------------------------- the page's sentences
@@ -190,65 +87,13 @@ class _Unit:
     score: float
 
 
-def _postings(prepared: Prepared, keys: tuple[str, ...], cap: int) -> list[int] | None:
-    """Return the token indices where a term's tokens stand in a row; None when it stands more than cap times."""
-    post: Mapping[str, Sequence[int]] = prepared.postings
-    head = post.get(keys[0])
-    if head is None:
-        return []
-    if len(head) > cap:
-        return None
-    if len(keys) == 1:
-        return list(head)
-    words = prepared.words
-    return [p for p in head if tuple(words[p : p + len(keys)]) == keys]
-
-
-def stem(word: str) -> str:
-    """Return a word with its common English endings cut ("deaths" and "death", "increased" and "increases" alike)."""
-    w = word.removesuffix("'s").removesuffix("’s")
-    if len(w) <= 3 or not w.isalpha():
-        return w
-    for suffix, repl, least in _SUFFIXES:
-        if w.endswith(suffix) and len(w) - len(suffix) >= least:
-            w = w[: len(w) - len(suffix)] + repl
-            break
-    return w[:-1] if len(w) > 4 and w.endswith("e") else w
-
-
-# (ending, replacement, shortest stem left): plurals, past tenses, -ing and -ly forms.
-_SUFFIXES = (
-    ("ies", "y", 2),
-    ("sses", "ss", 2),
-    ("ing", "", 3),
-    ("ed", "", 3),
-    ("es", "", 4),
-    ("ss", "ss", 0),
-    ("us", "us", 0),
-    ("is", "is", 0),
-    ("s", "", 3),
-    ("ly", "", 4),
-)
-
-
-def _forms(word: str, post: Mapping[str, Sequence[int]]) -> set[str]:
-    """Return the page's words of the word's stem: the word itself and its endings that the page holds."""
-    root = stem(word)
-    bases = {root, root + "e", root[:-1] + "ie" if root.endswith("y") else root}
-    guesses = {b + end for b in bases for end in _ENDINGS}
-    return {word} | {g for g in guesses if g in post and stem(g) == root}
-
-
-_ENDINGS = ("", "s", "es", "d", "ed", "ing", "ly", "'s", "’s")
-
-
 def _rank_tokens(terms: tuple[Term, ...], settings: Settings) -> dict[str, float]:
     """Return each telling token of the claim's terms with its weight: a figure's digits and a name weigh more."""
     out: dict[str, float] = {}
     for term in terms:
         for spelling in (term.keys, *term.options):
             for k in spelling:
-                if not _telling(k):
+                if not telling(k):
                     continue
                 weight = 1.0
                 if term.kind is TermKind.FIGURE and has_digit(k):
@@ -278,7 +123,7 @@ def rank(
     for k, weight in _rank_tokens(terms, settings).items():
         if time.monotonic() > deadline:
             break
-        lists = [(f, post[f]) for f in (_forms(k, post) if k.isalpha() else {k}) if f in post]
+        lists = [(f, post[f]) for f in (forms(k, post) if k.isalpha() else {k}) if f in post]
         if not lists or sum(len(p) for _, p in lists) > settings.rank_max_hits:
             continue  # a word the page never holds, or one on every other line, tells nothing
         held: dict[int, float] = {}
@@ -352,8 +197,9 @@ def _near_figures(
         return
     worth = settings.rank_near_figure_weight * max(idf.values())
     words = prepared.words
-    ranked = sorted(parts, key=lambda j: -sum(parts[j].values()))
-    best = [j for j in ranked if any(map(has_digit, words[bounds[j] : bounds[j + 1]]))][: settings.rank_figures_reread]
+    ranked = heapq.nlargest(settings.rank_best_sentences, parts, key=lambda j: sum(parts[j].values()))
+    numbered = (j for j in ranked if any(map(has_digit, words[bounds[j] : bounds[j + 1]])))
+    best = list(itertools.islice(numbered, settings.rank_figures_reread))
     index = page_index(prepared)
     for j in best:
         if time.monotonic() > deadline:
@@ -376,20 +222,14 @@ def _closeness(claim: ReadFigure, page: ReadFigure) -> float:
     return max(0.0, 1.0 - abs(math.log2(a / b)))
 
 
-def _weight(kind: TermKind, settings: Settings) -> float:
-    if kind is TermKind.FIGURE:
-        return settings.rank_figure_weight
-    if kind is TermKind.NAME:
-        return settings.rank_name_weight
-    return 1.0
-
-
 def _windows(
     parts: dict[int, dict[str, float]], sents: _Sentences, prepared: Prepared, settings: Settings
 ) -> Iterator[_Unit]:
     """Yield passages of 2 or 3 consecutive sentences of one block, each holding a term the others lack."""
     bounds = sents.bounds
-    for j in sorted(parts):
+    # Only passages around the best sentences: a common word's thousand sentences make no evidence.
+    top = heapq.nlargest(settings.rank_best_sentences, parts, key=lambda j: sum(parts[j].values()))
+    for j in sorted({k for t in top for k in range(t - settings.rank_window_sentences + 1, t + 1) if k in parts}):
         for size in range(2, settings.rank_window_sentences + 1):
             last = j + size - 1
             if last >= len(bounds) - 1 or any(bounds[k] in sents.edges for k in range(j + 1, last + 1)):
@@ -431,7 +271,7 @@ def _candidate(
         (holds if spelling is not None else lacks)[term.kind].append(term.text)
         if spelling is None:
             continue
-        wanted = {k for k in spelling if _telling(k) or not any(map(_telling, spelling))}
+        wanted = {k for k in spelling if telling(k) or not any(map(telling, spelling))}
         wanted |= {"~" + stem(k) for k in wanted}
         spans += [
             index.orig_span(starts[lo + i], ends[lo + i])
@@ -456,9 +296,9 @@ def _candidate(
 
 
 def _held(keys: tuple[str, ...], present: set[str]) -> bool:
-    telling = [k for k in keys if _telling(k)] or list(keys)
+    wanted = [k for k in keys if telling(k)] or list(keys)
     # "~" marks a stem: "adds" holds the claim's "added".
-    return all(k in present or "~" + stem(k) in present for k in telling)
+    return all(k in present or "~" + stem(k) in present for k in wanted)
 
 
 def _cut(prepared: Prepared, lo: int, hi: int, terms: tuple[Term, ...], limit: int) -> tuple[int, int]:

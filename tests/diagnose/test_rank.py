@@ -10,7 +10,7 @@ import pytest
 
 from core.check.claims import NO_SHARED_WORD, check_claim
 from core.diagnose import candidates
-from core.diagnose.rank import claim_terms, stem
+from core.diagnose.terms import claim_terms, stem
 from core.extract import extract_html
 from core.match import PreparedPage, match_quote, prepare
 from core.models import Terms, Verdict
