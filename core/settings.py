@@ -186,6 +186,39 @@ class Settings:
     candidate_max_hits: int = 500
     # Candidates scoring under this share of the best one are not offered, figures or not.
     candidate_relative_floor: float = 0.5
+    # Ranking the evidence of a claim without a quote (core/diagnose/rank.py). A claim is read for
+    # its terms up to this many characters: no claim of a brief is longer, and a 5,000-word one is
+    # ranked in bounded time on its opening.
+    rank_claim_max_chars: int = 3000
+    # Terms of a claim (figures, then names, then words) ranked and listed as held or lacked.
+    rank_max_terms: int = 48
+    # A term standing more often than this on a page tells no sentence from another (and would
+    # cost a pass over a 100,000-sentence page for nothing).
+    rank_max_hits: int = 1500
+    # Weight of a figure's digits and of a name's words against another word's 1 (1 measured best:
+    # a claim's figure is often not the page's, which the weight of a near figure below rewards).
+    rank_figure_weight: float = 1.0
+    rank_name_weight: float = 1.0
+    # Okapi BM25's constants for sentences as documents: term-frequency saturation, and how much a
+    # long sentence's score is lowered for its length (measured on the claims corpus, make eval).
+    rank_k1: float = 1.2
+    rank_b: float = 0.5
+    # Another form of a claim's word on the page ("deaths" for "death") counts at this share of the word.
+    rank_stem_share: float = 0.8
+    # A sentence holding a figure of the claim's kind near its value ("$77.6 million" for "less than
+    # $79 million") gains this share of the claim's rarest word's weight; read in the best sentences only.
+    rank_near_figure_weight: float = 1.5
+    rank_figures_reread: int = 12
+    # Sentences, best by BM25, that passages of several sentences and figures near the claim's are looked for around.
+    rank_best_sentences: int = 64
+    # Passages scoring under this share of the best one are not offered.
+    rank_relative_floor: float = 0.3
+    # Consecutive sentences of one block offered together at most, and their longest text.
+    rank_window_sentences: int = 3
+    rank_window_max_chars: int = 1200
+    # A passage of two or three sentences counts each sentence past the first at this share:
+    # it wins over one sentence only when the claim rests on both.
+    rank_window_factor: float = 0.8
 
     # ---- briefs (core/brief/)
     # Longest link destination read in a Markdown brief; real citation URLs are under 2,000 characters.

@@ -44,6 +44,12 @@ from core.store import Store
 
 _log = logging.getLogger("verbatim.check")
 
+# A claim without a quote whose page has no passage to offer.
+NO_SHARED_WORD = (
+    "No passage of the page shares a word with the claim: check that the link cites the page the claim"
+    " rests on, or ask the author for the source."
+)
+
 _SOURCE_VERDICTS = {
     SourceStatus.BLOCKED: Verdict.BLOCKED,
     SourceStatus.DEAD_LINK: Verdict.DEAD_LINK,
@@ -191,6 +197,8 @@ def check_claim(
     if not quote:
         verdict, reasons = decide(None, FigureCheck())
         found = candidates(claim.figure_text or claim.text, page, settings)
+        if not found:
+            reasons.append(NO_SHARED_WORD)
         near = NearMiss(
             summary="Passages of the page closest to the claim, which the editor may adopt as its quote.",
             candidates=found,

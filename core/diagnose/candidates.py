@@ -10,10 +10,8 @@ offer, never a verified quote.
 
 from __future__ import annotations
 
-import math
-import time
-
 from core.diagnose.page_index import PageIndex, Prepared, page_index
+from core.diagnose.rank import rank
 from core.diagnose.words import Words, has_digit, quote_words
 from core.models import Candidate, FigureCheck, NearMiss, Span
 from core.settings import Settings
@@ -98,77 +96,12 @@ def figures_near_miss(figures: FigureCheck, prepared: Prepared, settings: Settin
     return NearMiss(summary=" ".join(said), passage=found[0] if found else None, candidates=tuple(found))
 
 
-def _terms(claim: str) -> list[tuple[str, str]]:
-    """Return (key, normalised surface) of the claim's telling words, figures and longer words first."""
-    norm, w, _ = quote_words(claim)
-    seen: dict[str, str] = {}
-    for i, k in enumerate(w.keys):
-        end = w.ends[i]
-        if has_digit(k) and w.keys[i + 1 : i + 2] == ("%",):
-            k, end = k + "%", w.ends[i + 1]  # "25%" is the figure, not "25"
-        elif not has_digit(k) and (len(k) < 3 or k in STOPWORDS):
-            continue
-        seen.setdefault(k, norm.text[w.starts[i] : end])
-    return sorted(seen.items(), key=lambda kv: (not has_digit(kv[0]), -len(kv[0])))
-
-
 def candidates(
     claim_text: str, prepared: Prepared, settings: Settings | None = None, n: int = 3
 ) -> tuple[Candidate, ...]:
-    """Return up to n sentences of the page closest to the claim (figures first); () when none shares a word."""
-    settings = settings or Settings()
-    deadline = time.monotonic() + settings.diagnose_budget_seconds
-    index = page_index(prepared)
-    terms = _terms(claim_text)[: settings.candidate_max_terms]
-    figures = {k for k, _ in terms if has_digit(k)}
-    hits: list[tuple[int, str]] = []
-    weights: dict[str, float] = {}
-    for k, surface in terms:
-        if time.monotonic() > deadline:
-            break
-        found = index.find_all(surface, settings.candidate_max_hits)
-        # A word found on every other line tells nothing; a rare one tells a lot.
-        weights[k] = 1.0 / math.log2(2 + len(found)) if found is not None else 0.05
-        hits += [(p, k) for p in found or ()]
-    total = sum(weights.values()) or 1.0
-    hits.sort()
-    spans: dict[tuple[int, int], set[str]] = {}
-    span = (0, 0)  # the sentence of the last hit; empty before the first
-    for p, k in hits:
-        if not span[0] <= p < span[1]:
-            if time.monotonic() > deadline:
-                break
-            span = index.sentence(p, settings.sentence_max_chars)
-            if span[1] <= span[0]:
-                continue
-        spans.setdefault(span, set()).add(k)
-    scored = {span: 100.0 * sum(weights[k] for k in held) / total for span, held in spans.items()}
-    # Figures come first among sentences that are close at all: a heading holding only "3.13"
-    # is no candidate for a claim about 3.13's free-threaded mode.
-    floor = max(scored.values(), default=0.0) * settings.candidate_relative_floor
-    ranked = []
-    for (s, e), score in scored.items():
-        if score < floor:
-            continue
-        group = 0
-        if figures:
-            present = figures & _figure_keys(index.words(s, e)) if spans[(s, e)] & figures else set()
-            group = 0 if present == figures else 1 if present else 2
-        ranked.append((group, -score, s, e))
-    ranked.sort()
-    out: list[Candidate] = []
-    seen: set[str] = set()
-    for _, neg, s, e in ranked:
-        s, e = _trim(index, s, e, settings.candidate_max_chars)
-        c = passage_candidate(index, s, e, -neg)
-        # The same words in a table of contents and in the text are one offer, not two.
-        if " ".join(c.text.split()).lower() in seen:
-            continue
-        seen.add(" ".join(c.text.split()).lower())
-        out.append(c)
-        if len(out) >= n:
-            break
-    return tuple(out)
+    """Return up to n passages of the page best holding the claim (core.diagnose.rank); () when none shares a word."""
+    found, _ = rank(claim_text, prepared, settings or Settings(), n)
+    return found
 
 
 def _trim(index: PageIndex, s: int, e: int, limit: int) -> tuple[int, int]:

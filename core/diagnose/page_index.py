@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import weakref
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 from typing import Protocol
 
 from core.diagnose.words import Words
@@ -41,6 +41,9 @@ class Prepared(Protocol):
 
     @property
     def break_list(self) -> Sequence[int]: ...
+
+    @property
+    def postings(self) -> Mapping[str, Sequence[int]]: ...
 
 
 class PageIndex:

@@ -27,6 +27,7 @@ def test_every_evaluation_has_a_floor() -> None:
         == [
             "briefs",
             "charset",
+            "claims",
             "context",
             "diagnose",
             "figures",

@@ -1,0 +1,338 @@
+"""The evidence for a claim without a quote, best first: a page's passages ranked by BM25 and the claim's figures.
+
+A passage is a sentence of the page, or two or three consecutive sentences of one block when
+each of them holds something of the claim the others lack (the claim rests on them together).
+Sentences are the matcher's own (``core.text``'s tokens and breaks, read from the prepared
+page), so an offered passage is copied exactly from the page text and, adopted, goes through
+the exact matcher like any quote. Scores are Okapi BM25 (each sentence a document, the claim's
+telling terms the query, IDF over the page's sentences, a word's other forms counted), and a
+sentence holding a figure of the claim's kind near the claim's value is raised. BM25 is our
+own, over the matcher's postings: measured on the claims corpus (``make eval`` section
+``claims``), rank_bm25 and bm25s over the same sentences put the evidence first for 79.9% and
+87.4% of VitaminC's supported claims, this ranking for 93%, with no second tokeniser. Each
+passage says which of the claim's words, names and figures it holds and lacks, as the claim
+writes them, and where the held ones stand in the page text. The ranking offers; it never
+decides a verdict.
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+import itertools
+import math
+import time
+import weakref
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from core.diagnose.page_index import PageIndex, Prepared, page_index
+from core.diagnose.terms import Term, TermKind, claim_terms, forms, stem, telling
+from core.diagnose.words import has_digit
+from core.figures import ReadFigure, read_figures
+from core.models import Candidate, FigureKind, Span, Terms
+from core.settings import Settings
+
+
+@dataclass(frozen=True)
+class _Sentences:
+    """A page's sentences as token ranges, and the block edges among them."""
+
+    bounds: tuple[int, ...]  # sentence j is tokens [bounds[j], bounds[j + 1])
+    edges: frozenset[int]  # token indices a block edge precedes
+
+
+# --------------------------------------------------------------------------- the page's sentences
+
+_SENTENCES: dict[int, tuple[weakref.ref[Prepared], _Sentences]] = {}
+
+
+def _sentences(prepared: Prepared) -> _Sentences:
+    cached = _SENTENCES.get(id(prepared))
+    if cached is not None and cached[0]() is prepared:
+        return cached[1]
+    if len(_SENTENCES) >= 16:
+        _SENTENCES.clear()
+    n = len(prepared.words)
+    bounds = (0, *(k for k in prepared.break_list if 0 < k < n), n) if n else (0,)
+    page, offsets, starts, ends = prepared.page, prepared.norm.offsets, prepared.starts, prepared.ends
+    edges: set[int] = set()
+    # Block edges as core.match.page.PreparedPage finds them: the extractor's blocks, else blank lines.
+    for block in page.blocks:
+        for x in block:
+            edge = bisect.bisect_left(offsets, x)
+            k = bisect.bisect_left(starts, edge)
+            if 0 < k < n and ends[k - 1] <= edge:
+                edges.add(k)
+    if not page.blocks:
+        at = page.text.find("\n\n")
+        while at >= 0:
+            k = bisect.bisect_left(starts, bisect.bisect_left(offsets, at))
+            edges.add(k)
+            at = page.text.find("\n\n", at + 2)
+    found = _Sentences(bounds, frozenset(edges))
+    _SENTENCES[id(prepared)] = (weakref.ref(prepared), found)
+    return found
+
+
+# --------------------------------------------------------------------------- ranking
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """A passage: sentences first..last (inclusive) and its score."""
+
+    first: int
+    last: int
+    score: float
+
+
+def _rank_tokens(terms: tuple[Term, ...], settings: Settings) -> dict[str, float]:
+    """Return each telling token of the claim's terms with its weight: a figure's digits and a name weigh more."""
+    out: dict[str, float] = {}
+    for term in terms:
+        for spelling in (term.keys, *term.options):
+            for k in spelling:
+                if not telling(k):
+                    continue
+                weight = 1.0
+                if term.kind is TermKind.FIGURE and has_digit(k):
+                    weight = settings.rank_figure_weight
+                elif term.kind is TermKind.NAME:
+                    weight = settings.rank_name_weight
+                out[k] = max(out.get(k, 0.0), weight)
+    return out
+
+
+def rank(
+    claim_text: str, prepared: Prepared, settings: Settings, n: int = 3
+) -> tuple[tuple[Candidate, ...], tuple[Term, ...]]:
+    """Return the page's best n passages for the claim, best first, and its terms; none when none shares a word."""
+    deadline = time.monotonic() + settings.diagnose_budget_seconds
+    terms = claim_terms(claim_text, settings)
+    sents = _sentences(prepared)
+    bounds = sents.bounds
+    total = len(bounds) - 1
+    if total <= 0 or not terms:
+        return (), terms
+    avgdl = max(len(prepared.words) / total, 1.0)
+    post: Mapping[str, Sequence[int]] = prepared.postings
+    # tf[j][t]: how often the claim's token t (or a word of its stem) stands in sentence j.
+    tf: dict[int, dict[str, float]] = {}
+    idf: dict[str, float] = {}
+    for k, weight in _rank_tokens(terms, settings).items():
+        if time.monotonic() > deadline:
+            break
+        lists = [(f, post[f]) for f in (forms(k, post) if k.isalpha() else {k}) if f in post]
+        if not lists or sum(len(p) for _, p in lists) > settings.rank_max_hits:
+            continue  # a word the page never holds, or one on every other line, tells nothing
+        held: dict[int, float] = {}
+        for form, places in lists:
+            # Another form of the word ("deaths" for "death") counts a little less than the word itself.
+            value = 1.0 if form == k else settings.rank_stem_share
+            for p in places:
+                j = bisect.bisect_right(bounds, p) - 1
+                held[j] = held.get(j, 0.0) + value
+        df = len(held)
+        idf[k] = weight * math.log(1 + (total - df + 0.5) / (df + 0.5))
+        for j, count in held.items():
+            tf.setdefault(j, {})[k] = count
+    if not tf:
+        return (), terms
+
+    def part(j: int) -> dict[str, float]:
+        dl = bounds[j + 1] - bounds[j]
+        norm = settings.rank_k1 * (1 - settings.rank_b + settings.rank_b * dl / avgdl)
+        return {t: idf[t] * c * (settings.rank_k1 + 1) / (c + norm) for t, c in tf[j].items()}
+
+    parts = {j: part(j) for j in tf}
+    _near_figures(claim_text, terms, parts, prepared, bounds, idf, settings, deadline)
+    units = [_Unit(j, j, sum(p.values())) for j, p in parts.items()]
+    units += list(_windows(parts, sents, prepared, settings))
+    units.sort(key=lambda u: (-u.score, u.first, u.last))
+    best = units[0].score
+    out: list[Candidate] = []
+    used: list[tuple[int, int]] = []
+    seen: set[str] = set()
+    index = page_index(prepared)
+    for u in units:
+        if len(out) >= n or u.score <= 0 or u.score < best * settings.rank_relative_floor:
+            break
+        if any(u.first <= b and a <= u.last for a, b in used):
+            continue  # a sentence already offered, alone or in a longer passage
+        c = _candidate(index, prepared, bounds, u, terms, settings)
+        # The same words in a table of contents and in the text are one offer, not two.
+        said = " ".join(c.text.split()).lower()
+        if said in seen:
+            continue
+        seen.add(said)
+        used.append((u.first, u.last))
+        out.append(c)
+    return tuple(out), terms
+
+
+# Kinds of figure whose values compare: money with money, a share with a share.
+_VALUED = frozenset({FigureKind.NUMBER, FigureKind.PERCENT, FigureKind.POINTS, FigureKind.MONEY, FigureKind.MULTIPLIER})
+
+
+def _near_figures(
+    claim_text: str,
+    terms: tuple[Term, ...],
+    parts: dict[int, dict[str, float]],
+    prepared: Prepared,
+    bounds: Sequence[int],
+    idf: Mapping[str, float],
+    settings: Settings,
+    deadline: float,
+) -> None:
+    """Add to the best sentences' scores for a figure of the claim's kind near its value.
+
+    A claim's figure is often not written as the page writes it: hedged ("more than 7,200" for
+    7,351; "less than $79 million" for "$77.6 million"), rounded, or a comparison the page's
+    figure settles. Only the sentences BM25 ranks best are read for figures, so that a large
+    page costs a few sentences' reading.
+    """
+    wanted = [f for f in read_figures(claim_text[: settings.rank_claim_max_chars]) if f.kind in _VALUED and f.value]
+    if not wanted or not idf:
+        return
+    worth = settings.rank_near_figure_weight * max(idf.values())
+    words = prepared.words
+    ranked = heapq.nlargest(settings.rank_best_sentences, parts, key=lambda j: sum(parts[j].values()))
+    numbered = (j for j in ranked if any(map(has_digit, words[bounds[j] : bounds[j + 1]])))
+    best = list(itertools.islice(numbered, settings.rank_figures_reread))
+    index = page_index(prepared)
+    for j in best:
+        if time.monotonic() > deadline:
+            return
+        s, e = index.orig_span(prepared.starts[bounds[j]], prepared.ends[bounds[j + 1] - 1])
+        found = [f for f in read_figures(index.page.text[s:e][: settings.candidate_max_chars * 2]) if f.value]
+        for n, claim in enumerate(wanted):
+            close = max((_closeness(claim, f) for f in found), default=0.0)
+            if close > 0:
+                parts[j][f"#figure{n}"] = worth * close
+
+
+def _closeness(claim: ReadFigure, page: ReadFigure) -> float:
+    """Return 1 for the same value, falling to 0 at a factor of 2 apart; 0 for figures of another kind or currency."""
+    if claim.kind != page.kind or claim.currency != page.currency or claim.value is None or page.value is None:
+        return 0.0
+    a, b = float(claim.value), float(page.value)
+    if a <= 0 or b <= 0:
+        return 1.0 if a == b else 0.0
+    return max(0.0, 1.0 - abs(math.log2(a / b)))
+
+
+def _windows(
+    parts: dict[int, dict[str, float]], sents: _Sentences, prepared: Prepared, settings: Settings
+) -> Iterator[_Unit]:
+    """Yield passages of 2 or 3 consecutive sentences of one block, each holding a term the others lack."""
+    bounds = sents.bounds
+    # Only passages around the best sentences: a common word's thousand sentences make no evidence.
+    top = heapq.nlargest(settings.rank_best_sentences, parts, key=lambda j: sum(parts[j].values()))
+    for j in sorted({k for t in top for k in range(t - settings.rank_window_sentences + 1, t + 1) if k in parts}):
+        for size in range(2, settings.rank_window_sentences + 1):
+            last = j + size - 1
+            if last >= len(bounds) - 1 or any(bounds[k] in sents.edges for k in range(j + 1, last + 1)):
+                break
+            if any(k not in parts for k in range(j, last + 1)):
+                break
+            chars = prepared.ends[bounds[last + 1] - 1] - prepared.starts[bounds[j]]
+            if chars > settings.rank_window_max_chars:
+                break
+            held = [set(parts[k]) for k in range(j, last + 1)]
+            if any(not (h - set().union(*(held[:i] + held[i + 1 :]))) for i, h in enumerate(held)):
+                continue
+            best: dict[str, float] = {}
+            for k in range(j, last + 1):
+                for t, v in parts[k].items():
+                    best[t] = max(best.get(t, 0.0), v)
+            yield _Unit(j, last, sum(best.values()) * settings.rank_window_factor ** (size - 1))
+
+
+def _candidate(
+    index: PageIndex, prepared: Prepared, bounds: Sequence[int], u: _Unit, terms: tuple[Term, ...], settings: Settings
+) -> Candidate:
+    """Return a passage's page text (cut around the claim's terms when long), what it holds and lacks, where."""
+    lo, hi = bounds[u.first], bounds[u.last + 1]
+    words = prepared.words
+    limit = settings.rank_window_max_chars if u.last > u.first else settings.candidate_max_chars
+    starts, ends = prepared.starts, prepared.ends
+    if ends[hi - 1] - starts[lo] > limit:
+        lo, hi = _cut(prepared, lo, hi, terms, limit)
+    inside = words[lo:hi]
+    holds: dict[TermKind, list[str]] = {k: [] for k in TermKind}
+    lacks: dict[TermKind, list[str]] = {k: [] for k in TermKind}
+    spans: list[Span] = []
+    present = set(inside) | {"~" + stem(k) for k in inside}
+    for term in terms:
+        # A term is held when the passage holds each of its telling words, in any order ("10 March
+        # 2020" holds "March 10, 2020"; "Wuhan Jinyintan Hospital" holds "Wuhan Hospital").
+        spelling = next((sp for sp in (term.keys, *term.options) if _held(sp, present)), None)
+        (holds if spelling is not None else lacks)[term.kind].append(term.text)
+        if spelling is None:
+            continue
+        wanted = {k for k in spelling if telling(k) or not any(map(telling, spelling))}
+        wanted |= {"~" + stem(k) for k in wanted}
+        spans += [
+            index.orig_span(starts[lo + i], ends[lo + i])
+            for i, k in enumerate(inside)
+            if k in wanted or "~" + stem(k) in wanted
+        ]
+    s, e = index.orig_span(starts[lo], ends[hi - 1])
+    # The sentence's own closing marks ("." or ".)") belong to it; the next token or a space ends them.
+    stop = index.orig(starts[hi]) if hi < len(starts) else len(index.page.text)
+    while e < stop and not index.page.text[e].isspace() and e - s < limit + 4:
+        e += 1
+    return Candidate(
+        text=index.page.text[s:e],
+        start=s,
+        end=e,
+        score=round(u.score, 1),
+        page=index.page_of(s),
+        holds=_terms_of(holds),
+        lacks=_terms_of(lacks),
+        highlights=_merged(spans),
+    )
+
+
+def _held(keys: tuple[str, ...], present: set[str]) -> bool:
+    wanted = [k for k in keys if telling(k)] or list(keys)
+    # "~" marks a stem: "adds" holds the claim's "added".
+    return all(k in present or "~" + stem(k) in present for k in wanted)
+
+
+def _cut(prepared: Prepared, lo: int, hi: int, terms: tuple[Term, ...], limit: int) -> tuple[int, int]:
+    """Return tokens [lo, hi) of a long sentence, at most limit characters, holding the most of the claim's terms."""
+    keys = {k for t in terms for spelling in (t.keys, *t.options) for k in spelling}
+    starts, ends, words = prepared.starts, prepared.ends, prepared.words
+    hits = [i for i in range(lo, min(hi, lo + 200_000)) if words[i] in keys] or [lo]
+    best, best_count, right = (hits[0], hits[0]), 0, 0
+    for left, a in enumerate(hits):
+        right = max(right, left)
+        while right + 1 < len(hits) and ends[hits[right + 1]] - starts[a] <= limit:
+            right += 1
+        if right - left + 1 > best_count:
+            best, best_count = (a, hits[right]), right - left + 1
+    a, b = best
+    # Widen to the limit on whole tokens, the sentence's own edges kept.
+    while b + 1 < hi and ends[b + 1] - starts[a] <= limit:
+        b += 1
+    while a - 1 >= lo and ends[b] - starts[a - 1] <= limit:
+        a -= 1
+    return a, b + 1
+
+
+def _merged(spans: list[Span]) -> tuple[Span, ...]:
+    out: list[Span] = []
+    for a, b in sorted(set(spans)):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return tuple(out)
+
+
+def _terms_of(found: dict[TermKind, list[str]]) -> Terms:
+    return Terms(
+        words=tuple(found[TermKind.WORD]), names=tuple(found[TermKind.NAME]), figures=tuple(found[TermKind.FIGURE])
+    )

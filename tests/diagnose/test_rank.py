@@ -1,0 +1,174 @@
+"""The evidence for a claim without a quote: passages ranked best first, what each holds and lacks, and bad input.
+
+Pages are read by the real extractor and prepared by the real matcher (real python.org pages
+from the shared corpus, and pages written the way the claims corpus serves its pages).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.check.claims import NO_SHARED_WORD, check_claim
+from core.diagnose import candidates
+from core.diagnose.terms import claim_terms, stem
+from core.extract import extract_html
+from core.match import PreparedPage, match_quote, prepare
+from core.models import Terms, Verdict
+from core.settings import Settings
+from tests.builders import claim, corpus_page, source
+
+WHATSNEW_313 = "html/python/whatsnew/3.13.html"
+
+
+def page_of(*paragraphs: str) -> PreparedPage:
+    body = "".join(f"<p>{p}</p>" for p in paragraphs)
+    return prepare(extract_html(f"<html><body><main>{body}</main></body></html>".encode(), "text/html"))
+
+
+def test_each_passage_is_copied_exactly_and_says_what_it_holds_and_lacks() -> None:
+    prepared = corpus_page(WHATSNEW_313)
+    offered = candidates("Python 3.13 ships an experimental JIT compiler, disabled by default", prepared)
+    assert 1 <= len(offered) <= 3
+    first = offered[0]
+    assert "JIT" in first.text
+    for c in offered:
+        # Copied exactly from the page, so that adopting one goes through the exact matcher.
+        assert prepared.page.text[c.start : c.end] == c.text
+        assert match_quote(c.text, prepared).found, c.text
+        held = [*c.holds.words, *c.holds.names, *c.holds.figures]
+        assert held
+        # Each highlight is a held term's word, inside the passage.
+        for a, b in c.highlights:
+            assert c.start <= a < b <= c.end
+            assert any(
+                prepared.page.text[a:b].lower() in t.lower() or t.lower() in prepared.page.text[a:b].lower()
+                for t in held
+            ), prepared.page.text[a:b]
+    assert "JIT" in first.holds.names
+    assert "experimental" in first.holds.words
+
+
+def test_holds_and_lacks_name_the_claim_s_own_spelling() -> None:
+    prepared = page_of(
+        "The Nice Guys grossed $36.3 million in the United States and Canada.",
+        "James Berardinelli described the film as the 1970 version of Boogie Nights.",
+    )
+    offered = candidates("James Berardinelli called The Nice Guys a remake of Boogie Nights from 1971.", prepared)
+    first = offered[0]
+    assert first.text == "James Berardinelli described the film as the 1970 version of Boogie Nights."
+    assert "James Berardinelli" in first.holds.names and "Boogie Nights" in first.holds.names
+    assert first.lacks.figures == ("1971",)
+    assert "remake" in first.lacks.words
+    assert [prepared.page.text[a:b] for a, b in first.highlights][:2] == ["James", "Berardinelli"]
+
+
+def test_a_figure_of_the_claim_s_kind_near_its_value_ranks_its_sentence_first() -> None:
+    # VitaminC row 5ed7ad03c9e77c00084a7954 style: "more than 26" reviews settled by "27 critics".
+    prepared = page_of(
+        "The Wedding Ringer was released on January 16, 2015, by Screen Gems.",
+        "On Metacritic, the film has a score of 35 out of 100, based on 27 critics.",
+    )
+    offered = candidates("The Wedding Ringer has been reviewed by more than 26 critics.", prepared)
+    assert offered[0].text.startswith("On Metacritic, the film has a score of 35")
+
+
+def test_the_claim_resting_on_two_sentences_of_one_block_gets_both() -> None:
+    prepared = page_of(
+        "The Nice Guys was released on May 20, 2016. It grossed $62.7 million worldwide.",
+        "The film received positive reviews from critics.",
+    )
+    offered = candidates("The Nice Guys, released on May 20, 2016, grossed $62.7 million worldwide.", prepared)
+    assert offered[0].text == "The Nice Guys was released on May 20, 2016. It grossed $62.7 million worldwide."
+
+
+def test_a_sentence_adding_nothing_of_the_claim_is_not_joined() -> None:
+    prepared = page_of("Python 3.13 was released in October 2024. The release is the work of many volunteers.")
+    offered = candidates("Python 3.13 was released in October 2024.", prepared)
+    assert offered[0].text == "Python 3.13 was released in October 2024."
+
+
+def test_sentences_of_two_blocks_are_never_one_passage() -> None:
+    prepared = page_of("The Nice Guys was released on May 20, 2016.", "It grossed $62.7 million worldwide.")
+    offered = candidates("The Nice Guys, released on May 20, 2016, grossed $62.7 million worldwide.", prepared)
+    assert sorted(c.text for c in offered) == [
+        "It grossed $62.7 million worldwide.",
+        "The Nice Guys was released on May 20, 2016.",
+    ]
+
+
+def test_names_are_capitalised_words_and_a_sentence_opening_alone_is_not_one() -> None:
+    terms = {
+        t.text: t.kind.value for t in claim_terms("Exposure to violence in New York rose 25% in 2019.", Settings())
+    }
+    assert terms["New York"] == "name"
+    assert terms["Exposure"] == "word"
+    assert terms["25%"] == "figure" and terms["2019"] == "figure"
+    assert "to" not in terms and "in" not in terms
+
+
+@pytest.mark.parametrize(("a", "b"), [("deaths", "death"), ("increased", "increases"), ("studies", "study")])
+def test_a_word_s_other_forms_share_its_stem(a: str, b: str) -> None:
+    assert stem(a) == stem(b)
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def _check_unquoted(text: str, prepared: PreparedPage) -> tuple[Verdict, tuple[str, ...], int]:
+    url = "http://127.0.0.1/page"
+    result = check_claim(claim("c1", text, url), source(url), prepared, Settings())
+    assert result.near_miss is not None
+    return result.verdict, result.reasons, len(result.near_miss.candidates)
+
+
+def test_a_claim_sharing_no_word_with_its_page_is_told_so() -> None:
+    prepared = page_of("Cats sleep for most of the day.", "They hunt at dusk.")
+    verdict, reasons, offered = _check_unquoted("Interest rates rose sharply in Brazil during 2023.", prepared)
+    assert verdict is Verdict.NO_QUOTE and offered == 0
+    assert NO_SHARED_WORD in reasons
+    assert NO_SHARED_WORD.startswith("No passage of the page shares a word with the claim")
+
+
+def test_a_claim_of_5000_words_is_read_on_its_opening() -> None:
+    prepared = corpus_page(WHATSNEW_313)
+    text = "The free-threaded build of Python 3.13 disables the global interpreter lock. " + "words " * 5000
+    terms = claim_terms(text, Settings())
+    assert len(terms) <= Settings().rank_max_terms
+    offered = candidates(text, prepared)
+    assert offered and "free-threaded" in offered[0].text.lower()
+
+
+def test_a_claim_of_300_figures_lists_at_most_the_terms_it_ranks() -> None:
+    prepared = corpus_page(WHATSNEW_313)
+    text = "Python 3.13 " + ", ".join(f"{n}.{n % 7}%" for n in range(300)) + "."
+    offered = candidates(text, prepared)
+    assert offered
+    for c in offered:
+        listed = len(c.holds.figures) + len(c.lacks.figures) + len(c.holds.words) + len(c.lacks.words)
+        assert listed <= Settings().rank_max_terms
+
+
+def test_a_2mb_page_of_100000_one_word_sentences() -> None:
+    words = [f"Lexicographer{n % 997}xyz." for n in range(100_000)]
+    words[73_411] = "Zanzibar."
+    text = " ".join(words)
+    assert len(text) > 2_000_000
+    prepared = prepare(extract_html(f"<html><body><p>{text}</p></body></html>".encode(), "text/html"))
+    offered = candidates("Zanzibar is the word the claim is about.", prepared)
+    assert offered and offered[0].text == "Zanzibar."
+    _, reasons, count = _check_unquoted("Nothing here is on that page at all, surely.", prepared)
+    assert count == 0 and NO_SHARED_WORD in reasons
+
+
+def test_a_page_written_without_spaces() -> None:
+    prepared = page_of("東京は日本の首都です。人口は約千四百万人です。", "大阪は日本の都市です。")
+    _, reasons, count = _check_unquoted("Tokyo is the capital of Japan.", prepared)
+    assert count == 0 and NO_SHARED_WORD in reasons
+    offered = candidates("東京は日本の首都", prepared)
+    assert offered and offered[0].text == "東京は日本の首都です。"
+
+
+def test_terms_are_empty_for_a_claim_of_stopwords_only() -> None:
+    prepared = page_of("It is what it is.")
+    assert candidates("It is.", prepared) == ()
+    assert Terms() == Terms(words=(), names=(), figures=())
