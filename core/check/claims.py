@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from core.diagnose import candidates, diagnose
 from core.fetch import UNPROVEN, Policy, stored_refusal
 from core.figures import check_figures
+from core.figures.page import place_figures
 from core.match import PreparedPage, match_quote
 from core.models import (
     Claim,
@@ -40,6 +41,9 @@ from core.store import Store
 
 _log = logging.getLogger("verbatim.check")
 
+_NO_QUOTE_HELP = (
+    "The claim cites a source but offers no quote: pick a passage from the page as evidence, or ask the author."
+)
 _SOURCE_VERDICTS = {
     SourceStatus.BLOCKED: Verdict.BLOCKED,
     SourceStatus.DEAD_LINK: Verdict.DEAD_LINK,
@@ -85,10 +89,11 @@ def _reasons_for_source(source: Source) -> list[str]:
 
 def decide(match: QuoteMatch | None, figures: FigureCheck) -> tuple[Verdict, list[str]]:
     """Return the verdict of a claim whose source was read, and the sentences that explain it."""
+    if match is None and figures.nowhere:
+        # A figure of an unquoted claim that stands nowhere on its page; the reason says what the passage holds.
+        return Verdict.FIGURES_MISMATCH, [f.reason for f in figures.nowhere] + [_NO_QUOTE_HELP]
     if match is None:
-        return Verdict.NO_QUOTE, [
-            "The claim cites a source but offers no quote: pick a passage from the page as evidence, or ask the author."
-        ]
+        return Verdict.NO_QUOTE, [_NO_QUOTE_HELP]
     reasons: list[str] = []
     if not match.found:
         missing = [f for f in match.fragments if not f.found]
@@ -161,14 +166,21 @@ def check_claim(
     unread = list(page.page.warnings)
     quote = (claim.quote or "").strip()
     if not quote:
-        verdict, reasons = decide(None, FigureCheck())
         found = candidates(claim.figure_text or claim.text, page, settings)
+        placed = place_figures(claim.figure_text or claim.text, found, page.page, settings)
+        verdict, reasons = decide(None, placed)
+        reasons += [f"The figure “{f.text}” was not checked: {f.reason}" for f in placed.skipped]
         near = NearMiss(
             summary="Passages of the page closest to the claim, which the editor may adopt as its quote.",
             candidates=found,
         )
         return ClaimResult(
-            claim=claim, verdict=verdict, reasons=tuple(reasons + unread + extra), source=source, near_miss=near
+            claim=claim,
+            verdict=verdict,
+            reasons=tuple(reasons + unread + extra),
+            source=source,
+            near_miss=near,
+            figures=placed,
         )
 
     match = match_quote(quote, page, settings)

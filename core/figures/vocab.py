@@ -131,7 +131,9 @@ HEDGE = (
     r"(?<![a-z])(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|circa|c\.|~|≈"
     r"|an estimated|estimated|an average of|on average|just over|just under|over|more than|above|at least"
     r"|upwards of|in excess of|exceeding|less than|under|below|fewer than|at most|up to|as much as"
-    r"|as many as|as high as|as low as|between|from)\s?$"
+    r"|as many as|as high as|as low as|between|from"
+    r"|higher than|greater than|larger than|bigger than|lower than|smaller than"
+    r"|before|after|prior to|earlier than|later than)\s?$"
 )
 HEDGE_SIDE: dict[str, str] = {
     "over": "more", "more than": "more", "above": "more", "at least": "more", "upwards of": "more",
@@ -139,7 +141,13 @@ HEDGE_SIDE: dict[str, str] = {
     "less than": "less", "under": "less", "below": "less", "fewer than": "less", "at most": "less",
     "up to": "less", "as much as": "less", "as many as": "less", "as high as": "less", "just under": "less",
     "as low as": "more",
+    "higher than": "more", "greater than": "more", "larger than": "more", "bigger than": "more",
+    "lower than": "less", "smaller than": "less",
+    # In time, "after" is later and "before" earlier: a year or date after them is a bound.
+    "after": "more", "later than": "more", "before": "less", "prior to": "less", "earlier than": "less",
 }  # fmt: skip
+# The hedges that bound a point in time; before a count ("after 53 reviews") they are no hedge.
+TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "earlier than"})
 # "between" and "from" open ranges; "an average of" names a mean: neither makes a figure approximate.
 NOT_HEDGES = frozenset({"between", "from", "an average of", "on average"})
 
