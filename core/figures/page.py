@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
 
 from core.figures import vocab as v
@@ -174,10 +175,21 @@ def place_figures(
     s = settings or Settings()
     passage = passages[0] if passages else None
     claim_figs = read_figures(claim_text[: s.figures_claim_max_chars], writes_decimal_comma(claim_text))
-    figs, whole = page_figures(page.text, s.figures_page_budget_seconds, s)
-    page_figs = list(figs)
-    held = [[f for f in page_figs if p.start <= f.start and f.end <= p.end] for p in passages]
+    comma = writes_decimal_comma(page.text)
+    held = [
+        [replace(f, start=f.start + p.start, end=f.end + p.start) for f in read_figures(p.text, comma)]
+        for p in passages
+    ]
     inside = held[0] if held else []
+    read: list[tuple[list[ReadFigure], bool]] = []
+
+    def on_page() -> tuple[list[ReadFigure], bool]:
+        # The whole page is read for figures only when a figure is not in the passage, once a page (cached).
+        if not read:
+            figs, whole = page_figures(page.text, s.figures_page_budget_seconds, s)
+            read.append((list(figs), whole))
+        return read[0]
+
     out: list[Figure] = []
     for n, c in enumerate(claim_figs):
         said = _with_hedge(claim_text, c)
@@ -194,6 +206,7 @@ def place_figures(
         if found is not None:
             out.append(_figure(c, FigureStatus.MATCHED, FigurePlace.PASSAGE, quote_text=found.text))
             continue
+        page_figs, whole = on_page()
         hits = holders(c, _judged_against(c, claim_text, page_figs, page.text), s, s.figures_elsewhere_max)
         if hits:
             around = _sentence(page, hits[0].start, s)
