@@ -82,6 +82,7 @@ _KIND_WORDS = {
 }
 _TABLE_SCALE = re.compile(r"(?<![a-z])in (thousands|millions|billions)(?![a-z])")
 _TABLE_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
+_MAY_HOLD = re.compile(v.MAY_HOLD_FIGURE, re.IGNORECASE)
 _COUNTABLE = frozenset({FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.YEAR})
 _PERIOD_NAMES = {"Q": "quarter", "H": "half"}
 
@@ -351,13 +352,42 @@ def _pieces(text: str, size: int) -> Iterator[tuple[int, str]]:
         start = end
 
 
+def _runs(text: str, size: int) -> Iterator[tuple[int, str]]:
+    """Yield (offset, piece) of the text's lines that may hold a figure, consecutive ones joined, near size.
+
+    A figure never spans a line (a block break), and a line with no digit and none of the words the
+    reader reads figures from (``vocab.MAY_HOLD_FIGURE``) holds none: most of a page's prose is skipped.
+    """
+    start = 0
+    run_start, run_end = -1, -1
+    while start <= len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if _MAY_HOLD.search(text, start, end):
+            if run_start < 0:
+                run_start = start
+            run_end = end
+            if run_end - run_start >= size:
+                for offset, piece in _pieces(text[run_start:run_end], size):
+                    yield run_start + offset, piece
+                run_start = -1
+        elif run_start >= 0:
+            for offset, piece in _pieces(text[run_start:run_end], size):
+                yield run_start + offset, piece
+            run_start = -1
+        start = end + 1
+    if run_start >= 0:
+        for offset, piece in _pieces(text[run_start:run_end], size):
+            yield run_start + offset, piece
+
+
 @functools.lru_cache(maxsize=4)
 def _read_page(text: str, budget: float, piece_chars: int) -> tuple[tuple[ReadFigure, ...], bool]:
     """Return the page's figures, read piece by piece until the budget is spent, and whether all were read."""
     deadline = time.monotonic() + budget
     out: list[ReadFigure] = []
     comma = writes_decimal_comma(text)
-    pieces = _pieces(text, piece_chars)
+    pieces = _runs(text, piece_chars)
     for offset, piece in pieces:
         out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece, comma))
         if time.monotonic() > deadline:

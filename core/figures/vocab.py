@@ -184,3 +184,12 @@ GLUED_UNITS = (  # noqa: SIM905 (a word list reads best as words)
     "km cm mm kg mg ml nm ms mph kph kmh"
 ).split()
 GLUED_UNIT = r"(?P<unit>" + "|".join(sorted(GLUED_UNITS, key=len, reverse=True)) + r")(?![a-z0-9])"
+
+# A line holds a figure only if it has a digit or one of these (the number words the reader reads
+# beyond the small ones it drops when they stand alone, fractions, multipliers, ordinal periods):
+# the page's other lines are not read for figures.
+MAY_HOLD_FIGURE = (
+    r"\d|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|eleven|twelve|teen|hundred|thousand|million"
+    r"|billion|trillion|lakh|crore|half|halves|third|quarter|fifth|double|twice|tripl|thrice|quadrupl"
+    r"|percent|per cent|times|first|second|fourth|fiscal|fold|½|¼|¾|⁄"
+)
