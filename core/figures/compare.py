@@ -142,6 +142,9 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
         if qk in (FigureKind.DATE, FigureKind.MONTH):
             return quote.date[0] == end
         return qk is FigureKind.PERIOD and quote.period[2] == end
+    if ck is FigureKind.NUMBER and qk in (FigureKind.DATE, FigureKind.MONTH):
+        # A year before figures_year_min reads as a number ("died in 1714"): a date in that year holds it.
+        return len(claim.written) == 4 and claim.written.isdigit() and quote.date[0] == end
     if ck in (FigureKind.NUMBER, FigureKind.ORDINAL):
         if claim.written and "." in claim.written and qk is FigureKind.VERSION:
             return quote.parts == tuple(claim.written.split("."))

@@ -126,10 +126,18 @@ def _bound_doubt(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str
     return ""
 
 
-def _implicit(claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str) -> str:
-    """Return why the page may leave the claim's figure implicit (a year, a unit), "" when it does not."""
-    if claim.kind is FigureKind.DATE:
-        partial = [f for f in passage if f.kind is FigureKind.PARTIAL_DATE and f.date[1:] == claim.date[1:]]
+def _implicit(
+    claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str, offered: list[ReadFigure]
+) -> str:
+    """Return why the page may leave the claim's figure implicit (a year, a unit), "" when it does not.
+
+    ``passage`` holds the figures of the closest passage with one of the claim figure's kind,
+    ``offered`` those of every passage offered.
+    """
+    if claim.kind in (FigureKind.DATE, FigureKind.MONTH):
+        # "March 27, 2020" against "On 27 March", "January 2020" against "On 22 January": the year is implicit.
+        same = [f for f in offered if f.kind is FigureKind.PARTIAL_DATE and f.date[1] == claim.date[1]]
+        partial = [f for f in same if claim.kind is FigureKind.MONTH or f.date[2] == claim.date[2]]
         if partial:
             return (
                 f"the passage closest to the claim gives “{partial[0].text}” without a year, so the year of"
@@ -219,7 +227,7 @@ def place_figures(
         # The passage closest to the claim that holds a figure of its kind says what stands in its place.
         kinds = _IN_PLACE.get(c.kind, (c.kind,))
         closest = next((h for h in held if any(f.kind in kinds for f in h)), inside)
-        doubt = _implicit(c, claim_text, closest, page.text)
+        doubt = _implicit(c, claim_text, closest, page.text, [f for h in held for f in h])
         if not doubt and not whole:
             doubt = "the page is too large to read all its figures in time, so it cannot be said to lack this one."
         if doubt:

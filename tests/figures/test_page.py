@@ -169,3 +169,27 @@ def test_a_claim_of_300_figures_and_one_of_5000_words_end_with_their_reason():
     long = " ".join(["construction"] * 5000) + " in 2014"
     result = _check(row["unique_id"], long)
     assert not [f for f in result.figures.figures if f.text == "2014"]  # past figures_claim_max_chars: not read
+
+
+def test_a_year_before_1900_is_held_by_a_date_in_that_year():
+    # SUPPORTS: "died in 1714" against "died on 1 August 1714" (a year before figures_year_min reads as a number)
+    row = next(
+        json.loads(line)
+        for line in VITAMINC.read_text(encoding="utf-8").splitlines()
+        if json.loads(line)["claim"].startswith("Anne died in 1714")
+    )
+    result = _check(row["unique_id"])
+    assert result.verdict is Verdict.NO_QUOTE
+    assert _placed(result)["1714"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+
+
+def test_a_month_and_year_whose_year_the_page_leaves_implicit_is_skipped():
+    row = next(
+        json.loads(line)
+        for line in VITAMINC.read_text(encoding="utf-8").splitlines()
+        if json.loads(line)["claim"].startswith("The new measures to prevent the spread of coronavirus in Romania")
+    )
+    result = _check(row["unique_id"])  # SUPPORTS: "in January 2020" against "On 22 January"
+    assert result.verdict is Verdict.NO_QUOTE
+    (fig,) = result.figures.skipped
+    assert fig.text == "January 2020" and "without a year" in fig.reason
