@@ -45,6 +45,7 @@ _IN_PLACE = {
 }
 _TIMES = frozenset({FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH, FigureKind.PERIOD})
 # A year glued to a name ("UEFA Euro 2016", "Windows 2000") is part of the name the page may not repeat.
+_OUT_OF_100 = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:out of 100\b|/\s?100\b)", re.IGNORECASE)
 _WORD_AFTER = re.compile(r"\s?([A-Za-z]{3,})")
 _NAME_BEFORE = re.compile(r"(?:^|[^.!?]\s)(?:[A-Z][\w&'-]*\s){0,3}[A-Z][\w&'-]*\s$")
 
@@ -110,6 +111,11 @@ def _judged_against(claim: ReadFigure, claim_text: str, passage: list[ReadFigure
     return [near] if near is not None else []
 
 
+def _multipliers(held: list[list[ReadFigure]]) -> bool:
+    """Return True when any offered passage holds a multiplier ("8 times as many", "2x")."""
+    return any(f.kind is FigureKind.MULTIPLIER for h in held for f in h)
+
+
 def _bound_doubt(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str:
     """Return why a page bound neither confirms nor refutes the claim ("more than 25 million" for 26 million)."""
     if claim.value is None or claim.hedge or claim.is_range:
@@ -150,6 +156,13 @@ def _implicit(
         )
     if claim.kind is FigureKind.YEAR and _NAME_BEFORE.search(claim_text[: claim.start]):
         return f"“{claim.text}” is part of a name, which the page need not repeat; check it by eye."
+    scores = _OUT_OF_100.finditer(text) if claim.kind is FigureKind.PERCENT and claim.written else iter(())
+    score = next((m for m in scores if m.group(1) == claim.written), None)
+    if score:
+        return (
+            f"the page gives it as a score out of 100 (“{score.group(0)}”); a conversion to a percentage is not"
+            " checked, so check it by eye."
+        )
     if claim.unit:
         other = [f for f in passage if f.unit and f.unit != claim.unit and f.kind is claim.kind]
         if other:
@@ -209,6 +222,9 @@ def place_figures(
         if reason:
             out.append(_figure(c, FigureStatus.SKIPPED, None, reason=reason))
             continue
+        if c.kind is FigureKind.MULTIPLIER and c.text.lower().endswith("times") and not _multipliers(held):
+            # "watched 1.4 billion times": with no multiplier in the passages, "times" counts, it does not multiply.
+            c = replace(c, kind=FigureKind.NUMBER)
         judged = _judged_against(c, claim_text, inside, page.text)
         found = holder(c, judged, passage.text if passage is not None else "", s) if judged else None
         if found is not None:

@@ -193,3 +193,26 @@ def test_a_month_and_year_whose_year_the_page_leaves_implicit_is_skipped():
     assert result.verdict is Verdict.NO_QUOTE
     (fig,) = result.figures.skipped
     assert fig.text == "January 2020" and "without a year" in fig.reason
+
+
+def _claim_row(start: str) -> dict[str, str]:
+    return next(
+        row
+        for row in (json.loads(line) for line in VITAMINC.read_text(encoding="utf-8").splitlines())
+        if row["claim"].startswith(start)
+    )
+
+
+def test_times_counts_when_the_passages_hold_no_multiplier():
+    # SUPPORTS: "liked more than 7.9 million times" against "over 7.9 million likes"
+    result = _check(_claim_row("Blank Space has been liked more than 7.9 million times")["unique_id"])
+    assert result.verdict is Verdict.NO_QUOTE
+    assert [f.status for f in result.figures.figures] == [FigureStatus.MATCHED]
+
+
+def test_a_percentage_against_a_score_out_of_100_is_skipped_as_a_conversion():
+    # SUPPORTS: "scored 50 %" against "Metacritic rated it 50/100"
+    result = _check(_claim_row("Averaged over 12 reviewers , the film Stonehearst Assylum scored 50 %")["unique_id"])
+    assert result.verdict is Verdict.NO_QUOTE
+    (fig,) = [f for f in result.figures.figures if f.text == "50 %"]
+    assert fig.status is FigureStatus.SKIPPED and "“50/100”" in fig.reason
