@@ -113,10 +113,13 @@ def _within(
     # ratio: far beyond it, the figure is another one. A bound the other way holds nothing.
     # A bound against a bound compares the bounds themselves ("up to 84%" is not "up to 64%").
     quote_side = v.HEDGE_SIDE.get(quote_hedge, "")
+    # Judged by what it says, a comparative takes no rounding ("more than 510" is not held by 505, nor
+    # "fewer than 96,000" by 96,108); its own bound is held ("more than 30 weeks" by "30 weeks": the
+    # page's figure may itself be rounded). A bound the other way holds nothing.
     if entail and side == "more":
-        return quote_side != "less" and claim - half <= quote
+        return quote_side != "less" and quote >= claim
     if entail and side == "less":
-        return quote_side != "more" and quote < claim + half
+        return quote_side != "more" and quote <= claim
     ratio = Decimal(str(settings.figures_comparative_ratio)) if not quote_side else Decimal(1)
     if side == "more":
         return quote_side != "less" and claim - half <= quote < max(claim + slack, claim * ratio)

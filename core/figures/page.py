@@ -25,6 +25,7 @@ from core.figures import vocab as v
 from core.figures.compare import holder, holders, kind_word, page_figures, skip_reason
 from core.figures.locale import writes_decimal_comma
 from core.figures.read import ReadFigure, read_figures
+from core.figures.scan import precision_of
 from core.models import Candidate, Figure, FigureCheck, FigureKind, FigurePlace, FigureStatus, PageText
 from core.settings import Settings
 from core.text import split_sentences
@@ -111,6 +112,29 @@ def _judged_against(claim: ReadFigure, claim_text: str, passage: list[ReadFigure
     return [near] if near is not None else []
 
 
+def _scores(text: str, start: int, end: int) -> list[ReadFigure]:
+    """Return the scores out of 100 between start and end ("52 out of 100", "50/100"), read as percentages.
+
+    A review score out of 100 is the percentage a claim restates ("scored more than 50 %"); the
+    figures reader leaves "50/100" unread (a slash may be a ratio or a date), so a page's are read here.
+    """
+    out = []
+    for m in _OUT_OF_100.finditer(text, start, end):
+        num = m.group(1)
+        out.append(
+            ReadFigure(
+                text=m.group(0),
+                kind=FigureKind.PERCENT,
+                start=m.start(),
+                end=m.end(),
+                value=Decimal(num),
+                precision=precision_of(num),
+                written=num,
+            )
+        )
+    return out
+
+
 def _multipliers(held: list[list[ReadFigure]]) -> bool:
     """Return True when any offered passage holds a multiplier ("8 times as many", "2x")."""
     return any(f.kind is FigureKind.MULTIPLIER for h in held for f in h)
@@ -156,13 +180,6 @@ def _implicit(
         )
     if claim.kind is FigureKind.YEAR and _NAME_BEFORE.search(claim_text[: claim.start]):
         return f"“{claim.text}” is part of a name, which the page need not repeat; check it by eye."
-    scores = _OUT_OF_100.finditer(text) if claim.kind is FigureKind.PERCENT and claim.written else iter(())
-    score = next((m for m in scores if m.group(1) == claim.written), None)
-    if score:
-        return (
-            f"the page gives it as a score out of 100 (“{score.group(0)}”); a conversion to a percentage is not"
-            " checked, so check it by eye."
-        )
     if claim.unit:
         other = [f for f in passage if f.unit and f.unit != claim.unit and f.kind is claim.kind]
         if other:
@@ -199,6 +216,7 @@ def place_figures(
     comma = writes_decimal_comma(page.text)
     held = [
         [replace(f, start=f.start + p.start, end=f.end + p.start) for f in read_figures(p.text, comma)]
+        + _scores(page.text, p.start, p.end)
         for p in passages
     ]
     inside = held[0] if held else []
@@ -208,7 +226,7 @@ def place_figures(
         # The whole page is read for figures only when a figure is not in the passage, once a page (cached).
         if not read:
             figs, whole = page_figures(page.text, s.figures_page_budget_seconds, s)
-            read.append((list(figs), whole))
+            read.append((list(figs) + _scores(page.text, 0, len(page.text)), whole))
         return read[0]
 
     out: list[Figure] = []

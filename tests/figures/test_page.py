@@ -210,9 +210,17 @@ def test_times_counts_when_the_passages_hold_no_multiplier():
     assert [f.status for f in result.figures.figures] == [FigureStatus.MATCHED]
 
 
-def test_a_percentage_against_a_score_out_of_100_is_skipped_as_a_conversion():
+def test_a_percentage_is_held_by_a_score_out_of_100():
     # SUPPORTS: "scored 50 %" against "Metacritic rated it 50/100"
     result = _check(_claim_row("Averaged over 12 reviewers , the film Stonehearst Assylum scored 50 %")["unique_id"])
-    assert result.verdict is Verdict.NO_QUOTE
     (fig,) = [f for f in result.figures.figures if f.text == "50 %"]
-    assert fig.status is FigureStatus.SKIPPED and "“50/100”" in fig.reason
+    held = fig.quote_text if fig.where is FigurePlace.PASSAGE else fig.around
+    assert fig.where in (FigurePlace.PASSAGE, FigurePlace.ELSEWHERE) and "50/100" in held
+
+
+def test_a_comparative_takes_no_rounding_on_a_page():
+    # REFUTES: "more than 510 recoveries" against "505 persons have recovered" (505 rounds to 510 at its precision)
+    result = _check("5ee3932ac9e77c0008cc9c69_3")
+    assert result.verdict is Verdict.FIGURES_MISMATCH
+    assert result.figures.nowhere[0].text == "510"
+    assert _check("5ee3932ac9e77c0008cc9c69_4").verdict is Verdict.NO_QUOTE  # SUPPORTS: "516 persons have recovered"
