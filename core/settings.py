@@ -156,6 +156,16 @@ class Settings:
     figures_elsewhere_budget_seconds: float = 0.5
     # Characters of page text read for figures at a time between two looks at that budget.
     figures_elsewhere_piece_chars: int = 8000
+    # "More than 300" is held by 349 but not by 3,000: within this ratio a comparative still names the same figure.
+    figures_comparative_ratio: float = 1.5
+    # Figures of a claim without a quote looked for on its page: a real claim holds a handful; 300 is no claim.
+    figures_claim_max: int = 30
+    # Characters of a claim read for figures: a 5,000-word "claim" is a pasted page, read no further than this.
+    figures_claim_max_chars: int = 5000
+    # Seconds spent reading a page's figures for a claim without a quote (read once a page, then
+    # cached): a figure may be called nowhere only on a page read whole, so a page not read in
+    # time leaves its unplaced figures skipped, never flagged.
+    figures_page_budget_seconds: float = 2.0
 
     # ---- diagnosis (core/diagnose/)
     # A diagnosis is help, not a verdict: it may not hold the review up longer than this.

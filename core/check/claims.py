@@ -19,6 +19,7 @@ from core.errors import Refused
 from core.fetch import UNPROVEN, Policy, check_url, stored_refusal
 from core.fetch.shown import host_lookalike
 from core.figures import check_figures
+from core.figures.page import place_figures
 from core.match import PreparedPage, match_quote
 from core.models import (
     Claim,
@@ -49,7 +50,9 @@ NO_SHARED_WORD = (
     "No passage of the page shares a word with the claim: check that the link cites the page the claim"
     " rests on, or ask the author for the source."
 )
-
+_NO_QUOTE_HELP = (
+    "The claim cites a source but offers no quote: pick a passage from the page as evidence, or ask the author."
+)
 _SOURCE_VERDICTS = {
     SourceStatus.BLOCKED: Verdict.BLOCKED,
     SourceStatus.DEAD_LINK: Verdict.DEAD_LINK,
@@ -105,10 +108,11 @@ def host_flag(url: str) -> Flag | None:
 
 def decide(match: QuoteMatch | None, figures: FigureCheck) -> tuple[Verdict, list[str]]:
     """Return the verdict of a claim whose source was read, and the sentences that explain it."""
+    if match is None and figures.nowhere:
+        # A figure of an unquoted claim that stands nowhere on its page; the reason says what the passage holds.
+        return Verdict.FIGURES_MISMATCH, [f.reason for f in figures.nowhere] + [_NO_QUOTE_HELP]
     if match is None:
-        return Verdict.NO_QUOTE, [
-            "The claim cites a source but offers no quote: pick a passage from the page as evidence, or ask the author."
-        ]
+        return Verdict.NO_QUOTE, [_NO_QUOTE_HELP]
     reasons: list[str] = []
     if not match.found:
         missing = [f for f in match.fragments if not f.found]
@@ -195,8 +199,10 @@ def check_claim(
     unread = list(page.page.warnings)
     quote = (claim.quote or "").strip()
     if not quote:
-        verdict, reasons = decide(None, FigureCheck())
         found = candidates(claim.figure_text or claim.text, page, settings)
+        placed = place_figures(claim.figure_text or claim.text, found, page.page, settings)
+        verdict, reasons = decide(None, placed)
+        reasons += [f"The figure “{f.text}” was not checked: {f.reason}" for f in placed.skipped]
         if not found:
             reasons.append(NO_SHARED_WORD)
         near = NearMiss(
@@ -204,7 +210,12 @@ def check_claim(
             candidates=found,
         )
         return ClaimResult(
-            claim=claim, verdict=verdict, reasons=tuple(reasons + unread + extra), source=source, near_miss=near
+            claim=claim,
+            verdict=verdict,
+            reasons=tuple(reasons + unread + extra),
+            source=source,
+            near_miss=near,
+            figures=placed,
         )
 
     matched = match_quote(quote, page, settings)

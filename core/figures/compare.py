@@ -30,8 +30,12 @@ How two figures compare:
   ``25%`` matches ``24.6%``; ``2.17`` does not match ``2.2``).
 * Hedges: "about", "nearly", "roughly", ... before the claim's figure allow one rounding
   step more and no more: ``c - 3p/2 <= q < c + 3p/2`` (``figures_hedge_steps`` steps of
-  ``p``). "more than", "over", "at least" keep the lower bound at ``c - p/2``; "less than",
-  "under", "up to" keep the upper bound at ``c + p/2``. So "about 25%" matches 24% and 26.4% but not 23%.
+  ``p``). So "about 25%" matches 24% and 26.4% but not 23%. Comparatives say what they say:
+  "more than", "over", "at least" hold ``c - p/2 <= q`` up to ``figures_comparative_ratio``
+  times ``c`` ("more than 300" holds 349; "more than 25 million" does not hold "over 20
+  million"), "less than", "under", "up to" ``q < c + p/2`` down to ``c`` over that ratio. A
+  quote's own bound is compared bound to bound, one rounding step as before ("up to 84%" is not
+  "up to 64%"), and a bound the other way ("up to 25%" for "more than 20%") holds nothing.
 * Signs: a negative claim figure needs a negative quote figure (``-$479 million`` =
   ``($479) million``); a positive one matches either sign, since "a loss of $479 million"
   and "($479) million" are the same figure told in words.
@@ -78,24 +82,50 @@ _KIND_WORDS = {
 }
 _TABLE_SCALE = re.compile(r"(?<![a-z])in (thousands|millions|billions)(?![a-z])")
 _TABLE_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
+_MAY_HOLD = re.compile(v.MAY_HOLD_FIGURE, re.IGNORECASE)
 _COUNTABLE = frozenset({FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.YEAR})
 _PERIOD_NAMES = {"Q": "quarter", "H": "half"}
 
 
-def _within(claim: Decimal, precision: Decimal, hedge: str, quote: Decimal, settings: Settings) -> bool:
-    """Return True when the quote's value is the claim's, to the claim's precision (and hedge)."""
+def _within(
+    claim: Decimal,
+    precision: Decimal,
+    hedge: str,
+    quote: Decimal,
+    settings: Settings,
+    quote_hedge: str = "",
+    entail: bool = False,
+) -> bool:
+    """Return True when the quote's value is the claim's, to the claim's precision (and hedge).
+
+    ``entail``: the evidence is a page the claim did not quote, so a comparative is held by any
+    value (or bound) that makes it true, "more than 100" by 433 and by "over 180".
+    """
     half = precision / 2
     # Half-open, as rounding half up: claim 3 holds 2.5 but not 3.5.
     if not hedge or hedge in v.NOT_HEDGES:
         return claim - half <= quote < claim + half
-    slack = half + precision * settings.figures_hedge_steps
-    low, high = claim - slack, claim + slack
+    if hedge in v.TIME_HEDGES:
+        return claim - half <= quote < claim + half  # "after 53 reviews" counts 53
     side = v.HEDGE_SIDE.get(hedge, "")
+    slack = half + precision * settings.figures_hedge_steps
+    # A comparative says what it says ("more than 300" holds 349, "less than 60" holds 57), within a
+    # ratio: far beyond it, the figure is another one. A bound the other way holds nothing.
+    # A bound against a bound compares the bounds themselves ("up to 84%" is not "up to 64%").
+    quote_side = v.HEDGE_SIDE.get(quote_hedge, "")
+    # Judged by what it says, a comparative takes no rounding ("more than 510" is not held by 505, nor
+    # "fewer than 96,000" by 96,108); its own bound is held ("more than 30 weeks" by "30 weeks": the
+    # page's figure may itself be rounded). A bound the other way holds nothing.
+    if entail and side == "more":
+        return quote_side != "less" and quote >= claim
+    if entail and side == "less":
+        return quote_side != "more" and quote <= claim
+    ratio = Decimal(str(settings.figures_comparative_ratio)) if not quote_side else Decimal(1)
     if side == "more":
-        low = claim - half
-    elif side == "less":
-        high = claim + half
-    return low <= quote < high
+        return quote_side != "less" and claim - half <= quote < max(claim + slack, claim * ratio)
+    if side == "less":
+        return quote_side != "more" and min(claim - slack, claim / ratio) <= quote < claim + half
+    return claim - slack <= quote < claim + slack
 
 
 def _ends(fig: ReadFigure) -> tuple[Decimal, ...]:
@@ -107,12 +137,17 @@ def _ends(fig: ReadFigure) -> tuple[Decimal, ...]:
 def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteContext, s: Settings) -> bool:
     """Return True when one end of a claim's numeric figure is held by a quote figure."""
     ck, qk = claim.kind, quote.kind
+    if ck is FigureKind.YEAR and claim.hedge in v.TIME_HEDGES:
+        return _in_time((int(end), 0, 0), claim.hedge, quote)
     if ck is FigureKind.YEAR:
         if qk in (FigureKind.YEAR, FigureKind.NUMBER):
             return any(q == end for q in _ends(quote))
         if qk in (FigureKind.DATE, FigureKind.MONTH):
             return quote.date[0] == end
         return qk is FigureKind.PERIOD and quote.period[2] == end
+    if ck is FigureKind.NUMBER and qk in (FigureKind.DATE, FigureKind.MONTH):
+        # A year before figures_year_min reads as a number ("died in 1714"): a date in that year holds it.
+        return len(claim.written) == 4 and claim.written.isdigit() and quote.date[0] == end
     if ck in (FigureKind.NUMBER, FigureKind.ORDINAL):
         if claim.written and "." in claim.written and qk is FigureKind.VERSION:
             return quote.parts == tuple(claim.written.split("."))
@@ -137,9 +172,26 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
     for q in values:
         if claim.negative and q >= 0:
             continue
-        if _within(abs(end), claim.precision, claim.hedge, abs(q), s):
+        if _within(abs(end), claim.precision, claim.hedge, abs(q), s, quote.hedge, ctx.entail):
             return True
     return False
+
+
+def _in_time(point: tuple[int, int, int], hedge: str, quote: ReadFigure) -> bool:
+    """Return True when a quote's year or date lies on the claim's side of a bound in time ("before 1980")."""
+    if quote.kind in (FigureKind.DATE, FigureKind.MONTH):
+        q = quote.date
+    elif quote.kind is FigureKind.YEAR and quote.value is not None and not quote.is_range:
+        q = (int(quote.value), 0, 0)
+    else:
+        return False
+    # Compare only as finely as both are written: "after July 2015" against "1 January 2016".
+    depth = 1 + (point[1] > 0 and q[1] > 0) + (point[2] > 0 and q[2] > 0)
+    a, b = q[:depth], point[:depth]
+    if quote.hedge:
+        # A bound against a bound holds only the same bound ("prior to August 19, 2004" both ways round).
+        return v.HEDGE_SIDE.get(quote.hedge) == v.HEDGE_SIDE[hedge] and a == b
+    return a > b if v.HEDGE_SIDE[hedge] == "more" else a < b
 
 
 def _period_hit(claim: ReadFigure, quote: ReadFigure, quote_years: frozenset[int]) -> bool:
@@ -162,6 +214,8 @@ def _hit(claim: ReadFigure, quote: ReadFigure, ctx: _QuoteContext, s: Settings) 
         if quote.kind is FigureKind.VERSION:
             return quote.parts[: len(claim.parts)] == claim.parts
         return quote.kind is FigureKind.NUMBER and quote.written == ".".join(claim.parts) and quote.high is None
+    if ck in (FigureKind.DATE, FigureKind.MONTH) and claim.hedge:
+        return _in_time(claim.date, claim.hedge, quote)
     if ck is FigureKind.DATE:
         return quote.kind is FigureKind.DATE and quote.date == claim.date
     if ck is FigureKind.MONTH:
@@ -179,8 +233,9 @@ def _hit(claim: ReadFigure, quote: ReadFigure, ctx: _QuoteContext, s: Settings) 
 
 class _QuoteContext:
     # What the whole quote says beyond single figures: its loose currency marks and its years.
-    def __init__(self, figs: list[ReadFigure], quote: str) -> None:
+    def __init__(self, figs: list[ReadFigure], quote: str, entail: bool = False) -> None:
         self.figs = figs
+        self.entail = entail
         # Currency marks outside any figure ("($ in millions)") give the quote's bare numbers a currency.
         rest = list(quote)
         for f in figs:
@@ -303,17 +358,90 @@ def _pieces(text: str, size: int) -> Iterator[tuple[int, str]]:
         start = end
 
 
+def _runs(text: str, size: int) -> Iterator[tuple[int, str]]:
+    """Yield (offset, piece) of the text's lines that may hold a figure, consecutive ones joined, near size.
+
+    A figure never spans a line (a block break), and a line with no digit and none of the words the
+    reader reads figures from (``vocab.MAY_HOLD_FIGURE``) holds none: most of a page's prose is skipped.
+    """
+    start = 0
+    run_start, run_end = -1, -1
+    while start <= len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if _MAY_HOLD.search(text, start, end):
+            if run_start < 0:
+                run_start = start
+            run_end = end
+            if run_end - run_start >= size:
+                for offset, piece in _pieces(text[run_start:run_end], size):
+                    yield run_start + offset, piece
+                run_start = -1
+        elif run_start >= 0:
+            for offset, piece in _pieces(text[run_start:run_end], size):
+                yield run_start + offset, piece
+            run_start = -1
+        start = end + 1
+    if run_start >= 0:
+        for offset, piece in _pieces(text[run_start:run_end], size):
+            yield run_start + offset, piece
+
+
 @functools.lru_cache(maxsize=4)
-def _page_figures(text: str, budget: float, piece_chars: int) -> tuple[ReadFigure, ...]:
-    """Return the page's figures, read piece by piece until the budget is spent (diagnosis: a partial list)."""
+def _read_page(text: str, budget: float, piece_chars: int) -> tuple[tuple[ReadFigure, ...], bool]:
+    """Return the page's figures, read piece by piece until the budget is spent, and whether all were read."""
     deadline = time.monotonic() + budget
     out: list[ReadFigure] = []
     comma = writes_decimal_comma(text)
-    for offset, piece in _pieces(text, piece_chars):
+    pieces = _runs(text, piece_chars)
+    for offset, piece in pieces:
         out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece, comma))
         if time.monotonic() > deadline:
-            break
-    return tuple(out)
+            return tuple(out), next(pieces, None) is None
+    return tuple(out), True
+
+
+def _page_figures(text: str, budget: float, piece_chars: int) -> tuple[ReadFigure, ...]:
+    """Return the page's figures, read piece by piece until the budget is spent (diagnosis: a partial list)."""
+    return _read_page(text, budget, piece_chars)[0]
+
+
+def page_figures(text: str, budget: float, s: Settings) -> tuple[tuple[ReadFigure, ...], bool]:
+    """Return a page's figures read within budget seconds, and True when the whole page was read."""
+    return _read_page(text, budget, s.figures_elsewhere_piece_chars)
+
+
+def holder(claim: ReadFigure, figs: list[ReadFigure], text: str, s: Settings) -> ReadFigure | None:
+    """Return the figure of figs (a page's, read from text) that makes the claim figure true, or None."""
+    return _find(claim, _QuoteContext(figs, text, entail=True), s)
+
+
+def holders(claim: ReadFigure, figs: list[ReadFigure], s: Settings, limit: int) -> list[ReadFigure]:
+    """Return up to limit figures of a page that each make the claim figure true, in page order."""
+    ctx = _QuoteContext(figs, "", entail=True)
+    out: list[ReadFigure] = []
+    for q in figs:
+        if _hit(claim, q, ctx, s):
+            out.append(q)
+            if len(out) >= limit:
+                break
+    return out
+
+
+def skip_reason(fig: ReadFigure) -> str:
+    """Return why a claim figure is not compared at all (a label, a small number alone...), "" when it is."""
+    return _skip_reason(fig)
+
+
+def same_kind(claim: ReadFigure, other: ReadFigure) -> bool:
+    """Return True when other is a figure of the claim figure's kind as the missing reasons count them."""
+    ck = FigureKind.NUMBER if claim.kind in _COUNTABLE else claim.kind
+    return (FigureKind.NUMBER if other.kind in _COUNTABLE else other.kind) == ck and other.kind is not FigureKind.LABEL
+
+
+def kind_word(fig: ReadFigure) -> str:
+    """Return the word for a figure's kind ("percentage", "year"), "figure" when it has none."""
+    return _KIND_WORDS.get(fig.kind, "figure")
 
 
 def _elsewhere(claim: ReadFigure, page: PageText | None, s: Settings) -> tuple[Span, ...]:

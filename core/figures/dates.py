@@ -19,9 +19,11 @@ from core.models import FigureKind
 _ISO_DATE = re.compile(r"(?<![\d.-])(\d{4})-(\d{2})-(\d{2})(?![\d])")
 _SLASH_DATE = re.compile(r"(?<![\d./])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
 _SLASH_NUMBER = re.compile(r"(?<![\d./])(\d{1,4})/(\d{1,4})(?![\d/])")
-_MDY = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?\s(\d{1,2})(?:st|nd|rd|th)?,?\s(\d{4})(?![\d])")
+# "December 10 , 1986": a space before the comma (text split into tokens) still writes one date.
+_MDY = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?\s(\d{1,2})(?:st|nd|rd|th)?(?:\s?,)?\s(\d{4})(?![\d])")
 _DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(" + v.MONTH + r")\.?,?\s(\d{4})(?![\d])")
-_MY = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?,?\s(?:of\s)?(\d{4})(?![\d])")
+# "As of June,2018": a comma without its space still joins a month to its year.
+_MY = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?(?:,\s?|\s)(?:of\s)?(\d{4})(?![\d])")
 _MD = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?\s(\d{1,2})(?:st|nd|rd|th)?(?![\d,.]\d|\d)")
 _DM = re.compile(r"(?<![\d.,])(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(" + v.MONTH + r")(?![a-z])")
 _YEAR_PART = r"(?:\s(?:of\s)?(?:(?P<fy>fiscal(?:\syear)?|fy)\s?'?(?P<y1>\d{4}|\d{2})|(?P<y2>\d{4})))?(?![\d])"
@@ -46,7 +48,8 @@ def read_dates(scan: Scan) -> None:
     for m in _ISO_DATE.finditer(scan.w):
         y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if 1 <= mo <= 12 and 1 <= d <= 31:
-            scan.add(m.start(), m.end(), FigureKind.DATE, date=(y, mo, d), written=m.group(0))
+            scan.add(m.start(), m.end(), FigureKind.DATE, date=(y, mo, d), written=m.group(0),
+                     hedge=_time_hedge(scan, m.start()))  # fmt: skip
     for m in _SLASH_DATE.finditer(scan.w):
         if not scan.free(m.start(), m.end()):
             continue
@@ -80,7 +83,13 @@ def read_dates(scan: Scan) -> None:
             if d > 31:
                 continue
             kind = FigureKind.DATE if y and d else FigureKind.MONTH if y else FigureKind.PARTIAL_DATE
-            scan.add(m.start(), m.end(), kind, date=(y, mo, d), written=m.group(0))
+            scan.add(m.start(), m.end(), kind, date=(y, mo, d), written=m.group(0), hedge=_time_hedge(scan, m.start()))
+
+
+def _time_hedge(scan: Scan, start: int) -> str:
+    """Return the word before a date that makes it a bound in time ("before", "after"), or ""."""
+    hedge = scan.hedge_before(start)
+    return hedge if hedge in v.TIME_HEDGES else ""
 
 
 def read_periods(scan: Scan) -> None:

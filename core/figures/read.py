@@ -270,6 +270,17 @@ class _Reader(Scan):
             return None
         if gap.strip() == "and" and a.hedge != "between":
             return None
+        if (
+            a.kind is FigureKind.YEAR
+            and b.kind is FigureKind.NUMBER
+            and b.value is not None
+            and len(b.written) == 2
+            and gap.strip() == "-"
+        ):
+            # "2018-19" is the years 2018 to 2019: the second end is written with its last two digits only.
+            year = a.value - a.value % 100 + b.value
+            if year > a.value:  # "2018-17" is no range of years
+                b = replace(b, kind=FigureKind.YEAR, value=year, written=str(year))
         kind, currency, low, precision = a.kind, a.currency or b.currency, a.value, a.precision
         if kind is FigureKind.NUMBER and b.kind in _UNIT_KINDS:
             kind = b.kind
@@ -284,7 +295,7 @@ class _Reader(Scan):
         if a.scale == 1 and b.scale > 1:
             # "$5.0 - $5.2 billion": the first end takes the scale the second end names.
             low, precision = low * b.scale, precision * b.scale
-        if low > b.value:
+        if b.value is None or low > b.value:
             return None
         ostart, oend = a.start, b.end
         merged = replace(a, text=self.text[ostart:oend], kind=kind, start=ostart, end=oend, value=low, high=b.value,

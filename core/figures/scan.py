@@ -30,6 +30,7 @@ _VULGAR = {"½": ".50", "¼": ".25", "¾": ".75"}
 # Spaces that group digits ("1 000 000" with thin or no-break spaces); an ordinary space never does.
 _GROUPING_SPACES = frozenset("\u2009\u202f\u00a0\u2007")
 _HEDGE_RE = re.compile(v.HEDGE)
+_MARKED = frozenset(_SUPERSCRIPTS) | frozenset(_VULGAR) | _GROUPING_SPACES
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,6 +75,8 @@ def working_text(text: str, decimal_comma: bool = False) -> tuple[str, tuple[int
     """Return the normalised text, numbers regrouped, superscripts and grouping spaces marked, and its offsets."""
     norm = normalise(text)
     base = regroup(norm.text, decimal_comma)
+    if _MARKED.isdisjoint(text):
+        return base, norm.offsets  # nothing to mark: most pages, read at once rather than character by character
     chars = list(base)
     for i, ch in enumerate(chars):
         orig = text[norm.offsets[i]]
@@ -157,6 +160,8 @@ class Scan:
     def hedge_before(self, start: int) -> str:
         """Return the hedge word right before a position ("about", "more than"), or ""."""
         m = _HEDGE_RE.search(self.w, max(0, start - 20), start)
+        if m and self.w[max(0, m.start() - 3) : m.start()].rstrip()[-1:].isdigit():
+            return ""  # "40 Under 40" is a name, "5 to 7" a range: a word between two numbers hedges neither
         return m.group("hedge") if m else ""
 
     def ends_figure(self, pos: int) -> bool:

@@ -131,7 +131,9 @@ HEDGE = (
     r"(?<![a-z])(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|circa|c\.|~|≈"
     r"|an estimated|estimated|an average of|on average|just over|just under|over|more than|above|at least"
     r"|upwards of|in excess of|exceeding|less than|under|below|fewer than|at most|up to|as much as"
-    r"|as many as|as high as|as low as|between|from)\s?$"
+    r"|as many as|as high as|as low as|between|from"
+    r"|higher than|greater than|larger than|bigger than|lower than|smaller than"
+    r"|before|after|prior to|earlier than|later than)\s?$"
 )
 HEDGE_SIDE: dict[str, str] = {
     "over": "more", "more than": "more", "above": "more", "at least": "more", "upwards of": "more",
@@ -139,7 +141,13 @@ HEDGE_SIDE: dict[str, str] = {
     "less than": "less", "under": "less", "below": "less", "fewer than": "less", "at most": "less",
     "up to": "less", "as much as": "less", "as many as": "less", "as high as": "less", "just under": "less",
     "as low as": "more",
+    "higher than": "more", "greater than": "more", "larger than": "more", "bigger than": "more",
+    "lower than": "less", "smaller than": "less",
+    # In time, "after" is later and "before" earlier: a year or date after them is a bound.
+    "after": "more", "later than": "more", "before": "less", "prior to": "less", "earlier than": "less",
 }  # fmt: skip
+# The hedges that bound a point in time; before a count ("after 53 reviews") they are no hedge.
+TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "earlier than"})
 # "between" and "from" open ranges; "an average of" names a mean: neither makes a figure approximate.
 NOT_HEDGES = frozenset({"between", "from", "an average of", "on average"})
 
@@ -176,3 +184,12 @@ GLUED_UNITS = (  # noqa: SIM905 (a word list reads best as words)
     "km cm mm kg mg ml nm ms mph kph kmh"
 ).split()
 GLUED_UNIT = r"(?P<unit>" + "|".join(sorted(GLUED_UNITS, key=len, reverse=True)) + r")(?![a-z0-9])"
+
+# A line holds a figure only if it has a digit or one of these (the number words the reader reads
+# beyond the small ones it drops when they stand alone, fractions, multipliers, ordinal periods):
+# the page's other lines are not read for figures.
+MAY_HOLD_FIGURE = (
+    r"\d|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|eleven|twelve|teen|hundred|thousand|million"
+    r"|billion|trillion|lakh|crore|half|halves|third|quarter|fifth|double|twice|tripl|thrice|quadrupl"
+    r"|percent|per cent|times|first|second|fourth|fiscal|fold|½|¼|¾|⁄"
+)

@@ -112,8 +112,8 @@ def exported(site: LoopbackServer, tmp_path: Path) -> dict[str, Path]:
     brief = tmp_path / "hostile.json"
     brief.write_text(json.dumps({"claims": _claims(site)}), encoding="utf-8")
     paths, out = _export(brief)
-    # The claim without a quote passed unchecked, and the summary says so on its own line.
-    assert out.splitlines()[-2:] == ["4 claims: 2 verified, 1 quote_not_found, 1 no_quote", unchecked_gate_words(1)]
+    # "-2" of c-at's claim stands nowhere on the page: an unquoted claim's figure gives figures_mismatch.
+    assert out.splitlines()[-1] == "4 claims: 2 verified, 1 figures_mismatch, 1 quote_not_found"
     # The page was fetched once, however many claims cite it, the query's payload percent-encoded.
     assert sorted(site.requests) == ["/article", "/article?q=%3Cscript%3Ex%3C/script%3E"]
     return paths
@@ -143,7 +143,7 @@ def test_json_export_keeps_every_payload_as_the_text_it_was(exported: dict[str, 
         '=HYPERLINK("http://127.0.0.1:9/x","x")': "verified",
         '"><svg onload=alert(5)>': "verified",
         "c-missing": "quote_not_found",
-        "c-at": "no_quote",
+        "c-at": "figures_mismatch",
     }
 
 
@@ -224,7 +224,7 @@ def test_csv_export_guards_every_formula_cell(exported: dict[str, Path], scheme_
     assert rows[3][1] == "'+cmd|' /C calc'!A0 is what the page says."
     assert rows[4][1] == "'-2+3 @SUM(1+1) the page never says this."
     assert more[4][1].startswith("'=1+2-3 an old script scheme is cited")
-    assert [r[4] for r in rows[1:]] == ["verified", "verified", "quote_not_found", "no_quote"]
+    assert [r[4] for r in rows[1:]] == ["verified", "verified", "quote_not_found", "figures_mismatch"]
     assert [(r[2], r[4]) for r in more[1:]] == [(u, "blocked") for u in BAD_URLS.values()]
 
 

@@ -1,0 +1,226 @@
+"""Figures of a claim without a quote placed on its cited page, on real VitaminC rows (../shared/corpus/claims/).
+
+Each case is one row of vitaminc/test_figures_sample.jsonl, named by its unique_id: the article's
+title as a heading and the revision's evidence sentence as a paragraph, as the claims eval serves
+them, checked without a quote through ``check_claim``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+import pytest
+
+from core.check.claims import check_claim
+from core.extract.read import extract_html
+from core.figures import check_figures
+from core.figures.page import place_figures
+from core.match import prepare
+from core.models import Candidate, Claim, ClaimResult, FigurePlace, FigureStatus, Verdict
+from core.settings import Settings
+from tests.builders import source
+from tests.servers import CORPUS
+
+VITAMINC = CORPUS / "claims/vitaminc/test_figures_sample.jsonl"
+
+
+def _row(unique_id: str) -> dict[str, str]:
+    for line in VITAMINC.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if row["unique_id"] == unique_id:
+            return row
+    raise AssertionError(f"row {unique_id} is not in {VITAMINC}")
+
+
+def _html(title: str, evidence: str) -> str:
+    return f"<html><body><h1>{html.escape(title)}</h1><p>{html.escape(evidence)}</p></body></html>"
+
+
+def _check(unique_id: str, claim_text: str | None = None) -> ClaimResult:
+    row = _row(unique_id)
+    body = _html(row["page"], row["evidence"])
+    text = claim_text or row["claim"]
+    url = f"http://127.0.0.1/{unique_id}"
+    claim = Claim(id=unique_id, text=text, url=url, figure_text=text)
+    return check_claim(claim, source(url, body.encode()), prepare(extract_html(body, "text/html")), Settings())
+
+
+def _placed(result: ClaimResult) -> dict[str, tuple[FigureStatus, FigurePlace | None]]:
+    return {f.text: (f.status, f.where) for f in result.figures.figures}
+
+
+def test_a_changed_year_stands_nowhere_and_the_reason_names_what_the_passage_says():
+    result = _check("5ec5598ac9e77c000842bd0b_2")  # REFUTES: "released in 2019" against "likely to come out in 2020"
+    assert result.verdict is Verdict.FIGURES_MISMATCH
+    assert result.reasons[0] == (
+        "The claim's “2019” is nowhere on the cited page; the passage closest to the claim says “2020”."
+    )
+    assert result.figures.nowhere[0].instead == "2020"
+    assert _check("5ec5598ac9e77c000842bd0b_1").verdict is Verdict.NO_QUOTE  # SUPPORTS: the revision with 2019
+
+
+def test_a_year_the_offered_passages_leave_out_is_skipped_with_its_reason_not_flagged():
+    # REFUTES, but the sentence ("break ground in 2013") shares no word with the claim: only the title is offered.
+    result = _check("5eb29884c9e77c0008d92554_3")
+    assert result.verdict is Verdict.NO_QUOTE
+    (fig,) = result.figures.skipped
+    assert fig.text == "2014" and "names no year or date" in fig.reason
+
+
+def test_a_comparative_the_page_makes_true_is_in_the_passage():
+    result = _check("5ee3932bc9e77c0008cca606_4")  # SUPPORTS: "more than 300" against "349 confirmed cases"
+    assert result.verdict is Verdict.NO_QUOTE
+    (fig,) = result.figures.figures
+    # In the passage offered first or, when the title is offered first, elsewhere: never nowhere.
+    held = fig.quote_text if fig.where is FigurePlace.PASSAGE else fig.around
+    assert fig.where in (FigurePlace.PASSAGE, FigurePlace.ELSEWHERE)
+    assert "349" in held
+
+
+def test_a_comparative_is_judged_against_the_figure_in_its_place_not_any_larger_one():
+    result = _check(
+        "5ee3932cc9e77c0008ccac4d_3"
+    )  # REFUTES: "more than 300 recoveries" against "1,657 cases, 261 recoveries"
+    assert result.verdict is Verdict.FIGURES_MISMATCH
+    assert result.reasons[0] == (
+        "The claim's “more than 300” is nowhere on the cited page; the passage closest to the claim says “261”."
+    )
+
+
+def test_a_comparative_beside_its_own_word_is_judged_against_that_figure():
+    result = _check("5ebe6f2dc9e77c00084078dc_2")  # REFUTES: "less than 28 critics"
+    assert result.verdict is Verdict.FIGURES_MISMATCH
+    assert "“less than 28”" in result.reasons[0] and "“32”" in result.reasons[0]
+
+
+def test_a_page_bound_that_implies_the_claims_bound_holds_it():
+    result = _check("5ee393b8c9e77c0008ccd2dc_4")  # SUPPORTS: "more than 150 countries" against "over 180 countries"
+    assert _placed(result)["150"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+    assert result.verdict is Verdict.NO_QUOTE
+
+
+def test_a_bound_in_time_is_judged_by_the_dates_order():
+    assert _check("5ee3949bc9e77c0008cd014f_1").verdict is Verdict.NO_QUOTE  # "before 1980" against 1979
+    assert _check("5ece9463c9e77c000846749d_4").verdict is Verdict.NO_QUOTE  # "after December 10, 1986" against 1988
+    wrong = _check("5ee3949bc9e77c0008cd014f_1", "Pink was born after 1980 in Pennsylvania.")
+    assert wrong.verdict is Verdict.FIGURES_MISMATCH
+
+
+def test_a_date_whose_year_the_page_leaves_implicit_is_skipped_with_its_reason():
+    result = _check("5ee393b8c9e77c0008ccce0b_2")  # "March 11, 2020" against "On March 11, school districts"
+    assert result.verdict is Verdict.NO_QUOTE
+    (fig,) = [f for f in result.figures.figures if f.text == "March 11 , 2020"]
+    assert fig.status is FigureStatus.SKIPPED and fig.where is None
+    assert "without a year" in fig.reason
+
+
+def test_a_year_that_is_part_of_a_name_is_skipped_not_flagged():
+    result = _check("5ec7d50ec9e77c0008442ecc_1")  # "UEFA Euro 2016", the title: placed elsewhere, never nowhere
+    assert result.verdict is Verdict.NO_QUOTE
+    assert not result.figures.nowhere
+
+
+def test_a_month_and_year_joined_by_a_bare_comma_is_read():
+    result = _check("5ec55990c9e77c000842cfd3_1")  # "By June 2018" against "As of June,2018"
+    assert _placed(result)["June 2018"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+
+
+def test_an_abbreviated_year_range_is_the_same_figure_on_a_page_as_with_a_quote():
+    row = _row("5eb29889c9e77c0008d9415b_4")  # the page's title "2018–19 ... season", the claim's "2018-2019"
+    page = prepare(extract_html(_html(row["page"], row["evidence"]), "text/html")).page
+    start = page.text.index("Owing")
+    passage = Candidate(text=page.text[start:], start=start, end=len(page.text))
+    (fig,) = [f for f in place_figures(row["claim"], [passage], page).figures if f.text == "2018-2019"]
+    assert fig.where is FigurePlace.ELSEWHERE and fig.status is FigureStatus.MISSING
+    assert fig.around == "2018–19 Tottenham Hotspur F.C. season"
+    assert page.text[slice(*fig.elsewhere[0])] == "2018–19"
+    assert check_figures("the 2018-2019 season", "the 2018–19 season").figures[0].status is FigureStatus.MATCHED
+    assert check_figures("the 2014-2015 season", "the 2014–16 season").figures[0].status is FigureStatus.MISSING
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "figure", "status"),
+    [
+        # pdf/gold/2022-alphabet-annual-report-56-59.pdf.txt: a bound in time against the same bound
+        ("Prior to 19 August 2004, there was no public market for our stock.",
+         "Prior to August 19, 2004, there was no public market for our stock.", "19 August 2004", FigureStatus.MATCHED),
+        # html/python/whatsnew/3.12.html: a bound against another bound is no restatement
+        ("producing tokens via the tokenize module is up to 84% faster.",
+         "producing tokens via the tokenize module is up to 64% faster.", "84%", FigureStatus.MISSING),
+        # html/aeb/ground-truth.json: "Under" between two numbers is a name, not a hedge
+        ("I am very honored to be on the SBJ 40 Under 60 list.",
+         "I am very honored to be on the SBJ 40 Under 40 list.", "60", FigureStatus.MISSING),
+    ],
+)  # fmt: skip
+def test_bounds_with_a_quote(claim, quote, figure, status):
+    assert {f.text: f.status for f in check_figures(claim, quote).figures}[figure] is status
+
+
+def test_a_claim_of_300_figures_and_one_of_5000_words_end_with_their_reason():
+    row = _row("5eb29884c9e77c0008d92554_3")
+    many = " ".join(f"{1000 + i} units" for i in range(300))
+    result = _check(row["unique_id"], many)
+    s = Settings()
+    assert len(result.figures.figures) == 300
+    skipped = [f for f in result.figures.figures if f.status is FigureStatus.SKIPPED]
+    assert len(skipped) == 300 - s.figures_claim_max
+    assert skipped[0].reason == f"The claim holds 300 figures; only the first {s.figures_claim_max} are looked for."
+    long = " ".join(["construction"] * 5000) + " in 2014"
+    result = _check(row["unique_id"], long)
+    assert not [f for f in result.figures.figures if f.text == "2014"]  # past figures_claim_max_chars: not read
+
+
+def test_a_year_before_1900_is_held_by_a_date_in_that_year():
+    # SUPPORTS: "died in 1714" against "died on 1 August 1714" (a year before figures_year_min reads as a number)
+    row = next(
+        json.loads(line)
+        for line in VITAMINC.read_text(encoding="utf-8").splitlines()
+        if json.loads(line)["claim"].startswith("Anne died in 1714")
+    )
+    result = _check(row["unique_id"])
+    assert result.verdict is Verdict.NO_QUOTE
+    assert _placed(result)["1714"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+
+
+def test_a_month_and_year_whose_year_the_page_leaves_implicit_is_skipped():
+    row = next(
+        json.loads(line)
+        for line in VITAMINC.read_text(encoding="utf-8").splitlines()
+        if json.loads(line)["claim"].startswith("The new measures to prevent the spread of coronavirus in Romania")
+    )
+    result = _check(row["unique_id"])  # SUPPORTS: "in January 2020" against "On 22 January"
+    assert result.verdict is Verdict.NO_QUOTE
+    (fig,) = result.figures.skipped
+    assert fig.text == "January 2020" and "without a year" in fig.reason
+
+
+def _claim_row(start: str) -> dict[str, str]:
+    return next(
+        row
+        for row in (json.loads(line) for line in VITAMINC.read_text(encoding="utf-8").splitlines())
+        if row["claim"].startswith(start)
+    )
+
+
+def test_times_counts_when_the_passages_hold_no_multiplier():
+    # SUPPORTS: "liked more than 7.9 million times" against "over 7.9 million likes"
+    result = _check(_claim_row("Blank Space has been liked more than 7.9 million times")["unique_id"])
+    assert result.verdict is Verdict.NO_QUOTE
+    assert [f.status for f in result.figures.figures] == [FigureStatus.MATCHED]
+
+
+def test_a_percentage_is_held_by_a_score_out_of_100():
+    # SUPPORTS: "scored 50 %" against "Metacritic rated it 50/100"
+    result = _check(_claim_row("Averaged over 12 reviewers , the film Stonehearst Assylum scored 50 %")["unique_id"])
+    (fig,) = [f for f in result.figures.figures if f.text == "50 %"]
+    held = fig.quote_text if fig.where is FigurePlace.PASSAGE else fig.around
+    assert fig.where in (FigurePlace.PASSAGE, FigurePlace.ELSEWHERE) and "50/100" in held
+
+
+def test_a_comparative_takes_no_rounding_on_a_page():
+    # REFUTES: "more than 510 recoveries" against "505 persons have recovered" (505 rounds to 510 at its precision)
+    result = _check("5ee3932ac9e77c0008cc9c69_3")
+    assert result.verdict is Verdict.FIGURES_MISMATCH
+    assert result.figures.nowhere[0].text == "510"
+    assert _check("5ee3932ac9e77c0008cc9c69_4").verdict is Verdict.NO_QUOTE  # SUPPORTS: "516 persons have recovered"
