@@ -114,6 +114,8 @@ def exported(site: LoopbackServer, tmp_path: Path) -> dict[str, Path]:
     paths, out = _export(brief)
     # "-2" of c-at's claim stands nowhere on the page: an unquoted claim's figure gives figures_mismatch.
     assert out.splitlines()[-1] == "4 claims: 2 verified, 1 figures_mismatch, 1 quote_not_found"
+    # A claim that failed on its figures is no claim that passed unchecked.
+    assert unchecked_gate_words(1) not in out.splitlines()
     # The page was fetched once, however many claims cite it, the query's payload percent-encoded.
     assert sorted(site.requests) == ["/article", "/article?q=%3Cscript%3Ex%3C/script%3E"]
     return paths
