@@ -17,12 +17,13 @@ from collections.abc import Iterator, Mapping
 from core.diagnose import candidates, diagnose
 from core.fetch import UNPROVEN, Policy, stored_refusal
 from core.figures import check_figures
-from core.match import PreparedPage, match_quote
+from core.match import PreparedPage, compare_claim, match_quote
 from core.models import (
     Claim,
     ClaimResult,
     Context,
     FigureCheck,
+    Flag,
     NearMiss,
     Origin,
     PageText,
@@ -140,6 +141,22 @@ def _span_context(page: PageText, spans: list[tuple[int, int]], first_page: int 
     return Context(text=page.text[start:end], offset=start, highlights=highlights, page=first_page)
 
 
+def _signs(claim: Claim, evidence: str, offset: int | None = None) -> tuple[Flag, ...]:
+    """Return where the claim's own words part from the evidence (core.match.compare_claim)."""
+    return compare_claim(claim.figure_text or claim.text, evidence, offset)
+
+
+def _against_quote(claim: Claim, match: QuoteMatch, page: PageText) -> tuple[Flag, ...]:
+    """Return where the claim parts from its found quote, read in the page's own words where it is one passage."""
+    if not match.found:
+        return ()
+    spans = [f.span for f in match.fragments if f.span is not None]
+    if len(spans) == 1:
+        a, b = spans[0]
+        return _signs(claim, page.text[a:b], a)
+    return _signs(claim, match.quote)
+
+
 def check_claim(
     claim: Claim,
     source: Source,
@@ -163,6 +180,7 @@ def check_claim(
     if not quote:
         verdict, reasons = decide(None, FigureCheck())
         found = candidates(claim.figure_text or claim.text, page, settings)
+        found = tuple(dataclasses.replace(c, signs=_signs(claim, c.text, c.start)) for c in found)  # item 3's signs
         near = NearMiss(
             summary="Passages of the page closest to the claim, which the editor may adopt as its quote.",
             candidates=found,
@@ -172,6 +190,7 @@ def check_claim(
         )
 
     match = match_quote(quote, page, settings)
+    match = dataclasses.replace(match, flags=match.flags + _against_quote(claim, match, page.page))  # claim vs quote
     figures = check_figures(claim.figure_text or claim.text, quote, page.page)
     verdict, reasons = decide(match, figures)
     reasons += [f"The figure “{f.text}” was not checked: {f.reason}" for f in figures.skipped]

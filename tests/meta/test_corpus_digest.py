@@ -24,7 +24,19 @@ def test_every_evaluation_has_a_floor() -> None:
     assert (
         NAMES
         == evals
-        == ["briefs", "context", "diagnose", "figures", "forms", "match", "ocr", "pages", "pdf", "pdf_reference"]
+        == [
+            "briefs",
+            "claims_negation",
+            "context",
+            "diagnose",
+            "figures",
+            "forms",
+            "match",
+            "ocr",
+            "pages",
+            "pdf",
+            "pdf_reference",
+        ]
     )
 
 
