@@ -91,8 +91,11 @@ def _denies_start(p: PreparedPage, k: int, first: int) -> bool:
     that starts at the "only" or further into the item ("for flavor" from "not only there for
     flavor") reads it otherwise.
     """
-    if widens(p, k) and first == k + 2:
-        return False
+    if widens(p, k):
+        # What it widens runs to the end of its clause, whatever verbs it holds ("not only would he be…").
+        if first == k + 2 or (_in_aside(p, k) and scope_end(p, k) <= first):
+            return False
+        return not any(clause_break(p, j) or p.words[j] in CLAUSE_WORDS for j in range(k + 2, first + 1))
     return scope_end(p, k, first - k) > first
 
 

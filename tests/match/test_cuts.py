@@ -37,6 +37,7 @@ CUT_NEGATIONS = [
     (CLEAN_LINKS, "only useless as a necklace, but afflictive to bear.", "not"),
     # Cut further into what "not only" widens: "as a necklace" is not what the page says it is only.
     (CLEAN_LINKS, "as a necklace, but afflictive to bear.", "not"),
+    (CLEAN_LINKS, "he be reckless and sadly given to making blots in the afternoon", "not"),
     (DIWALI, "just on Diwali.", "not"),
     # An ellipsis that leaves out a negation right after the kept fragment before it...
     (
