@@ -56,6 +56,8 @@ _NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither"})
 _CONTRACTED = {"wo": "will", "ca": "can", "sha": "shall"}
 _SUFFIXES = ("ingly", "edly", "ing", "ed", "es", "s", "e", "ly")
 _SNIPPET_WORDS = 10
+# Flags of each kind kept for one comparison: an editor reads the first few; the rest say the same.
+_FLAGS_KEPT = 3
 
 
 def _stem(word: str) -> str:
@@ -97,6 +99,7 @@ class _Side:
         for i, s in enumerate(self.stems):
             self.places.setdefault(s, []).append(i)
         self.sentence_of = _sentences(self.p)
+        self.content_stems = {st for st, w in zip(self.stems, words, strict=True) if _content(w)}
 
     def _own(self, k: int) -> int | None:
         """Return the token of the verb the negation at k stands on: itself for "doesn't", "does" for "does not"."""
@@ -177,7 +180,11 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
                 _negation_flag(e, c, ev_at, cl_at, k if on_evidence else None, None if on_evidence else k, offset)
             )
     flags.extend(_dropped(e, c, offset))
-    return tuple(flags)
+    # A long text may part from the other at many places: the first few of each kind say it.
+    kept: list[Flag] = []
+    for kind in (FlagKind.NEGATION_DIFFERS, FlagKind.HEDGE_DROPPED, FlagKind.CONDITION_DROPPED):
+        kept.extend([f for f in flags if f.kind is kind][:_FLAGS_KEPT])
+    return tuple(kept)
 
 
 def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> tuple[int, int] | None:
@@ -281,8 +288,9 @@ def _holds(side: _Side, phrase: tuple[str, ...]) -> bool:
 
 def _shares(e: _Side, c: _Side, i: int) -> bool:
     """Return True when the evidence sentence of token i shares at least two content words with the claim."""
-    mine = {s for s, w in zip(e.stems, e.p.words, strict=True) if _content(w)} & e.sentence_words(i)
-    theirs = {s for s, w in zip(c.stems, c.p.words, strict=True) if _content(w)}
+    a, b = e.sentence_of[i]
+    mine = {e.stems[j] for j in range(a, b) if _content(e.p.words[j])}
+    theirs = c.content_stems
     return len(mine & theirs) >= min(2, len(theirs))
 
 

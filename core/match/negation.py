@@ -34,6 +34,9 @@ _NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "nowhere", "neit
 # Words an aside right after a negation may hold ("is not, as it were, imagined").
 _ASIDE_WORDS = 5
 _COMPLEMENTS = frozenset({"that", "whether"})
+# Tokens a negation governs at most: a clause is rarely longer, and a text of one endless clause
+# (a 5,000-word claim) is then read in time proportional to its length.
+MAX_SCOPE = 40
 _OPEN = "([{"
 _CLOSE = ")]}"
 
@@ -136,7 +139,7 @@ def negations(p: PreparedPage) -> list[tuple[int, int]]:
             continue
         if word == "nor" and k < neither_until:
             continue
-        end = scope_end(p, k)
+        end = scope_end(p, k, MAX_SCOPE)
         if word == "neither":
             # "neither A nor B is supported": the "nor" and what follows it are in the same denial.
             neither_until = end
@@ -145,7 +148,7 @@ def negations(p: PreparedPage) -> list[tuple[int, int]]:
                 j += 1
             if j < len(p.words) and p.words[j] == "nor":
                 neither_until = j + 1
-                end = scope_end(p, j)
+                end = scope_end(p, j, MAX_SCOPE)
         out.append((k, end))
     return out
 

@@ -113,3 +113,12 @@ def test_an_offered_passage_carries_its_signs() -> None:
     assert any(s.kind is FlagKind.NEGATION_DIFFERS for s in signs)
     for s in signs:
         assert s.span is not None and offered[0].start <= s.span[0] < s.span[1] <= offered[0].end
+
+
+def test_a_long_claim_gives_a_few_flags_of_each_kind() -> None:
+    # 5,500 words in one run of clauses: the comparison reads it whole and names the first few places.
+    claim_text = " ".join(["the system is not enabled and may not run unless it is"] * 500)
+    evidence = " ".join(["the system is enabled and may run if it is"] * 500)
+    flags = compare_claim(claim_text, evidence)
+    kinds = [f.kind for f in flags]
+    assert kinds.count(FlagKind.NEGATION_DIFFERS) == 3 and all(kinds.count(k) <= 3 for k in set(kinds))
