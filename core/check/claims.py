@@ -20,7 +20,7 @@ from core.fetch import UNPROVEN, Policy, check_url, stored_refusal
 from core.fetch.shown import host_lookalike
 from core.figures import check_figures
 from core.figures.page import place_figures
-from core.match import PreparedPage, match_quote
+from core.match import PreparedPage, compare_claim, match_quote
 from core.models import (
     Claim,
     ClaimResult,
@@ -168,6 +168,22 @@ def _span_context(page: PageText, spans: list[tuple[int, int]], first_page: int 
     return Context(text=page.text[start:end], offset=start, highlights=highlights, page=first_page)
 
 
+def _signs(claim: Claim, evidence: str, offset: int | None = None) -> tuple[Flag, ...]:
+    """Return where the claim's own words part from the evidence (core.match.compare_claim)."""
+    return compare_claim(claim.figure_text or claim.text, evidence, offset)
+
+
+def _against_quote(claim: Claim, match: QuoteMatch, page: PageText) -> tuple[Flag, ...]:
+    """Return where the claim parts from its found quote, read in the page's own words where it is one passage."""
+    if not match.found:
+        return ()
+    spans = [f.span for f in match.fragments if f.span is not None]
+    if len(spans) == 1:
+        a, b = spans[0]
+        return _signs(claim, page.text[a:b], a)
+    return _signs(claim, match.quote)
+
+
 def check_claim(
     claim: Claim,
     source: Source,
@@ -200,6 +216,9 @@ def check_claim(
     quote = (claim.quote or "").strip()
     if not quote:
         found = candidates(claim.figure_text or claim.text, page, settings)
+        found = tuple(
+            dataclasses.replace(c, signs=_signs(claim, c.text, c.start)) for c in found
+        )  # where the claim parts from each passage
         placed = place_figures(claim.figure_text or claim.text, found, page.page, settings)
         verdict, reasons = decide(None, placed)
         reasons += [f"The figure “{f.text}” was not checked: {f.reason}" for f in placed.skipped]
@@ -220,6 +239,7 @@ def check_claim(
 
     matched = match_quote(quote, page, settings)
     match = matched if lookalike is None else dataclasses.replace(matched, flags=(*matched.flags, lookalike))
+    match = dataclasses.replace(match, flags=match.flags + _against_quote(claim, match, page.page))  # claim vs quote
     figures = check_figures(claim.figure_text or claim.text, quote, page.page)
     verdict, reasons = decide(match, figures)
     reasons += [f"The figure “{f.text}” was not checked: {f.reason}" for f in figures.skipped]

@@ -201,9 +201,10 @@ def match_alternative(quote: str, p: PreparedPage, settings: Settings, matcher: 
     if part is None:
         return None
     # Two threads asking at once build the readings twice, and keep one: cheaper than a lock on every page.
-    if p.alternative is None:
-        p.alternative = LineEndReadings(p.page)
-    alt = p.alternative.reading_for(frozenset(part.words))
+    readings = p.alternative
+    if not isinstance(readings, LineEndReadings):
+        readings = p.alternative = LineEndReadings(p.page)
+    alt = readings.reading_for(frozenset(part.words))
     if alt is None:
         return None
     found = matcher(quote, alt.prepared, settings)

@@ -12,20 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.match.negation import CLAUSE_WORDS, clause_break, is_negation, scope_end, widens
 from core.match.page import PreparedPage
 from core.models import Flag, FlagKind
-
-NEGATIONS = frozenset(
-    "not no never none nobody nothing nowhere neither nor without cannot non hardly barely scarcely".split()  # noqa: SIM905
-)
-# "not only ... but", "not just": these widen a statement rather than deny it, when the quote
-# starts after them; a quote that starts with the "only" itself ("just replace with any fruit"
-# from "You can not just replace with any fruit") says the opposite of the page.
-_NOT_NEGATING_NEXT = frozenset({"only", "just", "merely", "simply"})
-# A contrast starts a new clause: "not cheap but enabled by default".
-_CLAUSE_WORDS = frozenset({"but", "however", "yet", "although", "though", "whereas", "while"})
-# Quotation marks and brackets do not end a clause: 'is not "enabled"', 'is not (yet) enabled'.
-_CLAUSE_MARKS = frozenset(",;:")
 
 # Conditions that limit what comes before them; the first word may follow one filler word.
 CONDITIONS: tuple[tuple[str, ...], ...] = (
@@ -49,7 +38,7 @@ _CONDITIONS_BY_FIRST = {first: tuple(c for c in CONDITIONS if c[0] == first) for
 _CONDITION_FILLERS = frozenset({"but", "and", "or", "even", "and/or", "that", "which", "is", "are", "was", "were"})
 
 # Hedges that only hedge a number that follows ("up to 40%", "about 3 million").
-_NUMBER_HEDGES: tuple[tuple[str, ...], ...] = (
+NUMBER_HEDGES: tuple[tuple[str, ...], ...] = (
     ("up", "to"),
     ("at", "least"),
     ("more", "than"),
@@ -89,24 +78,36 @@ HEDGES: tuple[tuple[str, ...], ...] = (
     ("as", "much", "as"),
     ("as", "few", "as"),
     ("as", "little", "as"),
-    *_NUMBER_HEDGES,
+    *NUMBER_HEDGES,
 )
 _SNIPPET_WORDS = 8
 
 
-def _is_negation(word: str) -> bool:
-    return word in NEGATIONS or word.endswith("n't")
+def _denies_start(p: PreparedPage, k: int, first: int) -> bool:
+    """Return True when the negation at token k, left out before a span starting at token first, governs it.
+
+    "not only", "not just" widen the item right after them: a quote that starts at that item
+    ("useless as a necklace" from "not only useless as a necklace") keeps what the page says; one
+    that starts at the "only" or further into the item ("for flavor" from "not only there for
+    flavor") reads it otherwise.
+    """
+    if widens(p, k):
+        # What it widens runs to the end of its clause, whatever verbs it holds ("not only would he be…").
+        if first == k + 2 or (_in_aside(p, k) and scope_end(p, k) <= first):
+            return False
+        return not any(clause_break(p, j) or p.words[j] in CLAUSE_WORDS for j in range(k + 2, first + 1))
+    return scope_end(p, k, first - k) > first
 
 
-def _clause_break(p: PreparedPage, k: int) -> bool:
-    """Return True when a sentence, block or clause boundary stands before token k."""
-    if k in p.breaks:
-        return True
-    gap = p.work[p.ends[k - 1] : p.starts[k]]
-    if gap == " ":
-        return False  # most words stand one space apart
-    # A spaced dash (" - ") sets off an aside; a hyphen inside a word ("non-default") does not.
-    return any(c in _CLAUSE_MARKS for c in gap) or " - " in gap
+def _in_aside(p: PreparedPage, k: int) -> bool:
+    """Return True when the negation at token k opens a bracketed aside that closes where its scope ends.
+
+    "(without a GIL)" left out of a quote takes its negation with it: nothing kept is denied.
+    """
+    if k == 0 or not any(c in "([{" for c in p.work[p.ends[k - 1] : p.starts[k]]):
+        return False
+    end = scope_end(p, k)
+    return end < len(p.words) and any(c in ")]}" for c in p.work[p.ends[end - 1] : p.starts[end]])
 
 
 def _covered(k: int, spans: Sequence[tuple[int, int]]) -> bool:
@@ -151,22 +152,21 @@ def context_flags(
     # A negation just before the span, in the same clause.
     k = first
     for _ in range(window):
-        if k <= 0 or _clause_break(p, k):
+        if k <= 0 or clause_break(p, k):
             break
         k -= 1
         word = p.words[k]
-        if word in _CLAUSE_WORDS:
+        if word in CLAUSE_WORDS:
             break
-        widens = k + 1 < first and p.words[k + 1] in _NOT_NEGATING_NEXT
-        if _is_negation(word) and not _covered(k, covered) and not widens:
+        if is_negation(word) and not _covered(k, covered) and _denies_start(p, k, first):
             shown = _text(p, k, min(end - 1, first + _SNIPPET_WORDS - 1), end - 1)
             flags.append(_negation_cut(p, k, shown, "before"))
             break
     # A negation just after the span, in the same clause.
     for k in range(end, min(n, end + after_window)):
-        if _clause_break(p, k) or p.words[k] in _CLAUSE_WORDS:
+        if clause_break(p, k) or p.words[k] in CLAUSE_WORDS:
             break
-        if _is_negation(p.words[k]) and not _covered(k, covered):
+        if is_negation(p.words[k]) and not _covered(k, covered) and not _in_aside(p, k):
             shown = "…" * (end - _SNIPPET_WORDS > first) + _text(p, max(first, end - _SNIPPET_WORDS), k + 2, k + 2)
             flags.append(_negation_cut(p, k, shown, "after"))
             break
@@ -213,12 +213,12 @@ def ellipsis_gap_flags(p: PreparedPage, end: int, start: int) -> list[Flag]:
     flags: list[Flag] = []
     if start <= end:
         return flags
-    if _is_negation(p.words[end]) and end not in p.breaks:
+    if is_negation(p.words[end]) and end not in p.breaks and not _in_aside(p, end):
         first = max(end - _SNIPPET_WORDS, 0)
         shown = "…" * (first > 0) + _text(p, first, min(end + 2, start - 1), end + 2)
         flags.append(_negation_cut(p, end, shown, "after"))
     last = start - 1
-    if last > end and _is_negation(p.words[last]) and start not in p.breaks:
+    if last > end and is_negation(p.words[last]) and scope_end(p, last, 1) > start:
         shown = _text(p, last, start + _SNIPPET_WORDS - 1, start + _SNIPPET_WORDS - 1)
         flags.append(_negation_cut(p, last, shown, "before"))
     return flags
@@ -256,9 +256,9 @@ def _hedge_before(p: PreparedPage, first: int) -> int | None:
         k = first - len(phrase)
         if k < 0 or tuple(p.words[k:first]) != phrase:
             continue
-        if any(_clause_break(p, j) for j in range(k + 1, first + 1)):
+        if any(clause_break(p, j) for j in range(k + 1, first + 1)):
             continue
-        if phrase in _NUMBER_HEDGES and not _starts_with_number(p.words[first]):
+        if phrase in NUMBER_HEDGES and not _starts_with_number(p.words[first]):
             continue
         return k
     return None

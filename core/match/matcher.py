@@ -216,6 +216,7 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
         placed_parts = [f for f in fragments if f.found]
         if placed_parts and all(f.hidden for f in placed_parts):
             flags.append(hidden_flag(_short(placed_parts[0].text)))
+    flags.extend(_splices(p, parts, placed, sizes))
     found = [s for s in placed if s is not None] if len(placed) > 1 else []
     if len(found) > 1 and found != sorted(found):
         flags.append(
@@ -264,6 +265,43 @@ def _fragment_flags(p: PreparedPage, covered: list[tuple[int, int]], settings: S
         if key not in seen:
             seen.add(key)
             flags.append(flag)
+    return flags
+
+
+# A sentence mark at a fragment's edge, past closing brackets and quotation marks.
+_ENDS_SENTENCE = re.compile(r"[.!?][\s)\]\"'”’]*\Z")
+_ONE_ELLIPSIS = re.compile(r"\.\.\.|…")
+_OPENS_AFTER_END = re.compile(r"\A[\s)\]\"'”’]*[.!?]")
+
+
+def _splices(p: PreparedPage, parts: Sequence[QuotePart], placed: Sequence[int | None], sizes: list[int]) -> list[Flag]:
+    """Return a blocking flag for each ellipsis that cuts nothing where the page ends a sentence the quote does not.
+
+    The page's own ellipsis ("…hardware….) The") copied without its full stop splits the quote into
+    fragments that stand side by side: the sentence end between them must be the quote's too.
+    """
+    flags: list[Flag] = []
+    for i in range(len(parts) - 1):
+        a, b = placed[i], placed[i + 1]
+        if a is None or b is None or a + sizes[i] != b or b not in p.breaks:
+            continue
+        if _ENDS_SENTENCE.search(parts[i].text) or _OPENS_AFTER_END.match(parts[i + 1].text):
+            continue
+        # An ellipsis may end the page's sentence by itself ("code coverage… Mostly"): the quote's shows it.
+        if not re.search(r"[.!?]", _ONE_ELLIPSIS.sub("", p.work[p.ends[b - 1] : p.starts[b]], count=1)):
+            continue
+        shown = p.original_text(max(a, b - 4), min(b + 3, len(p.words) - 1))
+        flags.append(
+            Flag(
+                kind=FlagKind.SPLICE,
+                message=f'The quote joins "{_short(parts[i].text)}" and "{_short(parts[i + 1].text)}" over an '
+                f'ellipsis that cuts nothing, where the page ends a sentence: "{shown}". Quote each sentence '
+                "with its own full stop.",
+                blocking=True,
+                page_words=shown,
+                span=(p.ostarts[a], p.oends[b + sizes[i + 1] - 1]),
+            )
+        )
     return flags
 
 

@@ -11,13 +11,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from core.models import PageText
 from core.text import Normalised, after_bracket_breaks, blank, normalise, page_breaks, tokenise
-
-if TYPE_CHECKING:
-    from core.match.alternative import LineEndReadings
 
 # Text an extractor may mark as a reference marker and the matcher will skip: a bracketed
 # marker, a note number of up to three digits ("22", "3,4"), a letter or a symbol, or
@@ -79,12 +75,13 @@ class PreparedPage:
     precedes), ``ostarts``/``oends`` (each token's span in the original text) and ``postings``.
     ``hidden`` are the character ranges of the page text that the page hides until a reader
     opens them (accordions, tabs, "read more"), as the extractor found them; sorted.
-    ``alternative`` holds the page's readings with uncertain PDF line ends taken the other way
-    (core.match.alternative), built the first time a quote is not found on this reading.
+    ``alternative`` holds the page's readings with uncertain PDF line ends taken the other way,
+    built the first time a quote is not found on this reading: a slot this module never reads,
+    which core.match.alternative fills and checks (so that neither module imports the other both ways).
     """
 
     hidden: tuple[tuple[int, int], ...] = ()
-    alternative: LineEndReadings | None = None
+    alternative: object | None = None
 
     def __init__(self, page: PageText, hidden: Sequence[tuple[int, int]] = ()) -> None:
         self.page = page

@@ -108,6 +108,7 @@ class FlagKind(enum.StrEnum):
     TOO_MANY_PLACES = "too_many_places"  # stands in more places than the matcher checks
     OCR = "ocr"  # found in text read by OCR from a scanned page's image
     LINE_END_JOIN = "line_end_join"  # found reading two parts at a PDF line end as one word, unattested
+    SPLICE = "splice"  # an ellipsis that cuts nothing joins two sentences the page ends apart ("…hardware…) The")
     # The claim against its evidence (its quote, an adopted passage or the passage offered first):
     NEGATION_DIFFERS = "negation_differs"  # a negation governs words both share, on one side only
     HEDGE_DROPPED = "hedge_dropped"  # the evidence hedges ("an estimated", "experimental"), the claim does not

@@ -134,3 +134,16 @@ def test_line_ends_survive_the_page_cache(patent: PageText) -> None:
     again = page_from_json(page_to_json(patent))
     assert isinstance(again, PageText)
     assert again.line_ends == patent.line_ends and patent.line_ends
+
+
+def test_the_prepared_page_does_not_import_its_alternative_readings() -> None:
+    # core.match.alternative imports core.match.page; the page's slot for the readings names no type of it,
+    # not even for the type checker, so that the two modules form no import circle.
+    import ast
+    from pathlib import Path
+
+    import core.match.page
+
+    tree = ast.parse(Path(core.match.page.__file__).read_text(encoding="utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert "core.match.alternative" not in imported

@@ -35,6 +35,9 @@ CUT_NEGATIONS = [
     # Cut right after "not" in "not just ..." / "not only ...".
     (PEP_572, "just turn existing assignment into an expression?", "not"),
     (CLEAN_LINKS, "only useless as a necklace, but afflictive to bear.", "not"),
+    # Cut further into what "not only" widens: "as a necklace" is not what the page says it is only.
+    (CLEAN_LINKS, "as a necklace, but afflictive to bear.", "not"),
+    (CLEAN_LINKS, "he be reckless and sadly given to making blots in the afternoon", "not"),
     (DIWALI, "just on Diwali.", "not"),
     # An ellipsis that leaves out a negation right after the kept fragment before it...
     (
@@ -64,6 +67,19 @@ def test_a_quote_starting_after_not_only_is_no_cut() -> None:
     assert m.found and not m.blocking
 
 
+# A negation that governs only its own bracketed aside ("(without a GIL)") denies nothing kept.
+ASIDE_NEGATIONS = [
+    (PEP_684, "between interpreters can stay on _PyRuntimeState."),
+    (PEP_684, "Global objects that are safe to be shared … between interpreters can stay on _PyRuntimeState."),
+]
+
+
+@pytest.mark.parametrize(("name", "quote"), ASIDE_NEGATIONS)
+def test_a_negation_inside_a_bracket_denies_nothing_after_it(name: str, quote: str) -> None:
+    m = match_quote(quote, corpus_page(name))
+    assert m.found and not m.blocking, m.flags
+
+
 # (page, quote, found): a splice over a sentence end the page's own text shows.
 SPLICES = [
     # A full stop kept only inside the bracket: the page's sentence ends after it ("etc.). And").
@@ -87,3 +103,27 @@ SPLICES = [
 @pytest.mark.parametrize(("name", "quote", "found"), SPLICES)
 def test_splice_over_a_sentence_end(name: str, quote: str, found: bool) -> None:
     assert match_quote(quote, corpus_page(name)).found is found
+
+
+# A page's own "….)" ends a sentence; a quote copying its ellipsis without the full stop reads two
+# fragments side by side, and must show that sentence end as any quote crossing it does.
+HARDWARE = "Drivers exist (for nearly all of the …hardware….) The kernel loads every module it needs at boot."
+
+
+@pytest.mark.parametrize(
+    ("quote", "spliced"),
+    [
+        ("for nearly all of the hardware…) The kernel loads every module", True),
+        ("for nearly all of the hardware… The kernel loads every module", True),
+        ("for nearly all of the …hardware….) The kernel loads every module", False),
+        ("for nearly all of the hardware.) The kernel loads every module", False),
+        ("Drivers exist … The kernel loads every module", False),
+    ],
+)
+def test_an_ellipsis_over_the_page_s_own_sentence_end_is_a_splice(quote: str, spliced: bool) -> None:
+    from core.match import prepare
+    from core.models import PageKind, PageText
+
+    m = match_quote(quote, prepare(PageText(text=HARDWARE, kind=PageKind.TEXT)))
+    assert m.found
+    assert any(f.kind is FlagKind.SPLICE and f.blocking for f in m.flags) is spliced, m.flags

@@ -28,6 +28,8 @@ def test_every_evaluation_has_a_floor() -> None:
             "briefs",
             "charset",
             "claims",
+            "claims_figures",
+            "claims_negation",
             "context",
             "diagnose",
             "figures",

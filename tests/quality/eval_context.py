@@ -9,6 +9,10 @@ each judged by a rule written here, independent of the matcher's own:
   places must agree with a plain count of the page's words.
 - not_only_cut: a quote starting at the "only"/"just" of "not only", "not just" (cut right
   after "not"): always flagged.
+- not_only_inner_cut: the same quotes from the second word after the "only" ("for flavor" from
+  "not only there for flavor"): always flagged.
+- aside_negation: a quote that starts after a bracketed aside opened by a negation ("(without a
+  GIL) between interpreters…"), alone or after an ellipsis over the aside: never flagged for it.
 - ellipsis_negation: an honest quote with an inner negation cut out by an ellipsis, alone or
   with words on either side: always flagged.
 - abbreviation_splice: a quote running over a sentence that ends in an abbreviation, an
@@ -38,6 +42,10 @@ _NEGATION_BEFORE = re.compile(
     r"(?i)(?<![\w'’])(?:not|never|no|cannot|\w+n[’']t)[^\S\n]+(?!(?:only|just|merely|simply)\b)(?:\w+[^\S\n]+)?\Z"
 )
 _NOT_ONLY = re.compile(r"(?i)(?<![\w'’])(?:not|n[’']t)\s+((?:only|just|merely|simply)\s+(?:[^\s.!?]+\s+){3,}[^\s.!?]+)")
+# A negation that opens a bracketed aside, and the words after the aside in the same line.
+_ASIDE = re.compile(
+    r"((?:[^\s.!?()]+ ){4})\((?:not|without|no|never)\b[^()\n.!?]{1,40}\) ((?:[^\s.!?()]+ ){4}[^\s.!?()]+)"
+)
 _INNER_NEGATION = re.compile(r"(?<=\s)(?:not|never|no|cannot|\w+n't)(?=\s)")
 # A sentence that ends in a capital, an acronym or an abbreviation, and a next sentence that
 # opens with a word only a sentence opens with.
@@ -103,6 +111,26 @@ def evaluate() -> dict[str, float | int]:
             if m.found:
                 t["not_only_cut"] += 1
                 t["not_only_cut_flagged"] += any(f.kind == "negation_cut" and f.blocking for f in m.flags)
+            # Cut further into what "not only" widens: from the second word after "only".
+            words = quote.split()
+            inner = words[2:]
+            # The item "not only" widens ends at a comma or a contrast: a quote from there on cuts nothing.
+            if len(inner) >= 4 and "," not in words[1] and inner[0].lower().rstrip(",") not in {"but", "yet", "also"}:
+                m = match_quote(" ".join(inner), p)
+                if m.found:
+                    t["not_only_inner_cut"] += 1
+                    t["not_only_inner_cut_flagged"] += any(f.kind == "negation_cut" and f.blocking for f in m.flags)
+        for hit in _ASIDE.finditer(text):
+            if t["aside_negation"] >= PER_KIND:
+                break
+            before, after = " ".join(hit.group(1).split()), " ".join(hit.group(2).split())
+            for q in (after, f"{before} … {after}"):
+                m = match_quote(q, p)
+                if m.found:
+                    t["aside_negation"] += 1
+                    t["aside_negation_flagged"] += any(
+                        f.kind == "negation_cut" and f.span is not None and f.span[0] < hit.start(2) for f in m.flags
+                    )
         for hit in _ENDS.finditer(text):
             if t["abbreviation_splice"] >= PER_KIND or "\n" in hit.group(0):
                 continue
@@ -136,6 +164,10 @@ def evaluate() -> dict[str, float | int]:
         "repeated_clean_count_agrees_pct": pct("repeated_clean_count_agrees", "repeated_clean"),
         "not_only_cut_count": t["not_only_cut"],
         "not_only_cut_flagged_pct": pct("not_only_cut_flagged", "not_only_cut"),
+        "not_only_inner_cut_count": t["not_only_inner_cut"],
+        "not_only_inner_cut_flagged_pct": pct("not_only_inner_cut_flagged", "not_only_inner_cut"),
+        "aside_negation_count": t["aside_negation"],
+        "aside_negation_flagged_count": t["aside_negation_flagged"],
         "ellipsis_negation_count": t["ellipsis_negation"],
         "ellipsis_negation_flagged_pct": pct("ellipsis_negation_flagged", "ellipsis_negation"),
         "abbreviation_splice_count": t["abbreviation_splice"],

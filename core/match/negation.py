@@ -1,0 +1,176 @@
+"""What a negation governs: the one rule the cut-negation flags and the claim-vs-evidence comparison share.
+
+A negation ("not", "n't", "never", "no", "none", "without", "cannot", "neither", "nor", …)
+governs the words after it in its own clause: up to a sentence or block break, a comma, semicolon
+or colon, a spaced dash, a contrast word ("but", "however", "although"…), a finite verb that starts
+the next predicate ("extensions that don't use these mechanisms will cause…"), or the closing
+bracket of a parenthesis it stands in ("(without parameters) of the message's header": "without" governs
+"parameters" only). "not only", "not just", "not merely", "not simply" widen a statement rather
+than deny it. A "nor" after a "neither" of its clause repeats that denial rather than adding one.
+This module reads positions of a prepared page (core.match.page); it refuses to judge meaning
+beyond that scope: what the governed words say is the callers' business.
+"""
+
+from __future__ import annotations
+
+from core.match.page import PreparedPage
+
+NEGATIONS = frozenset(
+    "not no never none nobody nothing nowhere neither nor without cannot non hardly barely scarcely".split()  # noqa: SIM905
+)
+# "not only ... but", "not just": these widen a statement rather than deny it.
+WIDENERS = frozenset({"only", "just", "merely", "simply"})
+# A contrast starts a new clause: "not cheap but enabled by default".
+CLAUSE_WORDS = frozenset({"but", "however", "yet", "although", "though", "whereas", "while"})
+# Quotation marks and brackets do not end a clause: 'is not "enabled"', 'is not (yet) enabled'.
+_CLAUSE_MARKS = frozenset(",;:")
+# A finite verb after the denied words starts the next predicate: "extensions that don't use these
+# mechanisms will cause the GIL to be enabled" denies "use these mechanisms", not "be enabled".
+FINITE_VERBS = frozenset(
+    "is are was were will would can could may might must shall should has have had does do did".split()  # noqa: SIM905
+)
+# These deny a noun phrase and the predicate after it: "no users have reported crashes".
+_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "nowhere", "neither", "nor"})
+# Words an aside right after a negation may hold ("is not, as it were, imagined").
+_ASIDE_WORDS = 5
+_COMPLEMENTS = frozenset({"that", "whether"})
+# Tokens a negation governs at most: a clause is rarely longer, and a text of one endless clause
+# (a 5,000-word claim) is then read in time proportional to its length.
+MAX_SCOPE = 40
+_OPEN = "([{"
+_CLOSE = ")]}"
+
+
+def is_negation(word: str) -> bool:
+    """Return True when a (normalised) token is a negation word or a contraction with "n't" ("wouldn't've" too)."""
+    if "'" in word:
+        word = word.removesuffix("'ve").removesuffix("'d").removesuffix("'ll")
+    return word in NEGATIONS or word.endswith("n't")
+
+
+def _finite(word: str) -> bool:
+    """Return True for a finite auxiliary, denied or not ("will", "doesn't")."""
+    return word in FINITE_VERBS or word.endswith("n't")
+
+
+def widens(p: PreparedPage, k: int) -> bool:
+    """Return True when the negation at token k is "not only", "not just"…: it widens, it does not deny."""
+    return k + 1 < len(p.words) and p.words[k + 1] in WIDENERS and (k + 1) not in p.breaks
+
+
+def gap(p: PreparedPage, k: int) -> str:
+    """Return the page's text between token k - 1 and token k (the normalised, blanked text)."""
+    return p.work[p.ends[k - 1] : p.starts[k]] if k > 0 else ""
+
+
+def clause_break(p: PreparedPage, k: int) -> bool:
+    """Return True when a sentence, block or clause boundary stands before token k."""
+    if k in p.breaks:
+        return True
+    between = gap(p, k)
+    if between == " ":
+        return False  # most words stand one space apart
+    # A spaced dash (" - ") sets off an aside; a hyphen inside a word ("non-default") does not.
+    return any(c in _CLAUSE_MARKS for c in between) or " - " in between
+
+
+def scope_end(p: PreparedPage, k: int, limit: int | None = None) -> int:
+    """Return one past the last token the negation at token k governs (k + 1 when it governs none).
+
+    The scope runs from token k + 1 to the end of k's clause, at most ``limit`` tokens when given.
+    """
+    n = len(p.words)
+    stop = n if limit is None else min(n, k + 1 + limit)
+    depth = 0
+    word = p.words[k]
+    complement = False
+    j = k + 1
+    while j < stop:
+        if clause_break(p, j):
+            if j == k + 1 and _aside(p, j):
+                j = _aside(p, j)  # "is not, we were told, part of it": the aside set off by commas is skipped
+                continue
+            return j
+        # Right after the negation a clause word is its adverb: "not yet detected", "could not but".
+        if p.words[j] in CLAUSE_WORDS and j > k + 1:
+            return j
+        denies_noun = word in _NOUN_NEGATIONS
+        if _finite(p.words[j]) and j > k + 1 and not _finite(p.words[j - 1]) and not denies_noun and not complement:
+            return j
+        # "not true that it isn't enabled": a clause of what is denied stays denied.
+        complement = complement or p.words[j] in _COMPLEMENTS
+        between = gap(p, j)
+        if between != " ":
+            for c in between:
+                if c in _OPEN:
+                    depth += 1
+                elif c in _CLOSE:
+                    if depth == 0:
+                        return j  # the parenthesis the negation stands in closes here
+                    depth -= 1
+        j += 1
+    return j
+
+
+def _aside(p: PreparedPage, j: int) -> int:
+    """Return the token after an aside set off by commas opening before token j ("not, in fact, done"); 0 if none."""
+    if j in p.breaks or gap(p, j).strip() != ",":
+        return 0
+    for m in range(j + 1, min(len(p.words), j + 1 + _ASIDE_WORDS)):
+        if m in p.breaks:
+            return 0
+        between = gap(p, m)
+        if between.strip() == ",":
+            return m
+        if between != " ":
+            return 0
+    return 0
+
+
+def negations(p: PreparedPage) -> list[tuple[int, int]]:
+    """Return (token, scope end) of every denying negation of the page, in page order.
+
+    A widening "not only" is none; a "nor" inside the scope of a "neither" repeats its denial.
+    """
+    out: list[tuple[int, int]] = []
+    neither_until = -1
+    for k, word in enumerate(p.words):
+        if not is_negation(word) or widens(p, k):
+            continue
+        if word == "nor" and k < neither_until:
+            continue
+        end = scope_end(p, k, MAX_SCOPE)
+        if word == "neither":
+            # "neither A nor B is supported": the "nor" and what follows it are in the same denial.
+            neither_until = end
+            j = end
+            while j < len(p.words) and p.words[j] != "nor" and j - end < 12 and j not in p.breaks:
+                j += 1
+            if j < len(p.words) and p.words[j] == "nor":
+                neither_until = j + 1
+                end = scope_end(p, j, MAX_SCOPE)
+        out.append((k, end))
+    return out
+
+
+def parities(n: int, ranges: list[tuple[int, int]]) -> list[int]:
+    """Return, for each of n tokens, how many of the governed ranges [a, b) hold it, modulo 2 (1 = denied)."""
+    flips = [0] * (n + 1)
+    for a, b in ranges:
+        if a < b:
+            flips[a] ^= 1
+            flips[b] ^= 1
+    out: list[int] = []
+    state = 0
+    for i in range(n):
+        state ^= flips[i]
+        out.append(state)
+    return out
+
+
+def clause_start(p: PreparedPage, k: int) -> int:
+    """Return the first token of the clause holding token k."""
+    j = k
+    while j > 0 and not clause_break(p, j) and p.words[j - 1] not in CLAUSE_WORDS:
+        j -= 1
+    return j
