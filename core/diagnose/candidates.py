@@ -16,16 +16,6 @@ from core.diagnose.words import Words, has_digit, quote_words
 from core.models import Candidate, FigureCheck, NearMiss, Span
 from core.settings import Settings
 
-# Words too common to tell one sentence from another.
-_STOP = """
-    a an the and or but if of to in on at by for with from as is are was were be been being it its
-    this that these those there their they them he she his her we our you your i not no so than then
-    into over under about after before between during has have had do does did can could will would
-    should may might must also which who whom whose what when where why how all any each more most
-    other some such only own same very just up out off per
-"""
-STOPWORDS = frozenset(_STOP.split())
-
 
 def passage_candidate(index: PageIndex, nstart: int, nend: int, score: float) -> Candidate:
     """Return the page's original text for normalised span [nstart, nend) as a Candidate."""
