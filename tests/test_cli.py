@@ -46,8 +46,8 @@ def test_sample_writes_every_report_and_exits_0(tmp_path: Path) -> None:
     assert lines[10] == "10 claims: 3 verified, 3 figures_mismatch, 2 quote_not_found, 1 no_quote, 1 dead_link"
     # The claim without a quote passes the gate unchecked, and the summary says so.
     assert lines[11] == (
-        "1 claim passed the gate unchecked: it offers no quote, so nothing on the page was compared with it. "
-        "Quote the page's exact words to have them checked."
+        "1 claim passed the gate unchecked: it offers no quote, so its words were not checked against the page "
+        "(only its figures were looked for there). Quote the page's exact words to have them checked."
     )
     assert "run " in out and str(db) in out
 

@@ -19,8 +19,8 @@ def test_an_unquoted_claim_with_a_figure_nowhere_fails_and_the_others_are_counte
     assert [r.claim.id for r in report.results if r.verdict in STRICT_FAILURES] == ["e1"]
     assert lines[4:6] == [
         "4 claims: 1 verified, 1 needs_review, 1 figures_mismatch, 1 no_quote",
-        "1 claim passed the gate unchecked: it offers no quote, so nothing on the page was compared with it. "
-        "Quote the page's exact words to have them checked.",
+        "1 claim passed the gate unchecked: it offers no quote, so its words were not checked against the page "
+        "(only its figures were looked for there). Quote the page's exact words to have them checked.",
     ]
 
 

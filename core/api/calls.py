@@ -67,7 +67,7 @@ class Report:
 
     @property
     def unchecked(self) -> tuple[ClaimResult, ...]:
-        """Return the claims that pass the gate unchecked: they offer no quote, so nothing on the page was compared."""
+        """Return the claims that pass the gate unchecked: they offer no quote, so their words were not checked."""
         return tuple(r for r in self.record.results if r.verdict in GATE_UNCHECKED)
 
     @property

@@ -38,7 +38,8 @@ MEANINGS: dict[Verdict, str] = {
         "drop the claim. The near miss shows the page's closest words as diagnosis only."
     ),
     Verdict.NO_QUOTE: (
-        "Not checked: the claim offers no quote, so nothing on the page was compared with it, and it passes the "
+        "Not checked: the claim offers no quote, so its words were not checked against the page (only its figures "
+        "were looked for there), and it passes the "
         "gate unchecked (gate.unchecked). near_miss.candidates are the page's passages closest to the claim, best "
         "first, each with the claim's words it holds and lacks and its signs (a negation, hedge or condition where "
         "the claim parts from it); figures say where each of the claim's figures stands on the page. To have it "

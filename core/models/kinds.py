@@ -41,7 +41,7 @@ _LABELS = {
 
 #: Verdicts that ``--strict`` turns into exit status 1.
 STRICT_FAILURES = frozenset({Verdict.QUOTE_NOT_FOUND, Verdict.FIGURES_MISMATCH, Verdict.DEAD_LINK})
-#: The verdicts the gate lets through although nothing on the page was compared with the claim (no quote):
+#: The verdicts the gate lets through although the claim's words were not checked against the page (no quote):
 #: every gate says how many, so that no one reads them as checked.
 GATE_UNCHECKED = frozenset({Verdict.NO_QUOTE})
 

@@ -228,7 +228,8 @@ OFFERED_IS_NOT_CHECKED = (
 
 #: What the gate says of the claims it lets through unchecked (MCP's gate rule, the API's docs).
 UNCHECKED_BY_GATE = (
-    "no_quote claims pass the gate unchecked: nothing on the page was compared with them; resubmit each with the "
+    "no_quote claims pass the gate unchecked: their words were not checked against the page, only their figures "
+    "were looked for there; resubmit each with the "
     "page's exact words as its quote, and the code decides"
 )
 
@@ -277,10 +278,11 @@ def unchecked_gate_words(count: int) -> str:
     if not count:
         return ""
     one = count == 1
+    its = "its" if one else "their"
     return (
         f"{count} {'claim' if one else 'claims'} passed the gate unchecked: {'it offers' if one else 'they offer'} "
-        f"no quote, so nothing on the page was compared with {'it' if one else 'them'}. Quote the page's exact "
-        "words to have them checked."
+        f"no quote, so {its} words were not checked against the page (only {its} figures were looked for there). "
+        "Quote the page's exact words to have them checked."
     )
 
 
