@@ -49,6 +49,12 @@ _TIMES = frozenset({FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH, FigureKi
 _OUT_OF_100 = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:out of 100\b|/\s?100\b)", re.IGNORECASE)
 _WORD_AFTER = re.compile(r"\s?([A-Za-z]{3,})")
 _NAME_BEFORE = re.compile(r"(?:^|[^.!?]\s)(?:[A-Z][\w&'-]*\s){0,3}[A-Z][\w&'-]*\s$")
+# A rank the claim compares rather than states ("richer than the 15th", "behind the 40th", "top 20").
+_RANK_COMPARED = re.compile(
+    r"(?:\bthan|\bbehind|\bbelow|\babove|\bahead of|\bbeneath|\boutside|\binside|\bwithin|\btop|\bunder|\bover)"
+    r"\s(?:the\s)?(?:[a-z]+\s)?$",
+    re.IGNORECASE,
+)
 
 
 def _with_hedge(text: str, fig: ReadFigure) -> str:
@@ -94,6 +100,12 @@ def _word_after(text: str, end: int) -> str:
     return m.group(1).lower().removesuffix("s") if m else ""
 
 
+def _second_word(text: str, end: int) -> str:
+    """Return the second word after a figure, singular, "" when none."""
+    m = _WORD_AFTER.match(text, end)
+    return _word_after(text, m.end()) if m else ""
+
+
 def _judged_against(claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str) -> list[ReadFigure]:
     """Return the passage figures a claim figure is judged against: all, or for a comparative the one in its place.
 
@@ -103,9 +115,18 @@ def _judged_against(claim: ReadFigure, claim_text: str, passage: list[ReadFigure
     if claim.hedge not in v.HEDGE_SIDE or claim.hedge in v.TIME_HEDGES:
         return passage
     kinds = _IN_PLACE.get(claim.kind, (claim.kind,))
-    alike = [f for f in passage if f.kind in kinds and (f.kind is not FigureKind.YEAR or claim.kind is FigureKind.YEAR)]
+    four = claim.written.replace(",", "").isdigit() and len(claim.written.replace(",", "")) == 4
+    alike = [
+        f
+        for f in passage
+        if f.kind in kinds and (f.kind is not FigureKind.YEAR or claim.kind is FigureKind.YEAR or four)
+    ]
     word = _word_after(claim_text, claim.end)
     beside = [f for f in alike if word and _word_after(text, f.end) == word]
+    if len(beside) > 1:
+        # "under 8,500 passing yards": of "25 passing records" and "9,008 passing yards", the one of its two words.
+        second = _second_word(claim_text, claim.end)
+        beside = [f for f in beside if second and _second_word(text, f.end) == second] or beside
     if beside:
         return beside
     near = _nearest(claim, alike)
@@ -140,9 +161,64 @@ def _multipliers(held: list[list[ReadFigure]]) -> bool:
     return any(f.kind is FigureKind.MULTIPLIER for h in held for f in h)
 
 
+def _bounds_meet(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str:
+    """Return why a page bound the other way neither confirms nor refutes a claim's bound, "" when none.
+
+    "Less than 20 million" against "over 16 million", "under 280 million" against "more than 275
+    million": the two bounds overlap, so the claim's figure is open and skipped with the page's bound.
+    Bounds the other way that do not overlap ("less than 20" against "over 25"), and a page bound on
+    the claim's own side ("over 1,700" for "more than 2,000"), are still judged.
+    """
+    side = v.HEDGE_SIDE.get(claim.hedge, "")
+    if claim.value is None or not side or claim.hedge in v.TIME_HEDGES or claim.is_range:
+        return ""
+    for f in passage:
+        f_side = v.HEDGE_SIDE.get(f.hedge, "")
+        if f.kind is not claim.kind or f.value is None or f_side in ("", side) or f.currency != claim.currency:
+            continue
+        if (side == "less" and f.value < claim.value) or (side == "more" and f.value > claim.value):
+            return (
+                f"the passage closest to the claim gives only a bound, “{_with_hedge(text, f)}”, which neither"
+                f" confirms nor refutes the claim's “{claim.hedge} {claim.text}”; check it by eye."
+            )
+    return ""
+
+
+# Words that compare a rank: toward the first ("richer than the 15th") or away from it ("behind the 40th").
+_RANK_UP = re.compile(r"\b(?:richer|wealthier|higher|better|above|ahead of|top|over|more)\b", re.IGNORECASE)
+_RANK_DOWN = re.compile(r"\b(?:poorer|lower|worse|below|behind|beneath|outside|under|less)\b", re.IGNORECASE)
+
+
+def _rank_compared(claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str) -> str:
+    """Return why a rank the claim compares is not judged ("richer than the 15th" against "12th"), "" when none.
+
+    The page's rank on the claim's side of it ("12th" for "richer than the 15th", "42nd" for "behind
+    the 40th") makes the comparison plausible, but which way a rank counts is the claim's wording: it
+    is skipped with what the page holds. A page rank on the other side is still judged.
+    """
+    before = claim_text[max(0, claim.start - 40) : claim.start]
+    rank = claim.kind is FigureKind.ORDINAL or (
+        claim.kind is FigureKind.NUMBER and before.lower().rstrip().endswith("top")
+    )
+    if not rank or claim.value is None or claim.hedge in v.TIME_HEDGES or not _RANK_COMPARED.search(before):
+        return ""
+    ups, downs = list(_RANK_UP.finditer(before)), list(_RANK_DOWN.finditer(before))
+    up = bool(ups) and (not downs or ups[-1].start() > downs[-1].start())
+    held = [f for f in passage if f.kind is FigureKind.ORDINAL and f.value is not None]
+    side = [f for f in held if f.value is not None and (f.value < claim.value if up else f.value > claim.value)]
+    if not side:
+        return ""
+    return (
+        f"the page holds “{_with_hedge(text, side[0])}”; “{claim.text}” is a comparison of ranks the machine"
+        " does not judge, so check it by eye."
+    )
+
+
 def _bound_doubt(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str:
     """Return why a page bound neither confirms nor refutes the claim ("more than 25 million" for 26 million)."""
-    if claim.value is None or claim.hedge or claim.is_range:
+    if claim.hedge:
+        return _bounds_meet(claim, passage, text)
+    if claim.value is None or claim.is_range:
         return ""
     for f in passage:
         side = v.HEDGE_SIDE.get(f.hedge, "")
@@ -156,6 +232,13 @@ def _bound_doubt(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str
     return ""
 
 
+def _on_side(claim: ReadFigure, partial: ReadFigure) -> bool:
+    """Return True when a day without a year lies on a dated bound's side ("9 April" for "before April 10, 2020")."""
+    side = v.HEDGE_SIDE.get(claim.hedge, "") if claim.hedge in v.TIME_HEDGES else ""
+    day, bound = partial.date[1:], claim.date[1:]
+    return (side == "less" and day < bound) or (side == "more" and day > bound)
+
+
 def _implicit(
     claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str, offered: list[ReadFigure]
 ) -> str:
@@ -167,7 +250,9 @@ def _implicit(
     if claim.kind in (FigureKind.DATE, FigureKind.MONTH):
         # "March 27, 2020" against "On 27 March", "January 2020" against "On 22 January": the year is implicit.
         same = [f for f in offered if f.kind is FigureKind.PARTIAL_DATE and f.date[1] == claim.date[1]]
-        partial = [f for f in same if claim.kind is FigureKind.MONTH or f.date[2] == claim.date[2]]
+        partial = [
+            f for f in same if claim.kind is FigureKind.MONTH or f.date[2] == claim.date[2] or _on_side(claim, f)
+        ]
         if partial:
             return (
                 f"the passage closest to the claim gives “{partial[0].text}” without a year, so the year of"
@@ -180,6 +265,9 @@ def _implicit(
         )
     if claim.kind is FigureKind.YEAR and _NAME_BEFORE.search(claim_text[: claim.start]):
         return f"“{claim.text}” is part of a name, which the page need not repeat; check it by eye."
+    rank = _rank_compared(claim, claim_text, passage, text)
+    if rank:
+        return rank
     if claim.unit:
         other = [f for f in passage if f.unit and f.unit != claim.unit and f.kind is claim.kind]
         if other:
@@ -187,7 +275,18 @@ def _implicit(
                 f"the passage closest to the claim gives “{other[0].text}”, in another unit; a conversion is not"
                 " checked, so check it by eye."
             )
-    return _bound_doubt(claim, passage, text)
+    judged = _judged_against(claim, claim_text, passage, text) if claim.hedge else passage
+    return _bound_doubt(claim, judged, text)
+
+
+def _as_said(c: ReadFigure) -> ReadFigure:
+    """Return the claim figure with the kind its hedge gives: "before 1800" bounds a year, "over 2000 cases" a count."""
+    four = c.written.isdigit() and len(c.written) == 4
+    if c.kind is FigureKind.NUMBER and four and c.hedge in v.TIME_HEDGES:
+        return replace(c, kind=FigureKind.YEAR)
+    if c.kind is FigureKind.YEAR and c.hedge in v.HEDGE_SIDE and c.hedge not in v.TIME_HEDGES:
+        return replace(c, kind=FigureKind.NUMBER)
+    return c
 
 
 def _figure(c: ReadFigure, status: FigureStatus, where: FigurePlace | None, **fields: object) -> Figure:
@@ -243,6 +342,7 @@ def place_figures(
         if c.kind is FigureKind.MULTIPLIER and c.text.lower().endswith("times") and not _multipliers(held):
             # "watched 1.4 billion times": with no multiplier in the passages, "times" counts, it does not multiply.
             c = replace(c, kind=FigureKind.NUMBER)
+        c = _as_said(c)
         judged = _judged_against(c, claim_text, inside, page.text)
         found = holder(c, judged, passage.text if passage is not None else "", s) if judged else None
         if found is not None:
