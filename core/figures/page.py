@@ -47,6 +47,8 @@ _IN_PLACE = {
 _TIMES = frozenset({FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH, FigureKind.PERIOD})
 # A year glued to a name ("UEFA Euro 2016", "Windows 2000") is part of the name the page may not repeat.
 _OUT_OF_100 = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:out of 100\b|/\s?100\b)", re.IGNORECASE)
+# A rating out of 10 with a decimal ("an average rating of 4.4/10"), the percentage a claim restates as "44 %".
+_OUT_OF_10 = re.compile(r"(?<![\d./])(\d\.\d{1,2})\s?/\s?10\b(?![\d.,/])")
 _WORD_AFTER = re.compile(r"\s?([A-Za-z]{3,})")
 _NAME_BEFORE = re.compile(r"(?:^|[^.!?]\s)(?:[A-Z][\w&'-]*\s){0,3}[A-Z][\w&'-]*\s$")
 # A rank the claim compares rather than states ("richer than the 15th", "behind the 40th", "top 20").
@@ -133,14 +135,16 @@ def _judged_against(claim: ReadFigure, claim_text: str, passage: list[ReadFigure
     return [near] if near is not None else []
 
 
-def _scores(text: str, start: int, end: int) -> list[ReadFigure]:
+def _scores(text: str, start: int, end: int, out_of: int = 100) -> list[ReadFigure]:
     """Return the scores out of 100 between start and end ("52 out of 100", "50/100"), read as percentages.
 
     A review score out of 100 is the percentage a claim restates ("scored more than 50 %"); the
     figures reader leaves "50/100" unread (a slash may be a ratio or a date), so a page's are read here.
+    ``out_of=10``: the ratings out of 10 with a decimal instead ("4.4/10" read as 44 %).
     """
     out = []
-    for m in _OUT_OF_100.finditer(text, start, end):
+    pattern, scale = (_OUT_OF_100, 1) if out_of == 100 else (_OUT_OF_10, 10)
+    for m in pattern.finditer(text, start, end):
         num = m.group(1)
         out.append(
             ReadFigure(
@@ -148,8 +152,8 @@ def _scores(text: str, start: int, end: int) -> list[ReadFigure]:
                 kind=FigureKind.PERCENT,
                 start=m.start(),
                 end=m.end(),
-                value=Decimal(num),
-                precision=precision_of(num),
+                value=Decimal(num) * scale,
+                precision=precision_of(num) * scale,
                 written=num,
             )
         )
@@ -249,7 +253,11 @@ def _implicit(
     """
     if claim.kind in (FigureKind.DATE, FigureKind.MONTH):
         # "March 27, 2020" against "On 27 March", "January 2020" against "On 22 January": the year is implicit.
-        same = [f for f in offered if f.kind is FigureKind.PARTIAL_DATE and f.date[1] == claim.date[1]]
+        same = [
+            f
+            for f in offered
+            if f.kind is FigureKind.PARTIAL_DATE and (f.date[1] == claim.date[1] or _on_side(claim, f))
+        ]
         partial = [
             f for f in same if claim.kind is FigureKind.MONTH or f.date[2] == claim.date[2] or _on_side(claim, f)
         ]
@@ -345,6 +353,10 @@ def place_figures(
         c = _as_said(c)
         judged = _judged_against(c, claim_text, inside, page.text)
         found = holder(c, judged, passage.text if passage is not None else "", s) if judged else None
+        if found is None and passage is not None and c.kind is FigureKind.PERCENT:
+            # "an average rating of more than 43.5 %" restates "an average rating of 4.4/10": a last resort.
+            rated = _judged_against(c, claim_text, _scores(page.text, passage.start, passage.end, 10), page.text)
+            found = holder(c, rated, passage.text, s) if rated else None
         if found is not None:
             out.append(_figure(c, FigureStatus.MATCHED, FigurePlace.PASSAGE, quote_text=found.text))
             continue

@@ -278,3 +278,18 @@ def test_a_comparative_beside_two_of_its_words_is_judged_against_that_figure():
     assert result.verdict is Verdict.FIGURES_MISMATCH
     assert result.figures.nowhere[0].instead == "9,008"
     assert _check("5ed4de07c9e77c000848a0f0_1").verdict is Verdict.NO_QUOTE  # SUPPORTS: the revision that holds it
+
+
+def test_a_percentage_is_held_by_a_rating_out_of_10_in_the_passage():
+    # SUPPORTS: "an average rating of more than 43.5 %" against "an average rating of 4.4/10".
+    result = _check("5ed4de0ac9e77c000848b463_1")
+    assert result.verdict is Verdict.NO_QUOTE
+    rating = next(f for f in result.figures.figures if f.text == "43.5 %")
+    assert (rating.status, rating.where, rating.quote_text) == (FigureStatus.MATCHED, FigurePlace.PASSAGE, "4.4/10")
+
+
+def test_a_day_of_another_month_on_a_dated_bounds_side_is_skipped_with_its_reason():
+    # SUPPORTS: "before April 2020" against "On 31 March": the page leaves the year implicit.
+    result = _check("5ee3932dc9e77c0008ccb7d1_2")
+    assert result.verdict is Verdict.NO_QUOTE
+    assert "“31 March” without a year" in result.figures.figures[0].reason
