@@ -49,7 +49,7 @@ _TIMES = frozenset({FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH, FigureKi
 _OUT_OF_100 = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:out of 100\b|/\s?100\b)", re.IGNORECASE)
 # A rating out of 10 with a decimal ("an average rating of 4.4/10"), the percentage a claim restates as "44 %".
 _OUT_OF_10 = re.compile(r"(?<![\d./])(\d\.\d{1,2})\s?/\s?10\b(?![\d.,/])")
-_WORD_AFTER = re.compile(r"\s?([A-Za-z]{3,})")
+_WORD_AFTER = re.compile(r"(?:\s?[A-Za-z]{1,2}\b){0,2}\s?([A-Za-z]{3,})")
 _NAME_BEFORE = re.compile(r"(?:^|[^.!?]\s)(?:[A-Z][\w&'-]*\s){0,3}[A-Z][\w&'-]*\s$")
 # A rank the claim compares rather than states ("richer than the 15th", "behind the 40th", "top 20").
 _RANK_COMPARED = re.compile(
@@ -97,9 +97,16 @@ def _nearest(claim: ReadFigure, figs: list[ReadFigure]) -> ReadFigure | None:
 
 
 def _word_after(text: str, end: int) -> str:
-    """Return the word right after a figure, singular ("reviews" -> "review"), "" when none."""
+    """Return the word right after a figure, singular ("reviews" -> "review"), "" when none.
+
+    Up to two short words before it come with it ("$ 40 million in North America" -> "in north"),
+    so that "398 Hawaii" is not beside "70 in Hawaii County".
+    """
     m = _WORD_AFTER.match(text, end)
-    return m.group(1).lower().removesuffix("s") if m else ""
+    if not m:
+        return ""
+    short = " ".join(text[m.start() : m.start(1)].lower().split())
+    return f"{short} {m.group(1).lower().removesuffix('s')}".strip()
 
 
 def _second_word(text: str, end: int) -> str:

@@ -293,3 +293,12 @@ def test_a_day_of_another_month_on_a_dated_bounds_side_is_skipped_with_its_reaso
     result = _check("5ee3932dc9e77c0008ccb7d1_2")
     assert result.verdict is Verdict.NO_QUOTE
     assert "“31 March” without a year" in result.figures.figures[0].reason
+
+
+def test_a_comparative_beside_its_words_after_a_short_one_is_judged_against_that_figure():
+    # SUPPORTS: "more than $ 40 million in North America" against "$ 44 million in North America and
+    # $ 37 million in other territories": "in north" picks $ 44 million, not the closer $ 37 million.
+    placed = _placed(_check("5ebe6f2ec9e77c0008407bcd_4"))
+    assert placed["$ 40 million"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+    # SUPPORTS: "more than 398 Hawaii COVID-19 occurrences" is not judged against "70 in Hawaii County".
+    assert _check("5ee3932dc9e77c0008ccb50f_4").verdict is Verdict.NO_QUOTE
