@@ -16,6 +16,7 @@ places figures; it never verifies a claim (principle 1).
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -165,6 +166,12 @@ def _scores(text: str, start: int, end: int, out_of: int = 100) -> list[ReadFigu
             )
         )
     return out
+
+
+@functools.lru_cache(maxsize=4)
+def _page_scores(text: str) -> tuple[ReadFigure, ...]:
+    """Return a whole page's scores out of 100, read once a page (the claims of one page share them)."""
+    return tuple(_scores(text, 0, len(text)))
 
 
 def _multipliers(held: list[list[ReadFigure]]) -> bool:
@@ -327,20 +334,30 @@ def place_figures(
     s = settings or Settings()
     passage = passages[0] if passages else None
     claim_figs = read_figures(claim_text[: s.figures_claim_max_chars], writes_decimal_comma(claim_text))
+    if not claim_figs:
+        return FigureCheck(())
     comma = writes_decimal_comma(page.text)
-    held = [
-        [replace(f, start=f.start + p.start, end=f.end + p.start) for f in read_figures(p.text, comma)]
-        + _scores(page.text, p.start, p.end)
-        for p in passages
-    ]
-    inside = held[0] if held else []
+
+    def figures_of(p: Candidate) -> list[ReadFigure]:
+        shifted = [replace(f, start=f.start + p.start, end=f.end + p.start) for f in read_figures(p.text, comma)]
+        return shifted + _scores(page.text, p.start, p.end)
+
+    inside = figures_of(passage) if passage is not None else []
+    others: list[list[list[ReadFigure]]] = []
+
+    def every() -> list[list[ReadFigure]]:
+        # The other passages offered are read only when a figure is not in the first (once a claim).
+        if not others:
+            others.append([inside] + [figures_of(p) for p in passages[1:]] if passages else [])
+        return others[0]
+
     read: list[tuple[list[ReadFigure], bool]] = []
 
     def on_page() -> tuple[list[ReadFigure], bool]:
         # The whole page is read for figures only when a figure is not in the passage, once a page (cached).
         if not read:
             figs, whole = page_figures(page.text, s.figures_page_budget_seconds, s)
-            read.append((list(figs) + _scores(page.text, 0, len(page.text)), whole))
+            read.append((list(figs) + list(_page_scores(page.text)), whole))
         return read[0]
 
     out: list[Figure] = []
@@ -354,7 +371,7 @@ def place_figures(
         if reason:
             out.append(_figure(c, FigureStatus.SKIPPED, None, reason=reason))
             continue
-        if c.kind is FigureKind.MULTIPLIER and c.text.lower().endswith("times") and not _multipliers(held):
+        if c.kind is FigureKind.MULTIPLIER and c.text.lower().endswith("times") and not _multipliers(every()):
             # "watched 1.4 billion times": with no multiplier in the passages, "times" counts, it does not multiply.
             c = replace(c, kind=FigureKind.NUMBER)
         c = _as_said(c)
@@ -379,8 +396,8 @@ def place_figures(
             continue
         # The passage closest to the claim that holds a figure of its kind says what stands in its place.
         kinds = _IN_PLACE.get(c.kind, (c.kind,))
-        closest = next((h for h in held if any(f.kind in kinds for f in h)), inside)
-        doubt = _implicit(c, claim_text, closest, page.text, [f for h in held for f in h])
+        closest = next((h for h in every() if any(f.kind in kinds for f in h)), inside)
+        doubt = _implicit(c, claim_text, closest, page.text, [f for h in every() for f in h])
         if not doubt and not whole:
             doubt = "the page is too large to read all its figures in time, so it cannot be said to lack this one."
         if doubt:
