@@ -290,6 +290,17 @@ def _implicit(
     rank = _rank_compared(claim, claim_text, passage, text)
     if rank:
         return rank
+    same = [
+        f
+        for f in passage
+        if f.kind is FigureKind.ORDINAL and claim.kind is FigureKind.NUMBER and f.value == claim.value
+    ]
+    if claim.unit and same:
+        # "turned 64 years old" against "his 64th birthday", "the 76 minute" against "the 76th minute".
+        return (
+            f"the page holds “{same[0].text}”, the claim's number as an ordinal; whether it counts the claim's"
+            f" “{claim.text}” is not checked, so check it by eye."
+        )
     if claim.unit:
         other = [f for f in passage if f.unit and f.unit != claim.unit and f.kind is claim.kind]
         if other:
@@ -299,6 +310,17 @@ def _implicit(
             )
     judged = _judged_against(claim, claim_text, passage, text) if claim.hedge else passage
     return _bound_doubt(claim, judged, text)
+
+
+_POINT_GROUPED = re.compile(r"[1-9]\d{0,2}\.\d{3}")
+
+
+def _grouped(c: ReadFigure) -> ReadFigure | None:
+    """Return a claim figure written "300.000" read with its point grouping thousands (300,000), else None."""
+    if c.kind is not FigureKind.NUMBER or c.value is None or not _POINT_GROUPED.fullmatch(c.written):
+        return None
+    written = c.written.replace(".", ",")
+    return replace(c, value=c.value * 1000, precision=precision_of(written), written=written)
 
 
 def _as_said(c: ReadFigure) -> ReadFigure:
@@ -381,6 +403,10 @@ def place_figures(
             # "an average rating of more than 43.5 %" restates "an average rating of 4.4/10": a last resort.
             rated = _judged_against(c, claim_text, _scores(page.text, passage.start, passage.end, 10), page.text)
             found = holder(c, rated, passage.text, s) if rated else None
+        grouped = _grouped(c) if found is None else None
+        if grouped is not None and passage is not None:
+            # "less than 300.000 employees" in an English claim: the point may group thousands (300,000).
+            found = holder(grouped, _judged_against(grouped, claim_text, inside, page.text), passage.text, s)
         if found is not None:
             out.append(_figure(c, FigureStatus.MATCHED, FigurePlace.PASSAGE, quote_text=found.text))
             continue

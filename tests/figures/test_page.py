@@ -302,3 +302,17 @@ def test_a_comparative_beside_its_words_after_a_short_one_is_judged_against_that
     assert placed["$ 40 million"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
     # SUPPORTS: "more than 398 Hawaii COVID-19 occurrences" is not judged against "70 in Hawaii County".
     assert _check("5ee3932dc9e77c0008ccb50f_4").verdict is Verdict.NO_QUOTE
+
+
+def test_a_count_the_page_writes_as_an_ordinal_of_the_same_number_is_skipped_with_its_reason():
+    # SUPPORTS: "turned 64 years old" against "Sally Ride 's 64th birthday".
+    result = _check("5ec7d50cc9e77c0008440f73_1")
+    assert result.verdict is Verdict.NO_QUOTE
+    age = next(f for f in result.figures.figures if f.text == "64")
+    assert age.status is FigureStatus.SKIPPED and age.reason.startswith("The page holds “64th”")
+
+
+def test_a_point_grouping_thousands_in_an_english_claim_is_read_both_ways():
+    # SUPPORTS: "less than 300.000 professional employees" against "approximately 286,200 professionals".
+    placed = _placed(_check("5ed4de03c9e77c0008489387_1"))
+    assert placed["300.000"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
