@@ -125,6 +125,9 @@ def _judged_against(claim: ReadFigure, claim_text: str, passage: list[ReadFigure
     if claim.hedge not in v.HEDGE_SIDE or claim.hedge in v.TIME_HEDGES:
         return passage
     kinds = _IN_PLACE.get(claim.kind, (claim.kind,))
+    if claim.kind is FigureKind.ORDINAL:
+        # "ranked above 26th" compares ranks, which way the claim's words say (_rank_compared), never by value.
+        return []
     four = claim.written.replace(",", "").isdigit() and len(claim.written.replace(",", "")) == 4
     alike = [
         f
@@ -202,6 +205,8 @@ def _bounds_meet(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str
     return ""
 
 
+# A rank written as a label ("peaked at number 28", "at # 44").
+_RANK_LABEL = re.compile(r"(?:number|no\.|#)\s?\d", re.IGNORECASE)
 # Words that compare a rank: toward the first ("richer than the 15th") or away from it ("behind the 40th").
 _RANK_UP = re.compile(r"\b(?:richer|wealthier|higher|better|above|ahead of|top|over|more)\b", re.IGNORECASE)
 _RANK_DOWN = re.compile(r"\b(?:poorer|lower|worse|below|behind|beneath|outside|under|less)\b", re.IGNORECASE)
@@ -222,7 +227,7 @@ def _rank_compared(claim: ReadFigure, claim_text: str, passage: list[ReadFigure]
         return ""
     ups, downs = list(_RANK_UP.finditer(before)), list(_RANK_DOWN.finditer(before))
     up = bool(ups) and (not downs or ups[-1].start() > downs[-1].start())
-    held = [f for f in passage if f.kind is FigureKind.ORDINAL and f.value is not None]
+    held = [f for f in passage if f.value is not None and (f.kind is FigureKind.ORDINAL or _RANK_LABEL.match(f.text))]
     side = [f for f in held if f.value is not None and (f.value < claim.value if up else f.value > claim.value)]
     if not side:
         return ""
@@ -255,6 +260,46 @@ def _on_side(claim: ReadFigure, partial: ReadFigure) -> bool:
     side = v.HEDGE_SIDE.get(claim.hedge, "") if claim.hedge in v.TIME_HEDGES else ""
     day, bound = partial.date[1:], claim.date[1:]
     return (side == "less" and day < bound) or (side == "more" and day > bound)
+
+
+def _own_bound(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str:
+    """Return why a bound in time is not judged when the passage gives its very point ("after 2003", "Since 2003")."""
+    if claim.hedge not in v.TIME_HEDGES or claim.kind not in (FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH):
+        return ""
+    point = claim.date if claim.kind is not FigureKind.YEAR else (int(claim.value or 0), 0, 0)
+    for f in passage:
+        if f.kind in (FigureKind.DATE, FigureKind.MONTH):
+            at = f.date
+        elif f.kind is FigureKind.YEAR and f.value is not None and not f.is_range:
+            at = (int(f.value), 0, 0)
+        else:
+            continue
+        # As finely as the claim writes it: "before December 2008" is not the point of "( 2008 )".
+        if (
+            point[0]
+            and at[0] == point[0]
+            and (at[1] == point[1] or not point[1])
+            and (at[2] == point[2] or not point[2])
+        ):
+            return (
+                f"the passage closest to the claim gives “{_with_hedge(text, f)}”, the point of the claim's"
+                f" “{claim.hedge} {claim.text}” itself; which side of it the claim falls is not judged, so check"
+                " it by eye."
+            )
+    return ""
+
+
+def _month_named(claim: ReadFigure, passage: Candidate | None) -> str:
+    """Return why a month and year is not judged when the passage names the month alone ("in late February")."""
+    if claim.kind is not FigureKind.MONTH or passage is None or not 0 < claim.date[1] < len(v.MONTH_NAMES):
+        return ""
+    name = v.MONTH_NAMES[claim.date[1]]
+    if not re.search(rf"\b{name}\b(?!\s*,?\s*\d)", passage.text):
+        return ""
+    return (
+        f"the passage closest to the claim names “{name}” without a year, so the year of “{claim.text}” cannot be"
+        " checked on the page; check it by eye."
+    )
 
 
 def _implicit(
@@ -423,7 +468,11 @@ def place_figures(
         # The passage closest to the claim that holds a figure of its kind says what stands in its place.
         kinds = _IN_PLACE.get(c.kind, (c.kind,))
         closest = next((h for h in every() if any(f.kind in kinds for f in h)), inside)
-        doubt = _implicit(c, claim_text, closest, page.text, [f for h in every() for f in h])
+        doubt = (
+            _own_bound(c, closest, page.text)
+            or _month_named(c, passage)
+            or _implicit(c, claim_text, closest, page.text, [f for h in every() for f in h])
+        )
         if not doubt and not whole:
             doubt = "the page is too large to read all its figures in time, so it cannot be said to lack this one."
         if doubt:

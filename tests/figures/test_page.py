@@ -316,3 +316,27 @@ def test_a_point_grouping_thousands_in_an_english_claim_is_read_both_ways():
     # SUPPORTS: "less than 300.000 professional employees" against "approximately 286,200 professionals".
     placed = _placed(_check("5ed4de03c9e77c0008489387_1"))
     assert placed["300.000"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+
+
+def test_a_bound_in_time_whose_point_the_passage_gives_is_skipped_with_its_reason():
+    # SUPPORTS: "sold after 2003" against "Since 2003": the page gives the bound's point itself.
+    result = _check("5ec7d50cc9e77c0008440f36_1")
+    assert result.verdict is Verdict.NO_QUOTE
+    assert "gives “2003”, the point of the claim's “after 2003” itself" in result.figures.figures[0].reason
+    # REFUTES: "Before December 2008" is not the point of the title's "( 2008 )": still judged, and flagged.
+    assert _check("5ebbf32ac9e77c0009294d21_2").verdict is Verdict.FIGURES_MISMATCH
+
+
+def test_a_month_and_year_against_the_month_named_alone_is_skipped_with_its_reason():
+    # SUPPORTS: "in late February 2020" against "in late February to attend a conference".
+    result = _check("5ee3932ac9e77c0008cc96a1_2")
+    assert result.verdict is Verdict.NO_QUOTE
+    assert result.figures.figures[0].reason.startswith("The passage closest to the claim names “February” without")
+
+
+def test_a_rank_compared_is_judged_by_the_claims_words_against_a_rank_label():
+    # SUPPORTS: "ranked above 26th" against "peaked at number 25": skipped with the page's rank.
+    assert _check("5ed7ad01c9e77c00084a674a_4").verdict is Verdict.NO_QUOTE
+    # REFUTES: against "number 28", never held by "the Billboard Hot 100".
+    result = _check("5ed7ad01c9e77c00084a674a_3")
+    assert result.verdict is Verdict.FIGURES_MISMATCH
