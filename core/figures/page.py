@@ -16,13 +16,16 @@ places figures; it never verifies a claim (principle 1).
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
 from core.figures import vocab as v
+from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
 from core.figures.compare import holder, holders, kind_word, page_figures, skip_reason
+from core.figures.doubt import implicit, month_named, own_bound
 from core.figures.locale import writes_decimal_comma
 from core.figures.read import ReadFigure, read_figures
 from core.figures.scan import precision_of
@@ -30,34 +33,9 @@ from core.models import Candidate, Figure, FigureCheck, FigureKind, FigurePlace,
 from core.settings import Settings
 from core.text import split_sentences
 
-# What the passage may hold "in the place" of a claim figure: figures of these kinds stand for it.
-_IN_PLACE = {
-    FigureKind.NUMBER: (FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.MONEY),
-    FigureKind.ORDINAL: (FigureKind.ORDINAL, FigureKind.NUMBER),
-    FigureKind.MONEY: (FigureKind.MONEY, FigureKind.NUMBER),
-    FigureKind.PERCENT: (FigureKind.PERCENT, FigureKind.POINTS),
-    FigureKind.POINTS: (FigureKind.POINTS, FigureKind.PERCENT),
-    FigureKind.MULTIPLIER: (FigureKind.MULTIPLIER,),
-    FigureKind.YEAR: (FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH, FigureKind.PERIOD),
-    FigureKind.DATE: (FigureKind.DATE, FigureKind.MONTH, FigureKind.PARTIAL_DATE, FigureKind.YEAR),
-    FigureKind.MONTH: (FigureKind.MONTH, FigureKind.DATE, FigureKind.YEAR),
-    FigureKind.VERSION: (FigureKind.VERSION,),
-    FigureKind.PERIOD: (FigureKind.PERIOD,),
-}
-_TIMES = frozenset({FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH, FigureKind.PERIOD})
-# A year glued to a name ("UEFA Euro 2016", "Windows 2000") is part of the name the page may not repeat.
 _OUT_OF_100 = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:out of 100\b|/\s?100\b)", re.IGNORECASE)
-_WORD_AFTER = re.compile(r"\s?([A-Za-z]{3,})")
-_NAME_BEFORE = re.compile(r"(?:^|[^.!?]\s)(?:[A-Z][\w&'-]*\s){0,3}[A-Z][\w&'-]*\s$")
-
-
-def _with_hedge(text: str, fig: ReadFigure) -> str:
-    """Return the figure as its text writes it, with the hedge before it ("an estimated 5%")."""
-    if not fig.hedge:
-        return fig.text
-    start = max(0, fig.start - len(fig.hedge) - 3)
-    k = text[start : fig.start].lower().rfind(fig.hedge)
-    return " ".join(text[start + k : fig.end].split()) if k >= 0 else f"{fig.hedge} {fig.text}"
+# A rating out of 10 with a decimal ("an average rating of 4.4/10"), the percentage a claim restates as "44 %".
+_OUT_OF_10 = re.compile(r"(?<![\d./])(\d\.\d{1,2})\s?/\s?10\b(?![\d.,/])")
 
 
 def _sentence(page: PageText, start: int, s: Settings) -> str:
@@ -72,54 +50,16 @@ def _sentence(page: PageText, start: int, s: Settings) -> str:
     return " ".join(text[max(a, start - 200) : min(b, start + 200)].split())
 
 
-def _nearest(claim: ReadFigure, figs: list[ReadFigure]) -> ReadFigure | None:
-    """Return the figure of figs that stands in the claim figure's place: its kind, closest in value."""
-    kinds = _IN_PLACE.get(claim.kind, (claim.kind,))
-    same = [f for f in figs if f.kind in kinds]
-    if not same:
-        return None
-    first = [f for f in same if f.kind is claim.kind] or same
-
-    def distance(f: ReadFigure) -> Decimal:
-        if claim.value is None or f.value is None:
-            return Decimal(0) if f.kind is claim.kind else Decimal(1)
-        return abs(abs(f.value) - abs(claim.value)) / max(abs(claim.value), Decimal(1))
-
-    return min(first, key=distance)
-
-
-def _word_after(text: str, end: int) -> str:
-    """Return the word right after a figure, singular ("reviews" -> "review"), "" when none."""
-    m = _WORD_AFTER.match(text, end)
-    return m.group(1).lower().removesuffix("s") if m else ""
-
-
-def _judged_against(claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str) -> list[ReadFigure]:
-    """Return the passage figures a claim figure is judged against: all, or for a comparative the one in its place.
-
-    "Less than 28 critics" is true of any smaller number, so it is judged only against the figure
-    beside the same word ("32 reviews" for "28 reviews"), else the one of its kind closest in value.
-    """
-    if claim.hedge not in v.HEDGE_SIDE or claim.hedge in v.TIME_HEDGES:
-        return passage
-    kinds = _IN_PLACE.get(claim.kind, (claim.kind,))
-    alike = [f for f in passage if f.kind in kinds and (f.kind is not FigureKind.YEAR or claim.kind is FigureKind.YEAR)]
-    word = _word_after(claim_text, claim.end)
-    beside = [f for f in alike if word and _word_after(text, f.end) == word]
-    if beside:
-        return beside
-    near = _nearest(claim, alike)
-    return [near] if near is not None else []
-
-
-def _scores(text: str, start: int, end: int) -> list[ReadFigure]:
+def _scores(text: str, start: int, end: int, out_of: int = 100) -> list[ReadFigure]:
     """Return the scores out of 100 between start and end ("52 out of 100", "50/100"), read as percentages.
 
     A review score out of 100 is the percentage a claim restates ("scored more than 50 %"); the
     figures reader leaves "50/100" unread (a slash may be a ratio or a date), so a page's are read here.
+    ``out_of=10``: the ratings out of 10 with a decimal instead ("4.4/10" read as 44 %).
     """
     out = []
-    for m in _OUT_OF_100.finditer(text, start, end):
+    pattern, scale = (_OUT_OF_100, 1) if out_of == 100 else (_OUT_OF_10, 10)
+    for m in pattern.finditer(text, start, end):
         num = m.group(1)
         out.append(
             ReadFigure(
@@ -127,12 +67,18 @@ def _scores(text: str, start: int, end: int) -> list[ReadFigure]:
                 kind=FigureKind.PERCENT,
                 start=m.start(),
                 end=m.end(),
-                value=Decimal(num),
-                precision=precision_of(num),
+                value=Decimal(num) * scale,
+                precision=precision_of(num) * scale,
                 written=num,
             )
         )
     return out
+
+
+@functools.lru_cache(maxsize=4)
+def _page_scores(text: str) -> tuple[ReadFigure, ...]:
+    """Return a whole page's scores out of 100, read once a page (the claims of one page share them)."""
+    return tuple(_scores(text, 0, len(text)))
 
 
 def _multipliers(held: list[list[ReadFigure]]) -> bool:
@@ -140,54 +86,25 @@ def _multipliers(held: list[list[ReadFigure]]) -> bool:
     return any(f.kind is FigureKind.MULTIPLIER for h in held for f in h)
 
 
-def _bound_doubt(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str:
-    """Return why a page bound neither confirms nor refutes the claim ("more than 25 million" for 26 million)."""
-    if claim.value is None or claim.hedge or claim.is_range:
-        return ""
-    for f in passage:
-        side = v.HEDGE_SIDE.get(f.hedge, "")
-        if f.kind is not claim.kind or f.value is None or not side or f.currency != claim.currency:
-            continue
-        if (side == "more" and claim.value >= f.value) or (side == "less" and claim.value <= f.value):
-            return (
-                f"the passage closest to the claim gives only a bound, “{_with_hedge(text, f)}”, which neither"
-                " confirms nor refutes it; check it by eye."
-            )
-    return ""
+_POINT_GROUPED = re.compile(r"[1-9]\d{0,2}\.\d{3}")
 
 
-def _implicit(
-    claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str, offered: list[ReadFigure]
-) -> str:
-    """Return why the page may leave the claim's figure implicit (a year, a unit), "" when it does not.
+def _grouped(c: ReadFigure) -> ReadFigure | None:
+    """Return a claim figure written "300.000" read with its point grouping thousands (300,000), else None."""
+    if c.kind is not FigureKind.NUMBER or c.value is None or not _POINT_GROUPED.fullmatch(c.written):
+        return None
+    written = c.written.replace(".", ",")
+    return replace(c, value=c.value * 1000, precision=precision_of(written), written=written)
 
-    ``passage`` holds the figures of the closest passage with one of the claim figure's kind,
-    ``offered`` those of every passage offered.
-    """
-    if claim.kind in (FigureKind.DATE, FigureKind.MONTH):
-        # "March 27, 2020" against "On 27 March", "January 2020" against "On 22 January": the year is implicit.
-        same = [f for f in offered if f.kind is FigureKind.PARTIAL_DATE and f.date[1] == claim.date[1]]
-        partial = [f for f in same if claim.kind is FigureKind.MONTH or f.date[2] == claim.date[2]]
-        if partial:
-            return (
-                f"the passage closest to the claim gives “{partial[0].text}” without a year, so the year of"
-                f" “{claim.text}” cannot be checked on the page; check it by eye."
-            )
-    if claim.kind in _TIMES and not any(f.kind in _TIMES for f in passage):
-        return (
-            f"the passage closest to the claim names no year or date, so “{claim.text}” may be the page's own"
-            " context (its date, its subject's year) rather than a figure it states; check it by eye."
-        )
-    if claim.kind is FigureKind.YEAR and _NAME_BEFORE.search(claim_text[: claim.start]):
-        return f"“{claim.text}” is part of a name, which the page need not repeat; check it by eye."
-    if claim.unit:
-        other = [f for f in passage if f.unit and f.unit != claim.unit and f.kind is claim.kind]
-        if other:
-            return (
-                f"the passage closest to the claim gives “{other[0].text}”, in another unit; a conversion is not"
-                " checked, so check it by eye."
-            )
-    return _bound_doubt(claim, passage, text)
+
+def _as_said(c: ReadFigure) -> ReadFigure:
+    """Return the claim figure with the kind its hedge gives: "before 1800" bounds a year, "over 2000 cases" a count."""
+    four = c.written.isdigit() and len(c.written) == 4
+    if c.kind is FigureKind.NUMBER and four and c.hedge in v.TIME_HEDGES:
+        return replace(c, kind=FigureKind.YEAR)
+    if c.kind is FigureKind.YEAR and c.hedge in v.HEDGE_SIDE and c.hedge not in v.TIME_HEDGES:
+        return replace(c, kind=FigureKind.NUMBER)
+    return c
 
 
 def _figure(c: ReadFigure, status: FigureStatus, where: FigurePlace | None, **fields: object) -> Figure:
@@ -213,25 +130,35 @@ def place_figures(
     s = settings or Settings()
     passage = passages[0] if passages else None
     claim_figs = read_figures(claim_text[: s.figures_claim_max_chars], writes_decimal_comma(claim_text))
+    if not claim_figs:
+        return FigureCheck(())
     comma = writes_decimal_comma(page.text)
-    held = [
-        [replace(f, start=f.start + p.start, end=f.end + p.start) for f in read_figures(p.text, comma)]
-        + _scores(page.text, p.start, p.end)
-        for p in passages
-    ]
-    inside = held[0] if held else []
+
+    def figures_of(p: Candidate) -> list[ReadFigure]:
+        shifted = [replace(f, start=f.start + p.start, end=f.end + p.start) for f in read_figures(p.text, comma)]
+        return shifted + _scores(page.text, p.start, p.end)
+
+    inside = figures_of(passage) if passage is not None else []
+    others: list[list[list[ReadFigure]]] = []
+
+    def every() -> list[list[ReadFigure]]:
+        # The other passages offered are read only when a figure is not in the first (once a claim).
+        if not others:
+            others.append([inside] + [figures_of(p) for p in passages[1:]] if passages else [])
+        return others[0]
+
     read: list[tuple[list[ReadFigure], bool]] = []
 
     def on_page() -> tuple[list[ReadFigure], bool]:
         # The whole page is read for figures only when a figure is not in the passage, once a page (cached).
         if not read:
             figs, whole = page_figures(page.text, s.figures_page_budget_seconds, s)
-            read.append((list(figs) + _scores(page.text, 0, len(page.text)), whole))
+            read.append((list(figs) + list(_page_scores(page.text)), whole))
         return read[0]
 
     out: list[Figure] = []
     for n, c in enumerate(claim_figs):
-        said = _with_hedge(claim_text, c)
+        said = with_hedge(claim_text, c)
         if n >= s.figures_claim_max:
             why = f"the claim holds {len(claim_figs)} figures; only the first {s.figures_claim_max} are looked for."
             out.append(_figure(c, FigureStatus.SKIPPED, None, reason=why[0].upper() + why[1:]))
@@ -240,16 +167,25 @@ def place_figures(
         if reason:
             out.append(_figure(c, FigureStatus.SKIPPED, None, reason=reason))
             continue
-        if c.kind is FigureKind.MULTIPLIER and c.text.lower().endswith("times") and not _multipliers(held):
+        if c.kind is FigureKind.MULTIPLIER and c.text.lower().endswith("times") and not _multipliers(every()):
             # "watched 1.4 billion times": with no multiplier in the passages, "times" counts, it does not multiply.
             c = replace(c, kind=FigureKind.NUMBER)
-        judged = _judged_against(c, claim_text, inside, page.text)
+        c = _as_said(c)
+        judged = judged_against(c, claim_text, inside, page.text)
         found = holder(c, judged, passage.text if passage is not None else "", s) if judged else None
+        if found is None and passage is not None and c.kind is FigureKind.PERCENT:
+            # "an average rating of more than 43.5 %" restates "an average rating of 4.4/10": a last resort.
+            rated = judged_against(c, claim_text, _scores(page.text, passage.start, passage.end, 10), page.text)
+            found = holder(c, rated, passage.text, s) if rated else None
+        grouped = _grouped(c) if found is None else None
+        if grouped is not None and passage is not None:
+            # "less than 300.000 employees" in an English claim: the point may group thousands (300,000).
+            found = holder(grouped, judged_against(grouped, claim_text, inside, page.text), passage.text, s)
         if found is not None:
             out.append(_figure(c, FigureStatus.MATCHED, FigurePlace.PASSAGE, quote_text=found.text))
             continue
         page_figs, whole = on_page()
-        hits = holders(c, _judged_against(c, claim_text, page_figs, page.text), s, s.figures_elsewhere_max)
+        hits = holders(c, judged_against(c, claim_text, page_figs, page.text), s, s.figures_elsewhere_max)
         if hits:
             around = _sentence(page, hits[0].start, s)
             why = f"The claim's “{said}” is not in the passage offered first, but the page has it: “{around}”."
@@ -259,16 +195,20 @@ def place_figures(
             )
             continue
         # The passage closest to the claim that holds a figure of its kind says what stands in its place.
-        kinds = _IN_PLACE.get(c.kind, (c.kind,))
-        closest = next((h for h in held if any(f.kind in kinds for f in h)), inside)
-        doubt = _implicit(c, claim_text, closest, page.text, [f for h in held for f in h])
+        kinds = IN_PLACE.get(c.kind, (c.kind,))
+        closest = next((h for h in every() if any(f.kind in kinds for f in h)), inside)
+        doubt = (
+            own_bound(c, closest, page.text)
+            or month_named(c, passage)
+            or implicit(c, claim_text, closest, page.text, [f for h in every() for f in h])
+        )
         if not doubt and not whole:
             doubt = "the page is too large to read all its figures in time, so it cannot be said to lack this one."
         if doubt:
             out.append(_figure(c, FigureStatus.SKIPPED, None, reason=doubt[0].upper() + doubt[1:]))
             continue
-        near = _nearest(c, _judged_against(c, claim_text, closest, page.text) or closest)
-        instead = _with_hedge(page.text, near) if near is not None else ""
+        near = nearest(c, judged_against(c, claim_text, closest, page.text) or closest)
+        instead = with_hedge(page.text, near) if near is not None else ""
         why = _nowhere_reason(said, instead, passage, kind_word(c))
         out.append(_figure(c, FigureStatus.MISSING, FigurePlace.NOWHERE, reason=why, instead=instead))
     return FigureCheck(tuple(out))

@@ -224,3 +224,119 @@ def test_a_comparative_takes_no_rounding_on_a_page():
     assert result.verdict is Verdict.FIGURES_MISMATCH
     assert result.figures.nowhere[0].text == "510"
     assert _check("5ee3932ac9e77c0008cc9c69_4").verdict is Verdict.NO_QUOTE  # SUPPORTS: "516 persons have recovered"
+
+
+def test_a_claims_bound_the_pages_bound_the_other_way_overlaps_is_skipped_with_the_pages_bound():
+    # SUPPORTS: "under 500,000 copies" against "more than 490,000 copies": neither confirms nor refutes.
+    result = _check("5ee39418c9e77c0008ccf4ff_1")
+    assert result.verdict is Verdict.NO_QUOTE
+    skipped = result.figures.figures[0]
+    assert skipped.status is FigureStatus.SKIPPED
+    assert "“more than 490,000”" in skipped.reason and "neither confirms nor refutes" in skipped.reason
+    # REFUTES: "more than 2,000 employees" against "over 1,700": a bound on the claim's own side is still judged.
+    assert _check("5ec55989c9e77c000842badb_3").verdict is Verdict.FIGURES_MISMATCH
+
+
+def test_a_rank_the_claim_compares_is_skipped_with_the_rank_the_page_holds():
+    # SUPPORTS: "richer than the 15th wealthiest" against "the 12th richest".
+    result = _check("5ebe6f32c9e77c0008409840_1")
+    assert result.verdict is Verdict.NO_QUOTE
+    assert result.figures.figures[0].status is FigureStatus.SKIPPED
+    assert result.figures.figures[0].reason.startswith("The page holds “12th”; “15th” is a comparison of ranks")
+    # REFUTES: the same claim against "the 17th richest", a rank on the other side, stands nowhere.
+    assert _check("5ebe6f32c9e77c0008409840_2").verdict is Verdict.FIGURES_MISMATCH
+    # SUPPORTS: "behind the 40th largest economy" against "42nd largest".
+    assert _check("5ed4de07c9e77c000848a1a3_4").verdict is Verdict.NO_QUOTE
+
+
+def test_an_early_year_after_before_or_after_is_a_bound_in_time():
+    # SUPPORTS: "before 1800" (read as a number: before figures_year_min) against "In May 1419".
+    assert _placed(_check("5ee39419c9e77c0008ccfb11_4"))["1800"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+    # SUPPORTS: "born after 1871" against "December 25 , 1872".
+    assert _placed(_check("5ec284fec9e77c0008416f58_1"))["1871"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+    # SUPPORTS: "before 1800" against "In 1406"; the same claim "after 1800" against "In 1963".
+    assert _check("5ee39419c9e77c0008ccf8a2_1").verdict is Verdict.NO_QUOTE
+
+
+def test_a_year_shaped_count_after_a_comparative_is_a_count():
+    # SUPPORTS: "more than 2000 fatalities" against "2,001 deaths": "over 2000" counts, it names no year.
+    placed = _placed(_check("5ee393b6c9e77c0008ccbbd3_4"))
+    assert placed["2000"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+
+
+def test_a_day_without_a_year_on_a_dated_bounds_side_is_skipped_with_its_reason():
+    # SUPPORTS: "before April 10 , 2020" against "As of 9 April": the page leaves the year implicit.
+    result = _check("5ee3932bc9e77c0008cca993_1")
+    assert result.verdict is Verdict.NO_QUOTE
+    date = next(f for f in result.figures.figures if f.text == "April 10 , 2020")
+    assert date.status is FigureStatus.SKIPPED and "“9 April” without a year" in date.reason
+
+
+def test_a_comparative_beside_two_of_its_words_is_judged_against_that_figure():
+    # REFUTES: "under 8,500 passing yards" against "25 passing records including 9,008 passing yards".
+    result = _check("5ed4de07c9e77c000848a0f0_2")
+    assert result.verdict is Verdict.FIGURES_MISMATCH
+    assert result.figures.nowhere[0].instead == "9,008"
+    assert _check("5ed4de07c9e77c000848a0f0_1").verdict is Verdict.NO_QUOTE  # SUPPORTS: the revision that holds it
+
+
+def test_a_percentage_is_held_by_a_rating_out_of_10_in_the_passage():
+    # SUPPORTS: "an average rating of more than 43.5 %" against "an average rating of 4.4/10".
+    result = _check("5ed4de0ac9e77c000848b463_1")
+    assert result.verdict is Verdict.NO_QUOTE
+    rating = next(f for f in result.figures.figures if f.text == "43.5 %")
+    assert (rating.status, rating.where, rating.quote_text) == (FigureStatus.MATCHED, FigurePlace.PASSAGE, "4.4/10")
+
+
+def test_a_day_of_another_month_on_a_dated_bounds_side_is_skipped_with_its_reason():
+    # SUPPORTS: "before April 2020" against "On 31 March": the page leaves the year implicit.
+    result = _check("5ee3932dc9e77c0008ccb7d1_2")
+    assert result.verdict is Verdict.NO_QUOTE
+    assert "“31 March” without a year" in result.figures.figures[0].reason
+
+
+def test_a_comparative_beside_its_words_after_a_short_one_is_judged_against_that_figure():
+    # SUPPORTS: "more than $ 40 million in North America" against "$ 44 million in North America and
+    # $ 37 million in other territories": "in north" picks $ 44 million, not the closer $ 37 million.
+    placed = _placed(_check("5ebe6f2ec9e77c0008407bcd_4"))
+    assert placed["$ 40 million"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+    # SUPPORTS: "more than 398 Hawaii COVID-19 occurrences" is not judged against "70 in Hawaii County".
+    assert _check("5ee3932dc9e77c0008ccb50f_4").verdict is Verdict.NO_QUOTE
+
+
+def test_a_count_the_page_writes_as_an_ordinal_of_the_same_number_is_skipped_with_its_reason():
+    # SUPPORTS: "turned 64 years old" against "Sally Ride 's 64th birthday".
+    result = _check("5ec7d50cc9e77c0008440f73_1")
+    assert result.verdict is Verdict.NO_QUOTE
+    age = next(f for f in result.figures.figures if f.text == "64")
+    assert age.status is FigureStatus.SKIPPED and age.reason.startswith("The page holds “64th”")
+
+
+def test_a_point_grouping_thousands_in_an_english_claim_is_read_both_ways():
+    # SUPPORTS: "less than 300.000 professional employees" against "approximately 286,200 professionals".
+    placed = _placed(_check("5ed4de03c9e77c0008489387_1"))
+    assert placed["300.000"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+
+
+def test_a_bound_in_time_whose_point_the_passage_gives_is_skipped_with_its_reason():
+    # SUPPORTS: "sold after 2003" against "Since 2003": the page gives the bound's point itself.
+    result = _check("5ec7d50cc9e77c0008440f36_1")
+    assert result.verdict is Verdict.NO_QUOTE
+    assert "gives “2003”, the point of the claim's “after 2003” itself" in result.figures.figures[0].reason
+    # REFUTES: "Before December 2008" is not the point of the title's "( 2008 )": still judged, and flagged.
+    assert _check("5ebbf32ac9e77c0009294d21_2").verdict is Verdict.FIGURES_MISMATCH
+
+
+def test_a_month_and_year_against_the_month_named_alone_is_skipped_with_its_reason():
+    # SUPPORTS: "in late February 2020" against "in late February to attend a conference".
+    result = _check("5ee3932ac9e77c0008cc96a1_2")
+    assert result.verdict is Verdict.NO_QUOTE
+    assert result.figures.figures[0].reason.startswith("The passage closest to the claim names “February” without")
+
+
+def test_a_rank_compared_is_judged_by_the_claims_words_against_a_rank_label():
+    # SUPPORTS: "ranked above 26th" against "peaked at number 25": skipped with the page's rank.
+    assert _check("5ed7ad01c9e77c00084a674a_4").verdict is Verdict.NO_QUOTE
+    # REFUTES: against "number 28", never held by "the Billboard Hot 100".
+    result = _check("5ed7ad01c9e77c00084a674a_3")
+    assert result.verdict is Verdict.FIGURES_MISMATCH

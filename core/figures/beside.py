@@ -1,0 +1,109 @@
+"""The figure of a passage in a claim figure's place, for a claim without a quote (``core.figures.page``).
+
+``judged_against`` returns the passage figures a claim figure is judged against: all of them, or
+for a comparative the one beside the same words ("28 reviews" for "less than 28 reviews"), else the
+one of its kind closest in value (``nearest``); ``with_hedge`` writes a figure as its text does,
+with the hedge before it ("an estimated 5%"). This module picks figures; it never judges them.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from core.figures import vocab as v
+from core.figures.read import ReadFigure
+from core.models import FigureKind
+
+# What the passage may hold "in the place" of a claim figure: figures of these kinds stand for it.
+IN_PLACE = {
+    FigureKind.NUMBER: (FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.MONEY),
+    FigureKind.ORDINAL: (FigureKind.ORDINAL, FigureKind.NUMBER),
+    FigureKind.MONEY: (FigureKind.MONEY, FigureKind.NUMBER),
+    FigureKind.PERCENT: (FigureKind.PERCENT, FigureKind.POINTS),
+    FigureKind.POINTS: (FigureKind.POINTS, FigureKind.PERCENT),
+    FigureKind.MULTIPLIER: (FigureKind.MULTIPLIER,),
+    FigureKind.YEAR: (FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH, FigureKind.PERIOD),
+    FigureKind.DATE: (FigureKind.DATE, FigureKind.MONTH, FigureKind.PARTIAL_DATE, FigureKind.YEAR),
+    FigureKind.MONTH: (FigureKind.MONTH, FigureKind.DATE, FigureKind.YEAR),
+    FigureKind.VERSION: (FigureKind.VERSION,),
+    FigureKind.PERIOD: (FigureKind.PERIOD,),
+}
+_WORD_AFTER = re.compile(r"(?:\s?[A-Za-z]{1,2}\b){0,2}\s?([A-Za-z]{3,})")
+
+
+def with_hedge(text: str, fig: ReadFigure) -> str:
+    """Return the figure as its text writes it, with the hedge before it ("an estimated 5%")."""
+    if not fig.hedge:
+        return fig.text
+    start = max(0, fig.start - len(fig.hedge) - 3)
+    k = text[start : fig.start].lower().rfind(fig.hedge)
+    return " ".join(text[start + k : fig.end].split()) if k >= 0 else f"{fig.hedge} {fig.text}"
+
+
+def nearest(claim: ReadFigure, figs: list[ReadFigure]) -> ReadFigure | None:
+    """Return the figure of figs that stands in the claim figure's place: its kind, closest in value."""
+    kinds = IN_PLACE.get(claim.kind, (claim.kind,))
+    same = [f for f in figs if f.kind in kinds]
+    if not same:
+        return None
+    first = [f for f in same if f.kind is claim.kind] or same
+
+    def distance(f: ReadFigure) -> Decimal:
+        if claim.value is None or f.value is None:
+            return Decimal(0) if f.kind is claim.kind else Decimal(1)
+        return abs(abs(f.value) - abs(claim.value)) / max(abs(claim.value), Decimal(1))
+
+    return min(first, key=distance)
+
+
+def _word_after(text: str, end: int) -> str:
+    """Return the word right after a figure, singular ("reviews" -> "review"), "" when none.
+
+    Up to two short words before it come with it ("$ 40 million in North America" -> "in north"),
+    so that "398 Hawaii" is not beside "70 in Hawaii County".
+    """
+    m = _WORD_AFTER.match(text, end)
+    if not m:
+        return ""
+    short = " ".join(text[m.start() : m.start(1)].lower().split())
+    return f"{short} {m.group(1).lower().removesuffix('s')}".strip()
+
+
+def _second_word(text: str, end: int) -> str:
+    """Return the second word after a figure, singular, "" when none."""
+    m = _WORD_AFTER.match(text, end)
+    return _word_after(text, m.end()) if m else ""
+
+
+def judged_against(claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str) -> list[ReadFigure]:
+    """Return the passage figures a claim figure is judged against: all, or for a comparative the one in its place.
+
+    "Less than 28 critics" is true of any smaller number, so it is judged only against the figure
+    beside the same word ("32 reviews" for "28 reviews"), else the one of its kind closest in value.
+    """
+    if claim.hedge not in v.HEDGE_SIDE or claim.hedge in v.TIME_HEDGES:
+        return passage
+    kinds = IN_PLACE.get(claim.kind, (claim.kind,))
+    if claim.kind is FigureKind.ORDINAL:
+        # "ranked above 26th" compares ranks, which way the claim's words say (_rank_compared), never by value.
+        return []
+    four = claim.written.replace(",", "").isdigit() and len(claim.written.replace(",", "")) == 4
+    alike = [
+        f
+        for f in passage
+        if f.kind in kinds and (f.kind is not FigureKind.YEAR or claim.kind is FigureKind.YEAR or four)
+    ]
+    word = _word_after(claim_text, claim.end)
+    beside = [f for f in alike if word and _word_after(text, f.end) == word]
+    if len(beside) > 1:
+        # "under 8,500 passing yards": of "25 passing records" and "9,008 passing yards", the one of its two words.
+        second = _second_word(claim_text, claim.end)
+        beside = [f for f in beside if second and _second_word(text, f.end) == second] or beside
+    if beside:
+        return beside
+    near = nearest(claim, alike)
+    return [near] if near is not None else []
+
+
+__all__ = ["IN_PLACE", "judged_against", "nearest", "with_hedge"]

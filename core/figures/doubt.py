@@ -1,0 +1,206 @@
+"""Why a figure of a claim without a quote cannot be judged on its page, so is skipped, never flagged.
+
+``implicit`` returns the reason, "" when the figure can be judged: a year or date the page leaves
+implicit (a day and month without a year, the month named alone, no year at all), a year that is
+part of a name, a bound in time whose point the passage gives itself ("after 2003" against "Since
+2003"), a rank the claim compares ("richer than the 15th" against "12th"), a count the page writes
+as an ordinal ("64 years old" against "64th birthday"), a measure in another unit, and a page bound
+that neither confirms nor refutes the claim ("over 16 million" for "less than 20 million").
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.figures import vocab as v
+from core.figures.beside import judged_against, with_hedge
+from core.figures.read import ReadFigure
+from core.models import Candidate, FigureKind
+
+_TIMES = frozenset({FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH, FigureKind.PERIOD})
+# A year glued to a name ("UEFA Euro 2016", "Windows 2000") is part of the name the page may not repeat.
+_NAME_BEFORE = re.compile(r"(?:^|[^.!?]\s)(?:[A-Z][\w&'-]*\s){0,3}[A-Z][\w&'-]*\s$")
+# A rank the claim compares rather than states ("richer than the 15th", "behind the 40th", "top 20").
+_RANK_COMPARED = re.compile(
+    r"(?:\bthan|\bbehind|\bbelow|\babove|\bahead of|\bbeneath|\boutside|\binside|\bwithin|\btop|\bunder|\bover)"
+    r"\s(?:the\s)?(?:[a-z]+\s)?$",
+    re.IGNORECASE,
+)
+
+
+def _bounds_meet(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str:
+    """Return why a page bound the other way neither confirms nor refutes a claim's bound, "" when none.
+
+    "Less than 20 million" against "over 16 million", "under 280 million" against "more than 275
+    million": the two bounds overlap, so the claim's figure is open and skipped with the page's bound.
+    Bounds the other way that do not overlap ("less than 20" against "over 25"), and a page bound on
+    the claim's own side ("over 1,700" for "more than 2,000"), are still judged.
+    """
+    side = v.HEDGE_SIDE.get(claim.hedge, "")
+    if claim.value is None or not side or claim.hedge in v.TIME_HEDGES or claim.is_range:
+        return ""
+    for f in passage:
+        f_side = v.HEDGE_SIDE.get(f.hedge, "")
+        if f.kind is not claim.kind or f.value is None or f_side in ("", side) or f.currency != claim.currency:
+            continue
+        if (side == "less" and f.value < claim.value) or (side == "more" and f.value > claim.value):
+            return (
+                f"the passage closest to the claim gives only a bound, “{with_hedge(text, f)}”, which neither"
+                f" confirms nor refutes the claim's “{claim.hedge} {claim.text}”; check it by eye."
+            )
+    return ""
+
+
+# A rank written as a label ("peaked at number 28", "at # 44").
+_RANK_LABEL = re.compile(r"(?:number|no\.|#)\s?\d", re.IGNORECASE)
+# Words that compare a rank: toward the first ("richer than the 15th") or away from it ("behind the 40th").
+_RANK_UP = re.compile(r"\b(?:richer|wealthier|higher|better|above|ahead of|top|over|more)\b", re.IGNORECASE)
+_RANK_DOWN = re.compile(r"\b(?:poorer|lower|worse|below|behind|beneath|outside|under|less)\b", re.IGNORECASE)
+
+
+def _rank_compared(claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str) -> str:
+    """Return why a rank the claim compares is not judged ("richer than the 15th" against "12th"), "" when none.
+
+    The page's rank on the claim's side of it ("12th" for "richer than the 15th", "42nd" for "behind
+    the 40th") makes the comparison plausible, but which way a rank counts is the claim's wording: it
+    is skipped with what the page holds. A page rank on the other side is still judged.
+    """
+    before = claim_text[max(0, claim.start - 40) : claim.start]
+    rank = claim.kind is FigureKind.ORDINAL or (
+        claim.kind is FigureKind.NUMBER and before.lower().rstrip().endswith("top")
+    )
+    if not rank or claim.value is None or claim.hedge in v.TIME_HEDGES or not _RANK_COMPARED.search(before):
+        return ""
+    ups, downs = list(_RANK_UP.finditer(before)), list(_RANK_DOWN.finditer(before))
+    up = bool(ups) and (not downs or ups[-1].start() > downs[-1].start())
+    held = [f for f in passage if f.value is not None and (f.kind is FigureKind.ORDINAL or _RANK_LABEL.match(f.text))]
+    side = [f for f in held if f.value is not None and (f.value < claim.value if up else f.value > claim.value)]
+    if not side:
+        return ""
+    return (
+        f"the page holds “{with_hedge(text, side[0])}”; “{claim.text}” is a comparison of ranks the machine"
+        " does not judge, so check it by eye."
+    )
+
+
+def _bound_doubt(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str:
+    """Return why a page bound neither confirms nor refutes the claim ("more than 25 million" for 26 million)."""
+    if claim.hedge:
+        return _bounds_meet(claim, passage, text)
+    if claim.value is None or claim.is_range:
+        return ""
+    for f in passage:
+        side = v.HEDGE_SIDE.get(f.hedge, "")
+        if f.kind is not claim.kind or f.value is None or not side or f.currency != claim.currency:
+            continue
+        if (side == "more" and claim.value >= f.value) or (side == "less" and claim.value <= f.value):
+            return (
+                f"the passage closest to the claim gives only a bound, “{with_hedge(text, f)}”, which neither"
+                " confirms nor refutes it; check it by eye."
+            )
+    return ""
+
+
+def _on_side(claim: ReadFigure, partial: ReadFigure) -> bool:
+    """Return True when a day without a year lies on a dated bound's side ("9 April" for "before April 10, 2020")."""
+    side = v.HEDGE_SIDE.get(claim.hedge, "") if claim.hedge in v.TIME_HEDGES else ""
+    day, bound = partial.date[1:], claim.date[1:]
+    return (side == "less" and day < bound) or (side == "more" and day > bound)
+
+
+def own_bound(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str:
+    """Return why a bound in time is not judged when the passage gives its very point ("after 2003", "Since 2003")."""
+    if claim.hedge not in v.TIME_HEDGES or claim.kind not in (FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH):
+        return ""
+    point = claim.date if claim.kind is not FigureKind.YEAR else (int(claim.value or 0), 0, 0)
+    for f in passage:
+        if f.kind in (FigureKind.DATE, FigureKind.MONTH):
+            at = f.date
+        elif f.kind is FigureKind.YEAR and f.value is not None and not f.is_range:
+            at = (int(f.value), 0, 0)
+        else:
+            continue
+        # As finely as the claim writes it: "before December 2008" is not the point of "( 2008 )".
+        if (
+            point[0]
+            and at[0] == point[0]
+            and (at[1] == point[1] or not point[1])
+            and (at[2] == point[2] or not point[2])
+        ):
+            return (
+                f"the passage closest to the claim gives “{with_hedge(text, f)}”, the point of the claim's"
+                f" “{claim.hedge} {claim.text}” itself; which side of it the claim falls is not judged, so check"
+                " it by eye."
+            )
+    return ""
+
+
+def month_named(claim: ReadFigure, passage: Candidate | None) -> str:
+    """Return why a month and year is not judged when the passage names the month alone ("in late February")."""
+    if claim.kind is not FigureKind.MONTH or passage is None or not 0 < claim.date[1] < len(v.MONTH_NAMES):
+        return ""
+    name = v.MONTH_NAMES[claim.date[1]]
+    if not re.search(rf"\b{name}\b(?!\s*,?\s*\d)", passage.text):
+        return ""
+    return (
+        f"the passage closest to the claim names “{name}” without a year, so the year of “{claim.text}” cannot be"
+        " checked on the page; check it by eye."
+    )
+
+
+def implicit(
+    claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str, offered: list[ReadFigure]
+) -> str:
+    """Return why the page may leave the claim's figure implicit (a year, a unit), "" when it does not.
+
+    ``passage`` holds the figures of the closest passage with one of the claim figure's kind,
+    ``offered`` those of every passage offered.
+    """
+    if claim.kind in (FigureKind.DATE, FigureKind.MONTH):
+        # "March 27, 2020" against "On 27 March", "January 2020" against "On 22 January": the year is implicit.
+        same = [
+            f
+            for f in offered
+            if f.kind is FigureKind.PARTIAL_DATE and (f.date[1] == claim.date[1] or _on_side(claim, f))
+        ]
+        partial = [
+            f for f in same if claim.kind is FigureKind.MONTH or f.date[2] == claim.date[2] or _on_side(claim, f)
+        ]
+        if partial:
+            return (
+                f"the passage closest to the claim gives “{partial[0].text}” without a year, so the year of"
+                f" “{claim.text}” cannot be checked on the page; check it by eye."
+            )
+    if claim.kind in _TIMES and not any(f.kind in _TIMES for f in passage):
+        return (
+            f"the passage closest to the claim names no year or date, so “{claim.text}” may be the page's own"
+            " context (its date, its subject's year) rather than a figure it states; check it by eye."
+        )
+    if claim.kind is FigureKind.YEAR and _NAME_BEFORE.search(claim_text[: claim.start]):
+        return f"“{claim.text}” is part of a name, which the page need not repeat; check it by eye."
+    rank = _rank_compared(claim, claim_text, passage, text)
+    if rank:
+        return rank
+    same = [
+        f
+        for f in passage
+        if f.kind is FigureKind.ORDINAL and claim.kind is FigureKind.NUMBER and f.value == claim.value
+    ]
+    if claim.unit and same:
+        # "turned 64 years old" against "his 64th birthday", "the 76 minute" against "the 76th minute".
+        return (
+            f"the page holds “{same[0].text}”, the claim's number as an ordinal; whether it counts the claim's"
+            f" “{claim.text}” is not checked, so check it by eye."
+        )
+    if claim.unit:
+        other = [f for f in passage if f.unit and f.unit != claim.unit and f.kind is claim.kind]
+        if other:
+            return (
+                f"the passage closest to the claim gives “{other[0].text}”, in another unit; a conversion is not"
+                " checked, so check it by eye."
+            )
+    judged = judged_against(claim, claim_text, passage, text) if claim.hedge else passage
+    return _bound_doubt(claim, judged, text)
+
+
+__all__ = ["implicit", "month_named", "own_bound"]
