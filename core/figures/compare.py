@@ -53,19 +53,17 @@ hold the check up; the spans listed are those found before the budget ran out.
 
 from __future__ import annotations
 
-import functools
 import re
-import time
-from collections.abc import Iterator
 from dataclasses import replace
 from decimal import Decimal
 
 from core.figures import vocab as v
 from core.figures.locale import writes_decimal_comma
-from core.figures.read import ReadFigure, power_written_flat, read_figures
+from core.figures.on_page import read_page_figures
+from core.figures.read import ReadFigure, read_figures
+from core.figures.unjudged import power_doubt, skip_reason
 from core.models import Figure, FigureCheck, FigureKind, FigureStatus, PageText, Span
 from core.settings import Settings
-from core.text import split_sentences
 
 _KIND_WORDS = {
     FigureKind.NUMBER: "number",
@@ -82,7 +80,6 @@ _KIND_WORDS = {
 }
 _TABLE_SCALE = re.compile(r"(?<![a-z])in (thousands|millions|billions)(?![a-z])")
 _TABLE_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
-_MAY_HOLD = re.compile(v.MAY_HOLD_FIGURE, re.IGNORECASE)
 _COUNTABLE = frozenset({FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.YEAR})
 _PERIOD_NAMES = {"Q": "quarter", "H": "half"}
 
@@ -266,38 +263,6 @@ def _find(claim: ReadFigure, ctx: _QuoteContext, s: Settings) -> ReadFigure | No
     return None
 
 
-def _skip_reason(fig: ReadFigure) -> str:
-    if fig.kind is FigureKind.UNREADABLE:
-        return f"“{fig.text}” cannot be read with confidence ({fig.unreadable}); it was not compared."
-    if fig.kind is FigureKind.PARTIAL_DATE:
-        return f"“{fig.text}” is a day and month without a year, too little to check; check it by eye."
-    if fig.kind is FigureKind.LABEL:
-        return f"“{fig.text}” is a name or a reference number, not a quantity; it was not compared."
-    if fig.standalone:
-        return (
-            f"“{fig.text}” is a small whole number standing alone, too common to check against the quote;"
-            " check it by eye."
-        )
-    return ""
-
-
-def _power_doubt(claim: ReadFigure, quote_figs: list[ReadFigure]) -> str:
-    """Return why a power and a flattened number cannot be told apart ("10⁸" vs "108"), else ""."""
-    flat = power_written_flat(claim)
-    if flat and any(q.written == flat and q.power is None for q in quote_figs):
-        return (
-            f"the quote's “{flat}” may be {claim.text} with its superscript lost; the two cannot be told"
-            " apart with confidence, so the figure was not compared."
-        )
-    for q in quote_figs:
-        if claim.power is None and power_written_flat(q) == claim.written and claim.written:
-            return (
-                f"the claim's “{claim.text}” may be the quote's {q.text} with its superscript lost; the two"
-                " cannot be told apart with confidence, so the figure was not compared."
-            )
-    return ""
-
-
 def _describe(fig: ReadFigure) -> str:
     if fig.kind is FigureKind.PERIOD:
         label, n, year, fiscal = fig.period
@@ -334,83 +299,6 @@ def _missing_reason(claim: ReadFigure, ctx: _QuoteContext) -> str:
     return f"{head}."
 
 
-def _last_sentence_end(text: str, start: int, end: int) -> int:
-    """Return where the last sentence ending before end (after start) ends, or -1 when none does."""
-    # The last few hundred characters hold the last sentence end of any ordinary text.
-    window = max(start, end - 400)
-    spans = split_sentences(text[window:end])
-    return window + spans[-2][1] if len(spans) > 1 else -1
-
-
-def _pieces(text: str, size: int) -> Iterator[tuple[int, str]]:
-    """Yield (offset, piece) of text cut at block breaks, else sentence ends, else spaces, near size."""
-    start = 0
-    while start < len(text):
-        end = min(len(text), start + size)
-        if end < len(text):
-            # A figure never spans a block break or a sentence end (the text layer's: "Jan. 15, 2024"
-            # and "No. 5" hold none); "525 thousand" may span a space, so spaces come last.
-            cut = max(text.rfind("\n", start, end), _last_sentence_end(text, start, end) - 1)
-            if cut <= start:
-                cut = text.rfind(" ", start, end)
-            end = cut + 1 if cut > start else end
-        yield start, text[start:end]
-        start = end
-
-
-def _runs(text: str, size: int) -> Iterator[tuple[int, str]]:
-    """Yield (offset, piece) of the text's lines that may hold a figure, consecutive ones joined, near size.
-
-    A figure never spans a line (a block break), and a line with no digit and none of the words the
-    reader reads figures from (``vocab.MAY_HOLD_FIGURE``) holds none: most of a page's prose is skipped.
-    """
-    start = 0
-    run_start, run_end = -1, -1
-    while start <= len(text):
-        end = text.find("\n", start)
-        end = len(text) if end < 0 else end
-        if _MAY_HOLD.search(text, start, end):
-            if run_start < 0:
-                run_start = start
-            run_end = end
-            if run_end - run_start >= size:
-                for offset, piece in _pieces(text[run_start:run_end], size):
-                    yield run_start + offset, piece
-                run_start = -1
-        elif run_start >= 0:
-            for offset, piece in _pieces(text[run_start:run_end], size):
-                yield run_start + offset, piece
-            run_start = -1
-        start = end + 1
-    if run_start >= 0:
-        for offset, piece in _pieces(text[run_start:run_end], size):
-            yield run_start + offset, piece
-
-
-@functools.lru_cache(maxsize=4)
-def _read_page(text: str, budget: float, piece_chars: int) -> tuple[tuple[ReadFigure, ...], bool]:
-    """Return the page's figures, read piece by piece until the budget is spent, and whether all were read."""
-    deadline = time.monotonic() + budget
-    out: list[ReadFigure] = []
-    comma = writes_decimal_comma(text)
-    pieces = _runs(text, piece_chars)
-    for offset, piece in pieces:
-        out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece, comma))
-        if time.monotonic() > deadline:
-            return tuple(out), next(pieces, None) is None
-    return tuple(out), True
-
-
-def _page_figures(text: str, budget: float, piece_chars: int) -> tuple[ReadFigure, ...]:
-    """Return the page's figures, read piece by piece until the budget is spent (diagnosis: a partial list)."""
-    return _read_page(text, budget, piece_chars)[0]
-
-
-def page_figures(text: str, budget: float, s: Settings) -> tuple[tuple[ReadFigure, ...], bool]:
-    """Return a page's figures read within budget seconds, and True when the whole page was read."""
-    return _read_page(text, budget, s.figures_elsewhere_piece_chars)
-
-
 def holder(claim: ReadFigure, figs: list[ReadFigure], text: str, s: Settings) -> ReadFigure | None:
     """Return the figure of figs (a page's, read from text) that makes the claim figure true, or None."""
     return _find(claim, _QuoteContext(figs, text, entail=True), s)
@@ -428,11 +316,6 @@ def holders(claim: ReadFigure, figs: list[ReadFigure], s: Settings, limit: int) 
     return out
 
 
-def skip_reason(fig: ReadFigure) -> str:
-    """Return why a claim figure is not compared at all (a label, a small number alone...), "" when it is."""
-    return _skip_reason(fig)
-
-
 def same_kind(claim: ReadFigure, other: ReadFigure) -> bool:
     """Return True when other is a figure of the claim figure's kind as the missing reasons count them."""
     ck = FigureKind.NUMBER if claim.kind in _COUNTABLE else claim.kind
@@ -447,7 +330,7 @@ def kind_word(fig: ReadFigure) -> str:
 def _elsewhere(claim: ReadFigure, page: PageText | None, s: Settings) -> tuple[Span, ...]:
     if page is None or not page.text:
         return ()
-    figs = list(_page_figures(page.text, s.figures_elsewhere_budget_seconds, s.figures_elsewhere_piece_chars))
+    figs = list(read_page_figures(page.text, s.figures_elsewhere_budget_seconds, s.figures_elsewhere_piece_chars))
     ctx = _QuoteContext(figs, "")
     spans: list[Span] = []
     for q in figs:
@@ -483,14 +366,14 @@ def check_figures(
     ctx = _QuoteContext(quote_figs, quote or "")
     out: list[Figure] = []
     for c in claim_figs:
-        reason = _skip_reason(c)
+        reason = skip_reason(c)
         if reason:
             out.append(_figure(c, FigureStatus.SKIPPED, reason=reason))
         elif not (quote or "").strip():
             out.append(_figure(c, FigureStatus.MISSING, reason="There is no quote to hold this figure."))
         elif (found := _find(c, ctx, s)) is not None:
             out.append(_figure(c, FigureStatus.MATCHED, quote_text=found.text))
-        elif doubt := _power_doubt(c, quote_figs):
+        elif doubt := power_doubt(c, quote_figs):
             out.append(_figure(c, FigureStatus.SKIPPED, reason=doubt[0].upper() + doubt[1:]))
         else:
             reason = _missing_reason(c, ctx)

@@ -24,11 +24,13 @@ from decimal import Decimal
 
 from core.figures import vocab as v
 from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
-from core.figures.compare import holder, holders, kind_word, page_figures, skip_reason
+from core.figures.compare import holder, holders, kind_word
 from core.figures.doubt import implicit, month_named, own_bound
 from core.figures.locale import writes_decimal_comma
+from core.figures.on_page import page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.scan import precision_of
+from core.figures.unjudged import skip_reason
 from core.models import Candidate, Figure, FigureCheck, FigureKind, FigurePlace, FigureStatus, PageText
 from core.settings import Settings
 from core.text import split_sentences

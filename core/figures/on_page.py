@@ -1,0 +1,100 @@
+"""A whole page's figures, read piece by piece within a time budget, once per page text.
+
+Only the page's lines that may hold a figure are read (a digit, or a word the figures reader reads a
+figure from, ``vocab.MAY_HOLD_FIGURE``), cut at block breaks, else sentence ends, else spaces, so that
+no figure is split; a page of a million numbers stops at the budget and says it was not read whole.
+This module reads; it refuses to compare figures (``core.figures.compare``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+
+from core.figures import vocab as v
+from core.figures.locale import writes_decimal_comma
+from core.figures.read import ReadFigure, read_figures
+from core.settings import Settings
+from core.text import split_sentences
+
+_MAY_HOLD = re.compile(v.MAY_HOLD_FIGURE, re.IGNORECASE)
+
+
+def _last_sentence_end(text: str, start: int, end: int) -> int:
+    """Return where the last sentence ending before end (after start) ends, or -1 when none does."""
+    # The last few hundred characters hold the last sentence end of any ordinary text.
+    window = max(start, end - 400)
+    spans = split_sentences(text[window:end])
+    return window + spans[-2][1] if len(spans) > 1 else -1
+
+
+def _pieces(text: str, size: int) -> Iterator[tuple[int, str]]:
+    """Yield (offset, piece) of text cut at block breaks, else sentence ends, else spaces, near size."""
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + size)
+        if end < len(text):
+            # A figure never spans a block break or a sentence end (the text layer's: "Jan. 15, 2024"
+            # and "No. 5" hold none); "525 thousand" may span a space, so spaces come last.
+            cut = max(text.rfind("\n", start, end), _last_sentence_end(text, start, end) - 1)
+            if cut <= start:
+                cut = text.rfind(" ", start, end)
+            end = cut + 1 if cut > start else end
+        yield start, text[start:end]
+        start = end
+
+
+def _runs(text: str, size: int) -> Iterator[tuple[int, str]]:
+    """Yield (offset, piece) of the text's lines that may hold a figure, consecutive ones joined, near size.
+
+    A figure never spans a line (a block break), and a line with no digit and none of the words the
+    reader reads figures from (``vocab.MAY_HOLD_FIGURE``) holds none: most of a page's prose is skipped.
+    """
+    start = 0
+    run_start, run_end = -1, -1
+    while start <= len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if _MAY_HOLD.search(text, start, end):
+            if run_start < 0:
+                run_start = start
+            run_end = end
+            if run_end - run_start >= size:
+                for offset, piece in _pieces(text[run_start:run_end], size):
+                    yield run_start + offset, piece
+                run_start = -1
+        elif run_start >= 0:
+            for offset, piece in _pieces(text[run_start:run_end], size):
+                yield run_start + offset, piece
+            run_start = -1
+        start = end + 1
+    if run_start >= 0:
+        for offset, piece in _pieces(text[run_start:run_end], size):
+            yield run_start + offset, piece
+
+
+@functools.lru_cache(maxsize=4)
+def _read_page(text: str, budget: float, piece_chars: int) -> tuple[tuple[ReadFigure, ...], bool]:
+    """Return the page's figures, read piece by piece until the budget is spent, and whether all were read."""
+    deadline = time.monotonic() + budget
+    out: list[ReadFigure] = []
+    comma = writes_decimal_comma(text)
+    pieces = _runs(text, piece_chars)
+    for offset, piece in pieces:
+        out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece, comma))
+        if time.monotonic() > deadline:
+            return tuple(out), next(pieces, None) is None
+    return tuple(out), True
+
+
+def read_page_figures(text: str, budget: float, piece_chars: int) -> tuple[ReadFigure, ...]:
+    """Return the page's figures, read piece by piece until the budget is spent (diagnosis: a partial list)."""
+    return _read_page(text, budget, piece_chars)[0]
+
+
+def page_figures(text: str, budget: float, s: Settings) -> tuple[tuple[ReadFigure, ...], bool]:
+    """Return a page's figures read within budget seconds, and True when the whole page was read."""
+    return _read_page(text, budget, s.figures_elsewhere_piece_chars)

@@ -1,0 +1,44 @@
+"""Why a figure of a claim is not compared at all, in words: never a guess at a figure it cannot read.
+
+A name or reference number (``PEP 632``), a small whole number standing alone, a day and month
+without a year, a figure that cannot be read with confidence, and a power whose superscript a page
+may have lost (``10⁸`` against ``108``) are skipped with these reasons, with a quote as on a page.
+"""
+
+from __future__ import annotations
+
+from core.figures.read import ReadFigure, power_written_flat
+from core.models import FigureKind
+
+
+def skip_reason(fig: ReadFigure) -> str:
+    """Return why a claim figure is not compared at all (a label, a small number alone...), "" when it is."""
+    if fig.kind is FigureKind.UNREADABLE:
+        return f"“{fig.text}” cannot be read with confidence ({fig.unreadable}); it was not compared."
+    if fig.kind is FigureKind.PARTIAL_DATE:
+        return f"“{fig.text}” is a day and month without a year, too little to check; check it by eye."
+    if fig.kind is FigureKind.LABEL:
+        return f"“{fig.text}” is a name or a reference number, not a quantity; it was not compared."
+    if fig.standalone:
+        return (
+            f"“{fig.text}” is a small whole number standing alone, too common to check against the quote;"
+            " check it by eye."
+        )
+    return ""
+
+
+def power_doubt(claim: ReadFigure, quote_figs: list[ReadFigure]) -> str:
+    """Return why a power and a flattened number cannot be told apart ("10⁸" vs "108"), else ""."""
+    flat = power_written_flat(claim)
+    if flat and any(q.written == flat and q.power is None for q in quote_figs):
+        return (
+            f"the quote's “{flat}” may be {claim.text} with its superscript lost; the two cannot be told"
+            " apart with confidence, so the figure was not compared."
+        )
+    for q in quote_figs:
+        if claim.power is None and power_written_flat(q) == claim.written and claim.written:
+            return (
+                f"the claim's “{claim.text}” may be the quote's {q.text} with its superscript lost; the two"
+                " cannot be told apart with confidence, so the figure was not compared."
+            )
+    return ""
