@@ -152,7 +152,8 @@ def test_brief_without_claims_exits_0_with_a_report_that_says_so(tmp_path: Path)
     assert doc.xpath("//ul[@id='warnings']/li/text()") == [warning]
     assert doc.xpath("//ul[@id='uncited']/li/text()") == ["Just some notes.", "No links at all."]
     assert paths["csv"].read_text(encoding="utf-8").splitlines() == [
-        "id,claim,url,quote,verdict,reasons,missing_figures,decision,note,citation,decided_by,decided_at"
+        "id,claim,url,quote,verdict,reasons,missing_figures,decision,note,citation,decided_by,decided_at,"
+        "offered_passage,figure_statuses,signs,adopted_by"
     ]
     assert paths["docx"].read_bytes()[:2] == b"PK"
 

@@ -82,7 +82,10 @@ def test_refetch_takes_the_option_in_force_not_an_earlier_checks(desk: Desk, wat
     page.get_by_text("Re-fetching takes the options in force now").wait_for()
     page.get_by_text("private network addresses not allowed; every public domain.").wait_for()
     page.get_by_role("button", name="Re-fetch this source").click()
-    page.get_by_text(f"Re-fetched {first}").wait_for(timeout=30_000)
+    # The options in force refuse the private address: said before any request, in the policy's words.
+    refusal = page.get_by_text("Not re-fetched: This run was checked with private network addresses not allowed")
+    refusal.wait_for(timeout=30_000)
+    assert "Change the options on the Check page to go on." in refusal.inner_text()
     assert pages.requests == ["/second.html"]  # the private page was not fetched
     stored = Store(desk.db).load_run(first_run)
     assert stored is not None and stored["claims"][0]["verdict"] == "blocked"

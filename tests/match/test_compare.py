@@ -13,7 +13,7 @@ from core.check.claims import check_claim
 from core.match import compare_claim
 from core.models import Candidate, FlagKind, Verdict
 from core.settings import Settings
-from tests.builders import claim, corpus_bytes, corpus_page, source
+from tests.builders import claim, corpus_bytes, corpus_page, every, source
 
 WHATSNEW_313 = "html/python/whatsnew/3.13.html"
 EXPERIMENTAL = "This is an experimental feature and therefore is not enabled by default."
@@ -121,4 +121,5 @@ def test_a_long_claim_gives_a_few_flags_of_each_kind() -> None:
     evidence = " ".join(["the system is enabled and may run if it is"] * 500)
     flags = compare_claim(claim_text, evidence)
     kinds = [f.kind for f in flags]
-    assert kinds.count(FlagKind.NEGATION_DIFFERS) == 3 and all(kinds.count(k) <= 3 for k in set(kinds))
+    assert kinds.count(FlagKind.NEGATION_DIFFERS) == 3
+    every(set(kinds), lambda k: kinds.count(k) <= 3)
