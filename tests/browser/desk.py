@@ -8,8 +8,10 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -95,3 +97,19 @@ def start_desk(folder: Path, timeout: float = 60.0, *, secrets: str = "", env: d
             proc.kill()
             raise RuntimeError(f"the desk did not start: {log.read_text(errors='replace')[-2000:]}")
         time.sleep(0.3)
+
+
+def slow_page(seconds: float) -> Callable[[Any], None]:
+    """Return a loopback handler that answers with the corpus's PEP 632 page after seconds (a check still running)."""
+    from tests.servers import CORPUS
+
+    def answer(handler: Any) -> None:
+        time.sleep(seconds)
+        body = (CORPUS / "html/python/peps/pep-0632.html").read_bytes()
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/html; charset=utf-8")
+        handler.send_header("Content-Length", str(len(body)))
+        handler.end_headers()
+        handler.wfile.write(body)
+
+    return answer

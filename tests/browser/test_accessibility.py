@@ -8,7 +8,6 @@ at the page's path: no 404 in the browser (issue 24, 7).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -16,28 +15,17 @@ import pytest
 from core.store import Store
 from tests.browser.axe import violations
 from tests.browser.conftest import Watched
-from tests.browser.desk import Desk, start_desk
+from tests.browser.desk import Desk, slow_page, start_desk
 from tests.browser.identity import Provider, desk_secrets, person, provider
-from tests.servers import CORPUS, LoopbackServer, Reply, serve
+from tests.servers import LoopbackServer, Reply, serve
 
 pytestmark = pytest.mark.browser
-
-
-def _slow_page(handler) -> None:
-    """Answer after 4 s, so that the check is still running while axe reads its progress."""
-    time.sleep(4)
-    body = (CORPUS / "html/python/peps/pep-0632.html").read_bytes()
-    handler.send_response(200)
-    handler.send_header("Content-Type", "text/html; charset=utf-8")
-    handler.send_header("Content-Length", str(len(body)))
-    handler.end_headers()
-    handler.wfile.write(body)
 
 
 @pytest.fixture(scope="module")
 def sources() -> Iterator[LoopbackServer]:
     with serve() as s:
-        s.routes["/slow.html"] = Reply(handler=_slow_page)
+        s.routes["/slow.html"] = Reply(handler=slow_page(4))
         yield s
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import re
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -18,7 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from core.report import to_json
 from core.store import Store
 from tests.browser.conftest import SCREENSHOTS, Watched
-from tests.browser.desk import Desk
+from tests.browser.desk import Desk, slow_page
 from tests.browser.records import XSS, hostile_report
 from tests.servers import CORPUS, LoopbackServer, Reply, serve
 
@@ -38,19 +37,8 @@ def sources() -> Iterator[LoopbackServer]:
             "<iframe src=javascript:alert(4)></iframe></body></html>"
         )
         s.add("/hostile.html", hostile.encode())
-        s.routes["/slow.html"] = Reply(handler=_slow_page)
+        s.routes["/slow.html"] = Reply(handler=slow_page(3))
         yield s
-
-
-def _slow_page(handler) -> None:
-    """Answer after 3 s, so that a check is still running while the test looks at its progress."""
-    time.sleep(3)
-    body = (CORPUS / "html/python/peps/pep-0632.html").read_bytes()
-    handler.send_response(200)
-    handler.send_header("Content-Type", "text/html; charset=utf-8")
-    handler.send_header("Content-Length", str(len(body)))
-    handler.end_headers()
-    handler.wfile.write(body)
 
 
 def _shot(w: Watched, name: str) -> None:
