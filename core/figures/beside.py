@@ -14,6 +14,7 @@ from decimal import Decimal
 from core.figures import vocab as v
 from core.figures.read import ReadFigure
 from core.models import FigureKind
+from core.settings import Settings
 
 # What the passage may hold "in the place" of a claim figure: figures of these kinds stand for it.
 IN_PLACE = {
@@ -29,6 +30,10 @@ IN_PLACE = {
     FigureKind.VERSION: (FigureKind.VERSION,),
     FigureKind.PERIOD: (FigureKind.PERIOD,),
 }
+# How far a comparative reaches on a page by default ("more than 60" is made true by 65, not by 883).
+_RATIO = Decimal(str(Settings().figures_comparative_ratio))
+# How far before a page figure its noun may stand ("the number of recoveries reached 65").
+_NEAR_CHARS = 40
 _WORD_AFTER = re.compile(r"(?:\s?[A-Za-z]{1,2}\b){0,2}\s?([A-Za-z]{3,})")
 
 
@@ -76,7 +81,9 @@ def _second_word(text: str, end: int) -> str:
     return _word_after(text, m.end()) if m else ""
 
 
-def judged_against(claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str) -> list[ReadFigure]:
+def judged_against(
+    claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str, ratio: Decimal = _RATIO
+) -> list[ReadFigure]:
     """Return the passage figures a claim figure is judged against: all, or for a comparative the one in its place.
 
     "Less than 28 critics" is true of any smaller number, so it is judged only against the figure
@@ -102,8 +109,31 @@ def judged_against(claim: ReadFigure, claim_text: str, passage: list[ReadFigure]
         beside = [f for f in beside if second and _second_word(text, f.end) == second] or beside
     if beside:
         return beside
+    # With no figure right beside its word, one of its kind near that word that the comparative makes true
+    # within the ratio holds it ("more than 60 recoveries" by "recoveries reached 65", though "58 deaths"
+    # is nearer in value); else the nearest says what stands in its place.
+    noun = word.rsplit(" ", 1)[-1]
+    made_true = [f for f in alike if _made_true(claim, f, ratio) and _names_near(text, f, noun)]
+    if made_true:
+        return made_true
     near = nearest(claim, alike)
     return [near] if near is not None else []
+
+
+def _names_near(text: str, f: ReadFigure, noun: str) -> bool:
+    """Return True when the page names the claim's noun near the figure ("recoveries reached 65")."""
+    if len(noun) < 4:
+        return False  # "of the" names nothing
+    window = text[max(0, f.start - _NEAR_CHARS) : f.end + _NEAR_CHARS // 2].lower()
+    return re.search(rf"(?<![a-z]){re.escape(noun)}", window) is not None
+
+
+def _made_true(claim: ReadFigure, f: ReadFigure, ratio: Decimal) -> bool:
+    """Return True when the figure's value lies on the comparative's side of the claim's, within the ratio."""
+    if claim.value is None or f.value is None or claim.value <= 0 or f.is_range:
+        return False
+    c, q = claim.value, abs(f.value)
+    return c <= q < c * ratio if v.HEDGE_SIDE[claim.hedge] == "more" else c / ratio < q <= c
 
 
 __all__ = ["IN_PLACE", "judged_against", "nearest", "with_hedge"]

@@ -340,3 +340,13 @@ def test_a_rank_compared_is_judged_by_the_claims_words_against_a_rank_label():
     # REFUTES: against "number 28", never held by "the Billboard Hot 100".
     result = _check("5ed7ad01c9e77c00084a674a_3")
     assert result.verdict is Verdict.FIGURES_MISMATCH
+
+
+def test_a_comparative_is_held_by_a_figure_near_its_noun_that_makes_it_true_not_only_the_nearest():
+    # SUPPORTS: "more than 60 recoveries" against "recoveries reached 65 , with a total number of 58 deaths":
+    # 58 is nearer in value, but 65 stands by "recoveries" and makes the claim true.
+    result = _check("5ee393b7c9e77c0008ccc65a_4")
+    assert _placed(result)["60"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+    assert result.verdict is Verdict.NO_QUOTE
+    # REFUTES: "More than 27 of the 33 cases": "of the" names no noun, so no other figure holds it.
+    assert _check("5ee3932bc9e77c0008cca99a_3").verdict is Verdict.FIGURES_MISMATCH
