@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 
 # The most common short words of languages, counted on the text; each a word that is rare in
 # the others. English first: it is the desk's default.
@@ -35,6 +36,10 @@ _COMMON_WORDS: dict[str, frozenset[str]] = {
         "tr": "ve bir bu için ile da olarak",
         "id": "yang dan di ini itu dengan untuk dari",
     }.items()
+}
+_LANGS_OF: dict[str, tuple[str, ...]] = {
+    word: tuple(lang for lang, words in _COMMON_WORDS.items() if word in words)
+    for word in frozenset().union(*_COMMON_WORDS.values())
 }
 _WORD = re.compile(r"[^\W\d_]+")
 _SAMPLE_CHARS = 20_000  # enough words to tell a language, cheap on a page of megabytes
@@ -57,10 +62,10 @@ _COMMA_BEFORE_UNIT = re.compile(
 def writes_decimal_comma(text: str) -> bool:
     """Return True when the text's own words say it is in a language that writes a decimal comma."""
     counts = dict.fromkeys(_COMMON_WORDS, 0)
-    for word in _WORD.findall(text[:_SAMPLE_CHARS].lower()):
-        for lang, words in _COMMON_WORDS.items():
-            if word in words:
-                counts[lang] += 1
+    # Each distinct word of the sample looked up once: thousands of words, a few hundred distinct.
+    for word, n in Counter(_WORD.findall(text[:_SAMPLE_CHARS].lower())).items():
+        for lang in _LANGS_OF.get(word, ()):
+            counts[lang] += n
     best = max(counts, key=lambda lang: counts[lang])
     runner_up = max(n for lang, n in counts.items() if lang != best)
     return best != "en" and counts[best] >= _MIN_HITS and counts[best] >= 2 * runner_up
