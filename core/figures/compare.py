@@ -178,14 +178,15 @@ def _in_time(point: tuple[int, int, int], hedge: str, quote: ReadFigure) -> bool
     """Return True when a quote's year or date lies on the claim's side of a bound in time ("before 1980")."""
     if quote.kind in (FigureKind.DATE, FigureKind.MONTH):
         q = quote.date
-    elif quote.kind is FigureKind.YEAR and quote.value is not None and not quote.is_range:
-        q = (int(quote.value), 0, 0)
+    elif quote.kind is FigureKind.YEAR and quote.value is not None:
+        # A range of years lies on one side when both its ends do ("from 2000 to 2013" is after 1900).
+        q = (int(quote.value if v.HEDGE_SIDE[hedge] == "more" else quote.high or quote.value), 0, 0)
     else:
         return False
     # Compare only as finely as both are written: "after July 2015" against "1 January 2016".
     depth = 1 + (point[1] > 0 and q[1] > 0) + (point[2] > 0 and q[2] > 0)
     a, b = q[:depth], point[:depth]
-    if quote.hedge:
+    if quote.hedge and quote.hedge not in v.NOT_HEDGES:  # "from 2000 to 2013" is a range, not a bound
         # A bound against a bound holds only the same bound ("prior to August 19, 2004" both ways round).
         return v.HEDGE_SIDE.get(quote.hedge) == v.HEDGE_SIDE[hedge] and a == b
     return a > b if v.HEDGE_SIDE[hedge] == "more" else a < b

@@ -76,7 +76,7 @@ def working_text(text: str, decimal_comma: bool = False) -> tuple[str, tuple[int
     norm = normalise(text)
     base = regroup(norm.text, decimal_comma)
     if _MARKED.isdisjoint(text):
-        return base, norm.offsets  # nothing to mark: most pages, read at once rather than character by character
+        return _unglued(base, norm.offsets, text)  # nothing to mark: most pages, read at once, not char by char
     chars = list(base)
     for i, ch in enumerate(chars):
         orig = text[norm.offsets[i]]
@@ -93,7 +93,47 @@ def working_text(text: str, decimal_comma: bool = False) -> tuple[str, tuple[int
             following = base[i + 1 : i + 5]
             if len(following) >= 3 and following[:3].isdigit() and not following[3:4].isdigit():
                 chars[i] = ","
-    return "".join(chars), norm.offsets
+    return _unglued("".join(chars), norm.offsets, text)
+
+
+# Words a page glues to a figure with its space lost ("3.8million", "of6.4/10", "35in Thackerville",
+# "1986The"); and a thousands group a tokenised text sets apart by spaces around its comma ("700 , 000").
+_GLUED_AFTER = re.compile(r"(?<=\d)(?=(?:million|billion|trillion|thousand|crores?|lakhs?|and|in|of|the)(?![a-z]))")
+_GLUED_BEFORE = re.compile(r"(?<![a-z])(?:of|in|at|on|to|by|is|and|the|from|was|than)(?=\d)")
+_CAPITAL_AFTER = re.compile(r"(?<=\d)(?=[a-z]{2,})")
+_SPACED_GROUPS = re.compile(r"(?<![\d.,] )(?<![\d.,])\d{1,3}(?: , \d{3})+(?![\d]| ?[.,] ?\d)")
+
+
+def _capitalised(text: str, i: int) -> bool:
+    """Return True when a capitalised word starts at i ("The"), not a unit in capitals ("512MB")."""
+    return text[i].isupper() and text[i + 1 : i + 2].islower()
+
+
+def _unglued(w: str, offsets: tuple[int, ...], text: str) -> tuple[str, tuple[int, ...]]:
+    """Return the working text with a space between a figure and a word glued to it, and spaced groups joined.
+
+    An inserted space maps to the original character after it, so spans still map back; a capitalised
+    word glued after digits ("1986The") is told by the original text, the working text being case-folded.
+    """
+    if not any(c.isdigit() for c in w):
+        return w, offsets
+    cuts = {m.start() for m in _GLUED_AFTER.finditer(w)} | {m.end() for m in _GLUED_BEFORE.finditer(w)}
+    cuts |= {m.start() for m in _CAPITAL_AFTER.finditer(w) if _capitalised(text, offsets[m.start()])}
+    drops = {
+        m.start() + k for m in _SPACED_GROUPS.finditer(w) for k in range(m.end() - m.start()) if w[m.start() + k] == " "
+    }
+    if not cuts and not drops:
+        return w, offsets
+    chars: list[str] = []
+    offs: list[int] = []
+    for i, ch in enumerate(w):
+        if i in cuts:
+            chars.append(" ")
+            offs.append(offsets[i])
+        if i not in drops:
+            chars.append(ch)
+            offs.append(offsets[i])
+    return "".join(chars), tuple(offs)
 
 
 def precision_of(num: str) -> Decimal:

@@ -350,3 +350,22 @@ def test_a_comparative_is_held_by_a_figure_near_its_noun_that_makes_it_true_not_
     assert result.verdict is Verdict.NO_QUOTE
     # REFUTES: "More than 27 of the 33 cases": "of the" names no noun, so no other figure holds it.
     assert _check("5ee3932bc9e77c0008cca99a_3").verdict is Verdict.FIGURES_MISMATCH
+
+
+def test_a_word_glued_to_a_page_figure_is_read_apart_from_it():
+    # SUPPORTS rows whose page lost a space: "3.8million", "of6.4/10", "35in Thackerville", "1986The".
+    assert _placed(_check("5ece9462c9e77c00084669f6_4"))["3.75 million"][0] is FigureStatus.MATCHED
+    assert _placed(_check("5ece9461c9e77c0008465d5b_2"))["6.4"][0] is FigureStatus.MATCHED
+    assert _placed(_check("5ec7d50cc9e77c0008440fd9_4"))["35"][0] is FigureStatus.MATCHED
+    assert _placed(_check("5ee39419c9e77c0008ccfb1a_2"))["1986"][0] is FigureStatus.MATCHED
+
+
+def test_a_thousands_group_set_apart_by_spaces_around_its_comma_is_one_figure():
+    result = _check("5ec55990c9e77c000842cfd3_1")  # SUPPORTS: "700 , 000 copies" against "700,000 copies"
+    assert _placed(result)["700 , 000"][0] is FigureStatus.MATCHED
+    assert result.verdict is Verdict.NO_QUOTE
+
+
+def test_a_range_of_years_after_the_claims_bound_holds_it():
+    # SUPPORTS: "compiled ... after 1900" against "From2000 to 2013": both ends lie after 1900.
+    assert _check("5ebbf32bc9e77c00092951e6_1").verdict is Verdict.NO_QUOTE
