@@ -40,6 +40,8 @@ _ACCOUNTING = re.compile(
     r"|(?P<cur2>" + v.CURRENCY_BEFORE + r")\((?P<num2>" + _NUM + r")\)"
     r"(?:\s(?P<scale2>" + "|".join(v.SCALE_WORD) + r")(?![a-z]))?"
 )
+# A number word joined to its unit by a hyphen is read ("a sixty-year war"), as "60-year" is.
+_HYPHEN_UNIT = r"(?:" + "|".join(sorted(v.UNIT_WORDS, key=len, reverse=True)) + r")(?![a-z])"
 _WORD_NUMBER = re.compile(
     r"(?<![a-z-])(?:(?P<tens>"
     + v.TENS_WORD
@@ -55,7 +57,7 @@ _WORD_NUMBER = re.compile(
     + r"))?|(?P<hunit>"
     + v.UNIT_WORD
     + r")))?)?(?:\s(?P<scale>lakh crore|thousand crore|thousand|million|billion|trillion|lakh|crore))?"
-    r"(?:\s?(?P<pct>%|percent|per cent)|\s(?P<times>times))?(?![a-z-])"
+    r"(?:\s?(?P<pct>%|percent|per cent)|\s(?P<times>times))?(?![a-z]|-(?!" + _HYPHEN_UNIT + r"))"
 )
 # Only "half" goes without a count: "every quarter of 2023" is a period, "a quarter of users" a share.
 _FRACTION = re.compile(

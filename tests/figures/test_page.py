@@ -369,3 +369,10 @@ def test_a_thousands_group_set_apart_by_spaces_around_its_comma_is_one_figure():
 def test_a_range_of_years_after_the_claims_bound_holds_it():
     # SUPPORTS: "compiled ... after 1900" against "From2000 to 2013": both ends lie after 1900.
     assert _check("5ebbf32bc9e77c00092951e6_1").verdict is Verdict.NO_QUOTE
+
+
+def test_a_number_word_hyphened_to_its_unit_is_read_on_the_page():
+    # SUPPORTS: "lasted more than 15 years" against "a protracted sixty-year guerrilla war".
+    result = _check("5ee3949bc9e77c0008ccfeb7_4")
+    assert _placed(result)["15"][0] is FigureStatus.MATCHED
+    assert result.verdict is Verdict.NO_QUOTE
