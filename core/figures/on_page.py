@@ -47,30 +47,42 @@ def _pieces(text: str, size: int) -> Iterator[tuple[int, str]]:
         start = end
 
 
+def _holding_lines(text: str) -> Iterator[tuple[int, int]]:
+    """Yield (start, end) of each line of the text that may hold a figure, in order.
+
+    One search runs from each holding line to the next, so the lines between are skipped in one
+    pass of the pattern; none of its words spans a line, so a line holds a match exactly when a
+    search bounded by the line would find one.
+    """
+    pos = 0
+    while (m := _MAY_HOLD.search(text, pos)) is not None:
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.start())
+        end = len(text) if end < 0 else end
+        yield start, end
+        pos = end + 1
+
+
 def _runs(text: str, size: int) -> Iterator[tuple[int, str]]:
     """Yield (offset, piece) of the text's lines that may hold a figure, consecutive ones joined, near size.
 
     A figure never spans a line (a block break), and a line with no digit and none of the words the
     reader reads figures from (``vocab.MAY_HOLD_FIGURE``) holds none: most of a page's prose is skipped.
     """
-    start = 0
     run_start, run_end = -1, -1
-    while start <= len(text):
-        end = text.find("\n", start)
-        end = len(text) if end < 0 else end
-        if _MAY_HOLD.search(text, start, end):
-            if run_start < 0:
-                run_start = start
-            run_end = end
-            if run_end - run_start >= size:
-                for offset, piece in _pieces(text[run_start:run_end], size):
-                    yield run_start + offset, piece
-                run_start = -1
-        elif run_start >= 0:
+    for start, end in _holding_lines(text):
+        if run_start >= 0 and start != run_end + 1:
+            # The line before this one holds no figure: the run ends there.
             for offset, piece in _pieces(text[run_start:run_end], size):
                 yield run_start + offset, piece
             run_start = -1
-        start = end + 1
+        if run_start < 0:
+            run_start = start
+        run_end = end
+        if run_end - run_start >= size:
+            for offset, piece in _pieces(text[run_start:run_end], size):
+                yield run_start + offset, piece
+            run_start = -1
     if run_start >= 0:
         for offset, piece in _pieces(text[run_start:run_end], size):
             yield run_start + offset, piece
