@@ -41,6 +41,7 @@ _LANGS_OF: dict[str, tuple[str, ...]] = {
     word: tuple(lang for lang, words in _COMMON_WORDS.items() if word in words)
     for word in frozenset().union(*_COMMON_WORDS.values())
 }
+_DIGIT = re.compile(r"\d")  # one search in C, not a generator over every character
 _WORD = re.compile(r"[^\W\d_]+")
 _SAMPLE_CHARS = 20_000  # enough words to tell a language, cheap on a page of megabytes
 _MIN_HITS = 5
@@ -73,7 +74,7 @@ def writes_decimal_comma(text: str) -> bool:
 
 def regroup(w: str, decimal_comma: bool) -> str:
     """Return the normalised text with its numbers in the reader's form (same length): "5,500", "2.5"."""
-    if not any(c.isdigit() for c in w):
+    if _DIGIT.search(w) is None:
         return w
     if decimal_comma:
         w = _LOCAL_NUMBER.sub(_swap, w)
