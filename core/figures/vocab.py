@@ -133,6 +133,7 @@ HEDGE = (
     r"|upwards of|in excess of|exceeding|less than|under|below|fewer than|at most|up to|as much as"
     r"|as many as|as high as|as low as|between|from"
     r"|higher than|greater than|larger than|bigger than|lower than|smaller than"
+    r"|longer than|older than|shorter than|younger than"
     r"|before|after|prior to|earlier than|later than)\s?$"
 )
 HEDGE_SIDE: dict[str, str] = {
@@ -143,6 +144,7 @@ HEDGE_SIDE: dict[str, str] = {
     "as low as": "more",
     "higher than": "more", "greater than": "more", "larger than": "more", "bigger than": "more",
     "lower than": "less", "smaller than": "less",
+    "longer than": "more", "older than": "more", "shorter than": "less", "younger than": "less",
     # In time, "after" is later and "before" earlier: a year or date after them is a bound.
     "after": "more", "later than": "more", "before": "less", "prior to": "less", "earlier than": "less",
 }  # fmt: skip

@@ -376,3 +376,17 @@ def test_a_number_word_hyphened_to_its_unit_is_read_on_the_page():
     result = _check("5ee3949bc9e77c0008ccfeb7_4")
     assert _placed(result)["15"][0] is FigureStatus.MATCHED
     assert result.verdict is Verdict.NO_QUOTE
+
+
+@pytest.mark.parametrize(
+    "unique_id, figure",
+    [
+        ("5ebe6f2fc9e77c0008407d5b_4", "15"),  # "longer than 15 years" / "16-year career"
+        ("5ee3932bc9e77c0008cca413_2", "57"),  # "older than 57" against "a 59-year-old man"
+    ],
+)
+def test_a_comparative_of_length_or_age_says_what_it_says(unique_id, figure):
+    result = _check(unique_id)
+    # In the passage offered first or, when the title is offered first, elsewhere on the page: never nowhere.
+    assert _placed(result)[figure][1] in (FigurePlace.PASSAGE, FigurePlace.ELSEWHERE)
+    assert result.verdict is Verdict.NO_QUOTE
