@@ -17,6 +17,7 @@ from core.report.wording import FINDING_WORDS, policy_words
 from ui import assignment, brief_links, claim_view, draw, run_options, state
 
 PAGE_SIZE = 20
+_FINDINGS = "vb_findings"  # (the report they were read from, finding -> indexes of its claims)
 
 report = state.current_report()
 if report is None:
@@ -64,7 +65,13 @@ chosen = st.pills(
     key=f"filter|{run}",
 )
 # A long unquoted brief: go first to the figures that stand nowhere on their page and to the signs (core's findings).
-found = {k: sum(has_finding(r, k) for r in report.results) for k in FINDING_WORDS}
+# Read once per report (a change sets a new one), not on every click: 2,000 claims cost ~25 ms a rerun.
+held = st.session_state.get(_FINDINGS)
+if held is None or held[0] is not report:
+    held = (report, {k: frozenset(i for i, r in enumerate(report.results) if has_finding(r, k)) for k in FINDING_WORDS})
+    st.session_state[_FINDINGS] = held
+having = held[1]
+found = {k: len(having[k]) for k in FINDING_WORDS}
 firsts = (
     st.pills(
         "Go first to",
@@ -81,7 +88,7 @@ decided = state.decisions()
 numbered = [
     (i + 1, r)
     for i, r in enumerate(report.results)
-    if (not chosen or r.verdict.value in chosen) and (not firsts or any(has_finding(r, k) for k in firsts))
+    if (not chosen or r.verdict.value in chosen) and (not firsts or any(i in having[k] for k in firsts))
 ]
 if not numbered:
     st.info("No claims to show." if report.results else "This run has no claims.")
