@@ -192,18 +192,9 @@ def _page_blocks(doc: Any, page: Any, number: int, uris: list[str] | None = None
     body = body_height(raw)
     sups: list[Word] = []
     keys: dict[int, tuple[int, int]] = {}  # each line's (block, line) numbers, by the line's identity
-    # The links a line's height reaches, found once per line: most links are far from most lines.
-    reach: dict[tuple[int, int], tuple[float, float]] = {}
-    for w in raw:
-        top, bottom = reach.get((w[5], w[6]), (w[1], w[3]))
-        reach[(w[5], w[6])] = (min(top, w[1]), max(bottom, w[3]))
-    near = {
-        key: [link for link in links if not (bottom <= link[2][1] or top >= link[2][3])]
-        for key, (top, bottom) in reach.items()
-    }
     for x0, y0, x1, y1, text, b, ln, is_raised, tail in raw:
         word = Word(text, (x0, y0, x1, y1), tail=tail)
-        for uri, rects, box in near[(b, ln)]:
+        for uri, rects, box in links:
             # Most links are far from most words: their bounding box says so without measuring.
             if x1 <= box[0] or x0 >= box[2] or y1 <= box[1] or y0 >= box[3]:
                 continue

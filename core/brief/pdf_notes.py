@@ -10,7 +10,6 @@ blocks only; it refuses to open files (``core.brief.pdf`` does).
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,15 +51,11 @@ def split_raised(words: list[Any], raised: list[Raised]) -> list[Any]:
     """
     if not raised:
         return [(*w[:8], "") for w in words]
-    # Raised numbers by the top of their box, so that a word looks only at those within its own height.
-    by_top = sorted(range(len(raised)), key=lambda i: raised[i][0][1])
-    tops = [raised[i][0][1] for i in by_top]
     out = []
     for w in words:
         x0, y0, x1, y1, text = w[0], w[1], w[2], w[3], w[4]
         hit = None
-        near = by_top[bisect_left(tops, y0 - 2) : bisect_right(tops, y1)]
-        for box, digits in (raised[i] for i in sorted(near)):  # in the page's order, as before: the first fits
+        for box, digits in raised:
             if not (x0 - 1 < box[0] < x1 + 1 and y0 - 2 <= box[1] <= y1):
                 continue
             at = text.rfind(digits)
