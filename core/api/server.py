@@ -23,6 +23,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
+from pydantic_core import PydanticSerializationError, to_json
 
 from core import api
 from core.api.calls import claims_brief, read_brief_file, run
@@ -72,11 +73,12 @@ def answer(data: dict[str, Any]) -> CallToolResult:
     A lone surrogate sent in (JSON allows "\\ud800") and echoed back could not be written as
     UTF-8: the SDK would drop the answer and leave the agent waiting. It becomes U+FFFD.
     """
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     try:
-        text.encode("utf-8")  # the common case: no lone surrogate, the object is sent as it is (no second parse)
-    except UnicodeEncodeError:
-        text = clean_text(text)
+        # pydantic-core's encoder: the same compact JSON as json.dumps(ensure_ascii=False), in half the time
+        # (a 500-claim answer is 1 MB); it refuses a lone surrogate instead of writing it.
+        text = to_json(data).decode("utf-8")
+    except PydanticSerializationError:
+        text = clean_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         data = json.loads(text)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 

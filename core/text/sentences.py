@@ -24,6 +24,7 @@ from core.text.tokens import blank, tokenise
 
 _OPENERS_DOUBLE = "“„«"
 _CLOSERS_DOUBLE = "”»"
+_DOUBLE_MARKS = re.compile(f'[{_OPENERS_DOUBLE}{_CLOSERS_DOUBLE}"]')
 _LINE_END = re.compile(r"\n")
 
 
@@ -44,14 +45,21 @@ def _quote_depths(text: str) -> list[bool]:
     inside = [False] * (len(text) + 1)
     curly = 0
     straight = False
-    for i, ch in enumerate(text):
+    state = False
+    todo = 1  # the first position not yet given its state: the state changes only at a quotation mark
+    for mark in _DOUBLE_MARKS.finditer(text):
+        i, ch = mark.start(), mark.group()
+        if state:
+            inside[todo : i + 1] = [True] * (i + 1 - todo)
         if ch in _OPENERS_DOUBLE:
             curly += 1
         elif ch in _CLOSERS_DOUBLE and curly:
             curly -= 1
         elif ch == '"':
             straight = not straight
-        inside[i + 1] = bool(curly) or straight
+        state = bool(curly) or straight
+        inside[i + 1] = state
+        todo = i + 2
     # A quotation left open (a stray mark) protects nothing: it would glue the paragraph.
     if curly or straight:
         return [False] * (len(text) + 1)

@@ -216,6 +216,7 @@ def test_an_answer_is_the_same_json_as_text_and_structured_and_a_lone_surrogate_
     plain = {"claims": [{"claim": "Zürich grew 3%", "verdict": "verified"}], "gate": {"passed": True}}
     sent = answer(plain)
     assert json.loads(sent.content[0].text) == sent.structured_content == plain
+    assert sent.content[0].text == json.dumps(plain, ensure_ascii=False, separators=(",", ":"))  # compact, UTF-8
     # JSON allows "\\ud800": echoed back, it could not be written as UTF-8, and the agent would wait forever.
     odd = answer({"claims": [{"claim": "faster \ud800"}]})
     assert odd.structured_content == {"claims": [{"claim": "faster \ufffd"}]}
