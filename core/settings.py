@@ -229,6 +229,13 @@ class Settings:
     # A passage of two or three sentences counts each sentence past the first at this share:
     # it wins over one sentence only when the claim rests on both.
     rank_window_factor: float = 0.8
+    # A sentence under a section label that sets the scene ("BACKGROUND:", "OBJECTIVE:") or says how a
+    # study was made ("METHODS:") scores at this share: it shares a claim's topic words, the findings
+    # hold its evidence ("RESULTS:", "Interpretation:", raised by rank_finding_factor); measured on
+    # the claims corpus's abstracts (make eval claims).
+    rank_scene_factor: float = 0.6
+    rank_method_factor: float = 0.8
+    rank_finding_factor: float = 1.4
 
     # ---- briefs (core/brief/)
     # Longest link destination read in a Markdown brief; real citation URLs are under 2,000 characters.

@@ -6,7 +6,9 @@ Sentences are the matcher's own (``core.text``'s tokens and breaks, read from th
 page), so an offered passage is copied exactly from the page text and, adopted, goes through
 the exact matcher like any quote. Scores are Okapi BM25 (each sentence a document, the claim's
 telling terms the query, IDF over the page's sentences, a word's other forms counted), and a
-sentence holding a figure of the claim's kind near the claim's value is raised. BM25 is our
+sentence holding a figure of the claim's kind near the claim's value is raised, and a sentence
+is weighed by the section label it stands under (``core.diagnose.sections``: "RESULTS:" raised,
+"BACKGROUND:" and "METHODS:" lowered). BM25 is our
 own, over the matcher's postings: measured on the claims corpus (``make eval`` section
 ``claims``), rank_bm25 and bm25s over the same sentences put the evidence first for 79.9% and
 87.4% of VitaminC's supported claims, this ranking for 93%, with no second tokeniser. Each
@@ -24,9 +26,10 @@ import math
 import time
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.diagnose.page_index import PageIndex, Prepared, page_index
+from core.diagnose.sections import section_kinds
 from core.diagnose.terms import Term, TermKind, claim_terms, forms, stem, telling
 from core.diagnose.words import has_digit
 from core.figures import ReadFigure, read_figures
@@ -40,6 +43,8 @@ class _Sentences:
 
     bounds: tuple[int, ...]  # sentence j is tokens [bounds[j], bounds[j + 1])
     edges: frozenset[int]  # token indices a block edge precedes
+    # The figures of sentence j, read once a page: the claims of one brief citing one page share its best sentences.
+    figures: dict[int, tuple[ReadFigure, ...]] = field(default_factory=dict, compare=False)
 
 
 # --------------------------------------------------------------------------- the page's sentences
@@ -146,7 +151,8 @@ def rank(
         return {t: idf[t] * c * (settings.rank_k1 + 1) / (c + norm) for t, c in tf[j].items()}
 
     parts = {j: part(j) for j in tf}
-    _near_figures(claim_text, terms, parts, prepared, bounds, idf, settings, deadline)
+    _by_section(parts, prepared, sents, settings)
+    _near_figures(claim_text, parts, prepared, sents, idf, settings, deadline)
     units = [_Unit(j, j, sum(p.values())) for j, p in parts.items()]
     units += list(_windows(parts, sents, prepared, settings))
     units.sort(key=lambda u: (-u.score, u.first, u.last))
@@ -171,16 +177,24 @@ def rank(
     return tuple(out), terms
 
 
+def _by_section(parts: dict[int, dict[str, float]], prepared: Prepared, sents: _Sentences, settings: Settings) -> None:
+    """Scale each sentence's score by its section's factor: findings raised, scene and methods lowered."""
+    factor = {"scene": settings.rank_scene_factor, "method": settings.rank_method_factor}
+    factor["finding"] = settings.rank_finding_factor
+    for j, kind in section_kinds(prepared, sents.bounds).items():
+        if j in parts:
+            parts[j] = {t: v * factor[kind] for t, v in parts[j].items()}
+
+
 # Kinds of figure whose values compare: money with money, a share with a share.
 _VALUED = frozenset({FigureKind.NUMBER, FigureKind.PERCENT, FigureKind.POINTS, FigureKind.MONEY, FigureKind.MULTIPLIER})
 
 
 def _near_figures(
     claim_text: str,
-    terms: tuple[Term, ...],
     parts: dict[int, dict[str, float]],
     prepared: Prepared,
-    bounds: Sequence[int],
+    sents: _Sentences,
     idf: Mapping[str, float],
     settings: Settings,
     deadline: float,
@@ -196,7 +210,7 @@ def _near_figures(
     if not wanted or not idf:
         return
     worth = settings.rank_near_figure_weight * max(idf.values())
-    words = prepared.words
+    words, bounds = prepared.words, sents.bounds
     ranked = heapq.nlargest(settings.rank_best_sentences, parts, key=lambda j: sum(parts[j].values()))
     numbered = (j for j in ranked if any(map(has_digit, words[bounds[j] : bounds[j + 1]])))
     best = list(itertools.islice(numbered, settings.rank_figures_reread))
@@ -204,8 +218,11 @@ def _near_figures(
     for j in best:
         if time.monotonic() > deadline:
             return
-        s, e = index.orig_span(prepared.starts[bounds[j]], prepared.ends[bounds[j + 1] - 1])
-        found = [f for f in read_figures(index.page.text[s:e][: settings.candidate_max_chars * 2]) if f.value]
+        found = sents.figures.get(j)
+        if found is None:
+            s, e = index.orig_span(prepared.starts[bounds[j]], prepared.ends[bounds[j + 1] - 1])
+            text = index.page.text[s:e][: settings.candidate_max_chars * 2]
+            found = sents.figures[j] = tuple(f for f in read_figures(text) if f.value)
         for n, claim in enumerate(wanted):
             close = max((_closeness(claim, f) for f in found), default=0.0)
             if close > 0:
@@ -263,7 +280,8 @@ def _candidate(
     holds: dict[TermKind, list[str]] = {k: [] for k in TermKind}
     lacks: dict[TermKind, list[str]] = {k: [] for k in TermKind}
     spans: list[Span] = []
-    present = set(inside) | {"~" + stem(k) for k in inside}
+    stems = ["~" + stem(k) for k in inside]
+    present = set(inside) | set(stems)
     for term in terms:
         # A term is held when the passage holds each of its telling words, in any order ("10 March
         # 2020" holds "March 10, 2020"; "Wuhan Jinyintan Hospital" holds "Wuhan Hospital").
@@ -276,7 +294,7 @@ def _candidate(
         spans += [
             index.orig_span(starts[lo + i], ends[lo + i])
             for i, k in enumerate(inside)
-            if k in wanted or "~" + stem(k) in wanted
+            if k in wanted or stems[i] in wanted
         ]
     s, e = index.orig_span(starts[lo], ends[hi - 1])
     # The sentence's own closing marks ("." or ".)") belong to it; the next token or a space ends them.

@@ -8,6 +8,7 @@ said in the claim's own words. It only reads a claim; ranking the page is ``core
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -126,6 +127,7 @@ def _is_name(text: str, span: tuple[int, int], first: bool) -> bool:
     return not first or any(c.isupper() for c in word[1:])
 
 
+@functools.lru_cache(maxsize=65536)  # a page's and a brief's words recur: each is cut once
 def stem(word: str) -> str:
     """Return a word with its common English endings cut ("deaths" and "death", "increased" and "increases" alike)."""
     w = word.removesuffix("'s").removesuffix("’s")

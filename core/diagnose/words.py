@@ -15,7 +15,7 @@ from core.text import Normalised, is_sign, quote_tokens
 
 def has_digit(k: str) -> bool:
     """Return True when a token holds a digit (a number)."""
-    return any(c.isdigit() for c in k)
+    return not k.isalpha() and any(c.isdigit() for c in k)  # a word of letters, most tokens, is answered in C
 
 
 def is_figure_part(k: str) -> bool:
