@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import bisect
 import weakref
-from collections.abc import Mapping, Sequence, Set
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence, Set
+from typing import Protocol, TypeVar
 
 from core.diagnose.words import Words
 from core.models import PageText
 from core.text import Normalised
+
+T = TypeVar("T")
 
 
 class Prepared(Protocol):
@@ -139,19 +141,27 @@ class PageIndex:
         return out
 
 
-#: Indexes of live pages by id, each with a weak reference to its page: a cached index never keeps
-#: its page alive (a big brief lets each page go once its claims are checked), and goes with it.
+#: Indexes of live pages by id, each with a weak reference to its page (see per_page).
 _INDEXES: dict[int, tuple[weakref.ref[Prepared], PageIndex]] = {}
+
+
+def per_page(cache: dict[int, tuple[weakref.ref[Prepared], T]], prepared: Prepared, build: Callable[[], T]) -> T:
+    """Return what build makes of a prepared page, made once while the page lives and kept in cache.
+
+    Each entry holds a weak reference to its page: a cached value never keeps its page alive (a big
+    brief lets each page go once its claims are checked), and goes with it; 16 live pages at most.
+    """
+    cached = cache.get(id(prepared))
+    if cached is not None and cached[0]() is prepared:
+        return cached[1]
+    if len(cache) >= 16:
+        cache.clear()
+    value = build()
+    key = id(prepared)
+    cache[key] = (weakref.ref(prepared, lambda _: cache.pop(key, None)), value)
+    return value
 
 
 def page_index(prepared: Prepared) -> PageIndex:
     """Return the (cached) index of a prepared page; rebuilt when another page comes."""
-    cached = _INDEXES.get(id(prepared))
-    if cached is not None and cached[0]() is prepared:
-        return cached[1]
-    if len(_INDEXES) >= 16:
-        _INDEXES.clear()
-    index = PageIndex(prepared)
-    key = id(prepared)
-    _INDEXES[key] = (weakref.ref(prepared, lambda _: _INDEXES.pop(key, None)), index)
-    return index
+    return per_page(_INDEXES, prepared, lambda: PageIndex(prepared))

@@ -28,7 +28,7 @@ import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from core.diagnose.page_index import PageIndex, Prepared, page_index
+from core.diagnose.page_index import PageIndex, Prepared, page_index, per_page
 from core.diagnose.sections import section_kinds
 from core.diagnose.terms import Term, TermKind, claim_terms, forms, stem, telling
 from core.diagnose.words import has_digit
@@ -53,11 +53,10 @@ _SENTENCES: dict[int, tuple[weakref.ref[Prepared], _Sentences]] = {}
 
 
 def _sentences(prepared: Prepared) -> _Sentences:
-    cached = _SENTENCES.get(id(prepared))
-    if cached is not None and cached[0]() is prepared:
-        return cached[1]
-    if len(_SENTENCES) >= 16:
-        _SENTENCES.clear()
+    return per_page(_SENTENCES, prepared, lambda: _read_sentences(prepared))
+
+
+def _read_sentences(prepared: Prepared) -> _Sentences:
     n = len(prepared.words)
     bounds = (0, *(k for k in prepared.break_list if 0 < k < n), n) if n else (0,)
     page, offsets, starts, ends = prepared.page, prepared.norm.offsets, prepared.starts, prepared.ends
@@ -75,9 +74,7 @@ def _sentences(prepared: Prepared) -> _Sentences:
             k = bisect.bisect_left(starts, bisect.bisect_left(offsets, at))
             edges.add(k)
             at = page.text.find("\n\n", at + 2)
-    found = _Sentences(bounds, frozenset(edges))
-    _SENTENCES[id(prepared)] = (weakref.ref(prepared), found)
-    return found
+    return _Sentences(bounds, frozenset(edges))
 
 
 # --------------------------------------------------------------------------- ranking

@@ -16,7 +16,7 @@ import re
 import weakref
 from collections.abc import Sequence
 
-from core.diagnose.page_index import Prepared, page_index
+from core.diagnose.page_index import Prepared, page_index, per_page
 
 # A label opens the page, a line or a sentence: a few words and a colon ("Design, Setting, and Participants:").
 _LABEL = re.compile(r"(?:^|(?<=[.!?:;)\]]\s)|(?<=\n))\s*(?:abstract\s+)?([A-Za-z][A-Za-z ,]{2,40}?)\s*:", re.I | re.M)
@@ -40,11 +40,10 @@ _CACHE: dict[int, tuple[weakref.ref[Prepared], dict[int, str]]] = {}
 
 def section_kinds(prepared: Prepared, bounds: Sequence[int]) -> dict[int, str]:
     """Return the kind ("scene", "method", "finding") of section each labelled sentence j stands under."""
-    cached = _CACHE.get(id(prepared))
-    if cached is not None and cached[0]() is prepared:
-        return cached[1]
-    if len(_CACHE) >= 16:
-        _CACHE.clear()
+    return per_page(_CACHE, prepared, lambda: _kinds(prepared, bounds))
+
+
+def _kinds(prepared: Prepared, bounds: Sequence[int]) -> dict[int, str]:
     index = page_index(prepared)
     marks: list[tuple[int, str]] = []
     for m in _LABEL.finditer(prepared.page.text, 0, _SECTION_MAX_CHARS):
@@ -58,5 +57,4 @@ def section_kinds(prepared: Prepared, bounds: Sequence[int]) -> dict[int, str]:
     for (j, kind), (nxt, _) in itertools.pairwise([*marks, (len(bounds) - 1, "")]):
         if kind:
             out.update((i, kind) for i in range(j, nxt))
-    _CACHE[id(prepared)] = (weakref.ref(prepared), out)
     return out
