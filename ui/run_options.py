@@ -1,5 +1,5 @@
 """The options a run was checked with beside this tab's: shown on a deep link, offered in one click, and the
-words of an action (adopt a passage, re-fetch) that this tab's options refuse (issue 24, 4).
+words of an action (adopt a passage, re-fetch) that this tab's options refuse.
 
 A run opened by its link in a new tab meets the Check page's default options, which may refuse what the
 run's own allowed (its stored copies from a private address, a domain outside the list). Drawing only: the

@@ -389,7 +389,7 @@ def adopt_quote(report: Report, claim_id: str, quote: str, settings: Settings, s
     claim = dataclasses.replace(target.claim, quote=quote, adopted_by=by)
     refusal = copy_refusal(store, claim.url, settings)
     if refusal is not None:
-        # The policy in force refuses the stored copy: the claim says so, in the policy's words (issue 24, 4).
+        # The policy in force refuses the stored copy: the claim says so, in the policy's words.
         stored = store.latest_source(claim.url)
         refused = refused_source(claim.url, refusal, stored.final_url if stored is not None else "")
         return _replace_results(report, {claim_id: check_claim(claim, refused, None, settings)})

@@ -17,18 +17,9 @@ from collections.abc import Callable
 from rapidfuzz.distance import Indel
 
 from core.diagnose.words import Words, has_digit, is_figure_part
+from core.match.negation import is_negation
 from core.models import DiffKind, DiffOp
 from core.text import is_sign, normalise
-
-NEGATIONS = frozenset(
-    {"not", "no", "never", "none", "nor", "neither", "nobody", "nothing", "nowhere", "without", "cannot", "n't"}
-)
-
-
-def is_negation(k: str) -> bool:
-    """Return True for a negating token: "not", "never", "isn't", "cannot", ..."""
-    return k in NEGATIONS or k.endswith("n't")
-
 
 # Show the original characters of token range [a, b) of the quote or the page.
 Show = Callable[[int, int], str]

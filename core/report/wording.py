@@ -167,7 +167,7 @@ def policy_words(policy: CheckPolicy | None) -> str:
 def refusal_words(run: CheckPolicy | None, tab: CheckPolicy, refused: str, reason: str) -> str:
     """Return what an action meets when the tab's options refuse ``refused`` (e.g. "the stored copy of URL").
 
-    Never "could not be read": it names the options of both, the rule's reason, and what to do (issue 24, 4).
+    Never "could not be read": it names the options of both, the rule's reason, and what to do.
     """
     checked = f"This run was checked with {policy_words(run)}; this" if run is not None else "This"
     way_out = (

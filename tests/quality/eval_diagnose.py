@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.diagnose import diagnose
-from core.diagnose.diff import is_negation
 from core.match import PreparedPage, match_quote
+from core.match.negation import is_negation
 from core.models import NearMiss
 from tests.builders import corpus_page
 from tests.servers import CORPUS

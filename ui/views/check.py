@@ -222,7 +222,7 @@ def _follow_queued(job: services.QueuedCheck) -> None:
             words += f" ({record.worker}, attempt {record.attempts})"
         box = "error" if record.state == "failed" else "running"
         # Never a `with` block: leaving one turns a running status complete (✓), and this fragment leaves it
-        # every few seconds while the job still runs (issue 24, 7: the icon flickered to ✓).
+        # every few seconds while the job still runs.
         status = st.status(f"{words}: {record.claims} claims of {draw.md(job.brief_name)}", state=box, expanded=True)
         if record.state == "failed":
             status.error(draw.md(record.error))

@@ -1,4 +1,4 @@
--- 0003: decisions with an author and a history, runs assigned to editors (issue 14, items 2-4).
+-- 0003: decisions with an author and a history, runs assigned to editors.
 --
 -- Every change of one field of a decision is an append-only event, and the decisions table stays
 -- the current state, written in the same transaction as the event. A decision's version is
