@@ -24,7 +24,7 @@ import re
 from itertools import pairwise
 
 from core.match.context import CONDITIONS, HEDGES, NUMBER_HEDGES
-from core.match.negation import FINITE_VERBS, clause_start, gap, negations, parities
+from core.match.negation import FINITE_VERBS, bounds_time, clause_start, gap, in_name, negations, parities
 from core.match.page import PreparedPage, prepare
 from core.models import Flag, FlagKind, PageKind, PageText
 
@@ -42,7 +42,7 @@ _DENIAL_WORDS = frozenset(
     """stop stops stopped stopping cease ceases ceased end ends ended halt halted quit quits discontinue
     discontinued abandon abandoned drop dropped remove removed removes lack lacks lacked fail fails failed refuse
     refused deny denied absent unable disable disabled prevent prevented prohibit prohibited ban banned reject
-    rejected exclude excluded excludes omit omitted avoid avoids avoided unlike instead rather""".split()  # noqa: SIM905
+    rejected exclude excluded excludes omit omitted avoid avoids avoided unlike instead rather zero""".split()  # noqa: SIM905
 )
 # Hedges of one family say the same hedge in other words: the claim keeping any keeps it.
 _HEDGE_FAMILIES: tuple[frozenset[str], ...] = (
@@ -54,6 +54,13 @@ _HEDGE_FAMILIES: tuple[frozenset[str], ...] = (
 _BACK_WORDS = 4
 _NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither"})
 _CONTRACTED = {"wo": "will", "ca": "can", "sha": "shall"}
+_COMPOUNDS = frozenset({"non", "no"})
+_UNTIL = frozenset({"until", "till"})
+# Verbs that say little beside their object, which other words say as well ("registered", "reported").
+_LIGHT_VERBS = frozenset(
+    """record recorded register registered report reported confirm confirmed make made earn earned conduct
+    conducted perform performed reach reached receive received get got see saw seen""".split()  # noqa: SIM905
+)
 _SUFFIXES = ("ingly", "edly", "ing", "ed", "es", "s", "e", "ly")
 _SNIPPET_WORDS = 10
 # Flags of each kind kept for one comparison: an editor reads the first few; the rest say the same.
@@ -87,8 +94,7 @@ class _Side:
         self.p: PreparedPage = prepare(PageText(text=text, kind=PageKind.TEXT))
         words = self.p.words
         self.stems = [_stem(_base(w)) if w.endswith("n't") else _stem(w) for w in words]
-        # "non-citizens" is another word than "citizens", not a denial of it.
-        scopes = [(k, end) for k, end in negations(self.p) if not (words[k] == "non" and gap(self.p, k + 1) == "-")]
+        scopes = [(k, end) for k, end in negations(self.p, verbs=True) if self._denies(k, end)]
         self.scopes = [self._governed(k, end) for k, end in scopes]
         # The verb a negation stands on is denied with it: "doesn't" and "does not" deny "does".
         self.own = {k: self._own(k) for k, _, _, _ in self.scopes}
@@ -100,6 +106,15 @@ class _Side:
             self.places.setdefault(s, []).append(i)
         self.sentence_of = _sentences(self.p)
         self.content_stems = {st for st, w in zip(self.stems, words, strict=True) if _content(w)}
+
+    def _denies(self, k: int, end: int) -> bool:
+        """Return True when the negation at token k denies the words it governs.
+
+        "non-citizens" and "no-mask groups" are other words than "citizens" and "mask", "Faith No
+        More" is a name.
+        """
+        compound = self.p.words[k] in _COMPOUNDS and gap(self.p, k + 1) == "-"
+        return not (compound or in_name(self.p, k))
 
     def _own(self, k: int) -> int | None:
         """Return the token of the verb the negation at k stands on: itself for "doesn't", "does" for "does not"."""
@@ -195,6 +210,8 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     """
     k, _, b, decides = scope
     words = side.p.words
+    if bounds_time(side.p, k, b) and not _UNTIL & set(other.p.words):
+        return None  # "not created until 1958" says when, as "created after 1958" does
     content = any(_content(w) for w in words[decides:b])
     governed = list(range(decides, b))
     own = side.own.get(k)
@@ -204,6 +221,8 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     if not shared:
         return None  # the other side lacks the denied words entirely: no comparison to make
     said = [i for i in range(decides, b) if _content(words[i])]
+    while len(said) > 1 and words[said[0]] in _LIGHT_VERBS and side.stems[said[0]] not in other.places:
+        said.pop(0)  # "has not registered 90 cases" against "90 cases have been reported": the cases decide
     if said and b > k and side.stems[said[0]] not in other.places and 2 * len(shared) < len(said):
         return None  # the other side says neither what the negation denies first nor most of the rest
     differ = [i for i in shared if all(other.polarity[j] != side.polarity[i] for j in _counterparts(side, other, i))]
@@ -308,32 +327,26 @@ def _dropped(e: _Side, c: _Side, offset: int | None) -> list[Flag]:
         family = next((f for f in _HEDGE_FAMILIES if set(phrase) & f), frozenset())
         if _holds(c, phrase) or claim_words & family or not _shares(e, c, i):
             continue
-        shown = e.shown(i - 3, last + 4)
-        words = e.p.original_text(i, last)
-        flags.append(
-            Flag(
-                kind=FlagKind.HEDGE_DROPPED,
-                message=f'The evidence says "{shown}": the claim drops its "{words}".',
-                blocking=False,
-                page_words=shown,
-                span=_span(e, i, last, offset),
-                claim_words=c.shown(0, _SNIPPET_WORDS),
-            )
-        )
+        flags.append(_dropped_flag(e, c, FlagKind.HEDGE_DROPPED, i, last, (3, 4), "its", offset))
     for i, phrase in _phrases(e, CONDITIONS):
         last = i + len(phrase) - 1
         if _holds(c, phrase) or not _shares(e, c, i):
             continue
-        shown = e.shown(i - 4, last + 5)
-        words = e.p.original_text(i, last)
-        flags.append(
-            Flag(
-                kind=FlagKind.CONDITION_DROPPED,
-                message=f'The evidence says "{shown}": the claim drops its condition "{words}".',
-                blocking=False,
-                page_words=shown,
-                span=_span(e, i, last, offset),
-                claim_words=c.shown(0, _SNIPPET_WORDS),
-            )
-        )
+        flags.append(_dropped_flag(e, c, FlagKind.CONDITION_DROPPED, i, last, (4, 5), "its condition", offset))
     return flags
+
+
+def _dropped_flag(
+    e: _Side, c: _Side, kind: FlagKind, i: int, last: int, around: tuple[int, int], what: str, offset: int | None
+) -> Flag:
+    """Return the information flag of evidence words i..last the claim drops, ``around`` words shown each side."""
+    shown = e.shown(i - around[0], last + around[1])
+    words = e.p.original_text(i, last)
+    return Flag(
+        kind=kind,
+        message=f'The evidence says "{shown}": the claim drops {what} "{words}".',
+        blocking=False,
+        page_words=shown,
+        span=_span(e, i, last, offset),
+        claim_words=c.shown(0, _SNIPPET_WORDS),
+    )

@@ -18,6 +18,10 @@ from core.match.page import PreparedPage
 NEGATIONS = frozenset(
     "not no never none nobody nothing nowhere neither nor without cannot non hardly barely scarcely".split()  # noqa: SIM905
 )
+# Verbs that deny what they govern as a "not" does ("failed to pay" is "did not pay", "lacks a GIL" is
+# "has no GIL"): read by the claim-vs-evidence comparison, not by the cut-negation flags, where a quote
+# ending before "failed to" keeps a subject and cuts no denial of its words.
+DENIAL_VERBS = frozenset("fail fails failed failing lack lacks lacked lacking unable".split())  # noqa: SIM905
 # "not only ... but", "not just": these widen a statement rather than deny it.
 WIDENERS = frozenset({"only", "just", "merely", "simply"})
 # A contrast starts a new clause: "not cheap but enabled by default".
@@ -34,6 +38,7 @@ _NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "nowhere", "neit
 # Words an aside right after a negation may hold ("is not, as it were, imagined").
 _ASIDE_WORDS = 5
 _COMPLEMENTS = frozenset({"that", "whether"})
+_JOINS = frozenset({"and", "or"})
 # Tokens a negation governs at most: a clause is rarely longer, and a text of one endless clause
 # (a 5,000-word claim) is then read in time proportional to its length.
 MAX_SCOPE = 40
@@ -46,6 +51,11 @@ def is_negation(word: str) -> bool:
     if "'" in word:
         word = word.removesuffix("'ve").removesuffix("'d").removesuffix("'ll")
     return word in NEGATIONS or word.endswith("n't")
+
+
+def _denial(word: str) -> bool:
+    """Return True for a negation or a verb that denies as one does ("failed")."""
+    return is_negation(word) or word in DENIAL_VERBS
 
 
 def _finite(word: str) -> bool:
@@ -85,14 +95,20 @@ def scope_end(p: PreparedPage, k: int, limit: int | None = None) -> int:
     word = p.words[k]
     complement = False
     j = k + 1
+    after_aside = -1
     while j < stop:
-        if clause_break(p, j):
+        if clause_break(p, j) and j != after_aside:
             if j == k + 1 and _aside(p, j):
-                j = _aside(p, j)  # "is not, we were told, part of it": the aside set off by commas is skipped
+                # "is not, in practice, ever enforced": the aside set off by commas is skipped, and its
+                # closing comma ends no clause.
+                j = after_aside = _aside(p, j)
                 continue
             return j
         # Right after the negation a clause word is its adverb: "not yet detected", "could not but".
         if p.words[j] in CLAUSE_WORDS and j > k + 1:
+            return j
+        # "failed to defend the title and failed to qualify": a second denial joined on is its own.
+        if p.words[j] in _JOINS and j > k + 1 and j + 1 < n and _denial(p.words[j + 1]):
             return j
         denies_noun = word in _NOUN_NEGATIONS
         if _finite(p.words[j]) and j > k + 1 and not _finite(p.words[j - 1]) and not denies_noun and not complement:
@@ -127,15 +143,16 @@ def _aside(p: PreparedPage, j: int) -> int:
     return 0
 
 
-def negations(p: PreparedPage) -> list[tuple[int, int]]:
+def negations(p: PreparedPage, verbs: bool = False) -> list[tuple[int, int]]:
     """Return (token, scope end) of every denying negation of the page, in page order.
 
     A widening "not only" is none; a "nor" inside the scope of a "neither" repeats its denial.
+    With ``verbs``, the verbs that deny as a "not" does ("failed to", "lacks") are negations too.
     """
     out: list[tuple[int, int]] = []
     neither_until = -1
     for k, word in enumerate(p.words):
-        if not is_negation(word) or widens(p, k):
+        if not (is_negation(word) or (verbs and word in DENIAL_VERBS)) or widens(p, k):
             continue
         if word == "nor" and k < neither_until:
             continue
@@ -174,3 +191,37 @@ def clause_start(p: PreparedPage, k: int) -> int:
     while j > 0 and not clause_break(p, j) and p.words[j - 1] not in CLAUSE_WORDS:
         j -= 1
     return j
+
+
+def in_name(p: PreparedPage, k: int) -> bool:
+    """Return True when the negation at token k is part of a name ("Faith No More", "Double or Nothing", "No Way Out").
+
+    Written with a capital inside a clause, or starting a sentence before two more capitalised
+    words, in a sentence that is no title-case heading (it holds a word of four letters or more in
+    lower case).
+    """
+    text = p.page.text
+
+    def capital(i: int) -> bool:
+        return a <= i < b and text[p.ostarts[i] : p.ostarts[i] + 1].isupper()
+
+    word = text[p.ostarts[k] : p.oends[k]]
+    if not word[:1].isupper() or word.isupper():
+        return False
+    a, b = k, k + 1
+    while a > 0 and a not in p.breaks:
+        a -= 1
+    while b < len(p.words) and b not in p.breaks:
+        b += 1
+    # After a label ("CONCLUSION: None of…"), a quotation mark or a dash ('--"Not yet"') a capital starts a sentence.
+    named = capital(k + 1) and capital(k + 2) if k == a or gap(p, k) != " " else True
+    return named and any(_lower_word(text[p.ostarts[i] : p.oends[i]]) for i in range(a, b))
+
+
+def _lower_word(word: str) -> bool:
+    return len(word) >= 4 and word.isalpha() and word.islower()
+
+
+def bounds_time(p: PreparedPage, k: int, end: int) -> bool:
+    """Return True when the negation at token k governs an "until" ("not created until 1958": created from 1958)."""
+    return "until" in p.words[k + 1 : end] or "till" in p.words[k + 1 : end]

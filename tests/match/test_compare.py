@@ -27,6 +27,17 @@ DIFFERS = [
     ("No users reported crashes", "Users reported crashes after the update.", ""),
     ("Linux is supported", "Neither Linux nor Windows is supported.", "Neither"),
     ("Run the tool with parameters", "Run the tool without parameters.", "without"),
+    # A verb that denies as a "not" does (VitaminC's wording of a revision).
+    ("The club qualified for Europe in 2014", "In 2014 the club failed to qualify for Europe.", "failed"),
+    ("The patients had symptoms", "The survey found the patients lacked symptoms.", "lacked"),
+    # An aside set off by commas, whose closing comma ends no clause.
+    ("The law was enforced", "The law was not, in practice, ever enforced.", "not"),
+    # VitaminC: a light verb the evidence words otherwise ("earned" for "grossed"): the total decides.
+    (
+        "Blended has not earned a total of over $ 75 million .",
+        "the film has grossed $ 43,785,894 in North America for a total gross of roughly $ 75,085,894.",
+        "",
+    ),
 ]
 
 
@@ -50,7 +61,47 @@ AGREES = [
     ("The tool is fast and not expensive", "The tool is fast."),
     ("Neither Linux nor Windows is supported", "Linux is not supported, and Windows is not supported either."),
     ("Sales fell", "Sales did not rise."),
+    # VitaminC, labelled supported: a second denial joined by "and" is its own, not a double negation.
+    (
+        "The 2013–14 Manchester United F.C . failed to qualify for Europe since the 1989-90 season .",
+        "the club failed to defend their Premier League title and failed to qualify for Europe for the first time.",
+    ),
+    # VitaminC: a negation in a name ("Faith No More", "Double or Nothing", "No Way Out").
+    (
+        "Mike Patton performed a cover of Faith No More 's Malpractice on 27 December 2017 .",
+        "On December 27 2017 , Patton performed a cover of Faith No More 's `` Malpractice , '' live .",
+    ),
+    (
+        "The AEW World Championship was unveiled in May 2019 .",
+        "First unveiled in May 2019 at Double or Nothing , it is the top title .",
+    ),
+    (
+        "The album No Way Out was released in July 1997 .",
+        "No Way Out is the debut album by Puff Daddy ; it released in July 1997 .",
+    ),
+    # VitaminC: "zero cases" says what "no reported cases" says; "no-mask" is a word of its own.
+    (
+        "Brčko District has confirmed zero COVID-19 cases .",
+        "There are 90 cases , and no reported cases in Brčko District .",
+    ),
+    (
+        "Mask-wearers with clinical respiratory illness are less likely to infect others.",
+        "The mask versus no-mask groups showed a protective effect against clinical respiratory illness.",
+    ),
+    # VitaminC: "not … until 1958" says when, as "after 1958" does.
+    (
+        "Life peerages were created after 1958 .",
+        "life peerages , titles not inherited by sons , were not created until 1958 .",
+    ),
 ]
+
+# A heading in title case keeps its negation: it is no name.
+HEADINGS = [("Free threading is enabled by default", "Free Threading Is Not Enabled By Default")]
+
+
+@pytest.mark.parametrize(("claim_text", "evidence"), HEADINGS)
+def test_a_negation_in_a_title_case_heading_still_denies(claim_text: str, evidence: str) -> None:
+    assert [f for f in compare_claim(claim_text, evidence) if f.kind is FlagKind.NEGATION_DIFFERS]
 
 
 @pytest.mark.parametrize(("claim_text", "evidence"), AGREES)

@@ -14,6 +14,11 @@ Every case goes through ``core.check.check_claim`` as a brief's claim would, wit
   evidence supports gets a negation flag (a paraphrase that agrees is never flagged).
 
 The rules that make the cases are written here, independent of core.match.negation.
+
+``evaluate()`` also writes tests/quality/claims_negation_misses.txt: every labelled claim made to
+contradict its evidence that is still verified ("added" or "dropped"; "pages_added", "pages_dropped"
+for a real page's quote), and every supported claim
+flagged for a negation ("flagged"), with its evidence and the flag's message.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import random
 import re
 from collections import defaultdict
 from collections.abc import Iterator
+from pathlib import Path
 
 from core.check.claims import check_claim
 from core.match import match_quote, prepare
@@ -40,6 +46,7 @@ CORPUS_FILES = (
     "claims/check-covid/corpus.json",
 )
 PER_KIND = 300
+MISSES = Path(__file__).resolve().parent / "claims_negation_misses.txt"
 _URL = "https://example.org/evidence"
 # An auxiliary not already denied: where a writer adds a "not".
 _AUX = re.compile(
@@ -74,10 +81,11 @@ def _source(page_text: str) -> Source:
     return Source(url=_URL, status=SourceStatus.OK, final_url=_URL, http_status=200, body=page_text.encode())
 
 
-def _verdict(claim: str, quote: str, page: object, source: Source, settings: Settings) -> tuple[Verdict, bool]:
-    """Return the claim's verdict with its quote, and whether a negation flag compared it with the quote."""
+def _verdict(claim: str, quote: str, page: object, source: Source, settings: Settings) -> tuple[Verdict, str]:
+    """Return the claim's verdict with its quote, and its negation flag's message ("" when none)."""
     result = check_claim(Claim(id="c", text=claim, url=_URL, quote=quote), source, page, settings)  # type: ignore[arg-type]
-    negated = result.match is not None and any(f.kind is FlagKind.NEGATION_DIFFERS for f in result.match.flags)
+    flags = result.match.flags if result.match is not None else ()
+    negated = next((f.message for f in flags if f.kind is FlagKind.NEGATION_DIFFERS), "")
     return result.verdict, negated
 
 
@@ -104,6 +112,7 @@ def evaluate() -> dict[str, float | int]:
     rng = random.Random(SEED)
     settings = Settings()
     t: dict[str, int] = defaultdict(int)
+    misses: list[str] = []
     honest = [(c, q) for c in cases() for q in c.quotes]
     rng.shuffle(honest)
     for case, q in honest:
@@ -126,6 +135,8 @@ def evaluate() -> dict[str, float | int]:
             verdict, _ = _verdict(claim, q, p, source, settings)
             t[kind] += 1
             t[f"{kind}_kept"] += verdict is not Verdict.VERIFIED
+            if verdict is Verdict.VERIFIED:
+                misses.append(f"{kind}\t{claim}\t{q}\t{case.name}")
     labelled = list(_labelled())
     rng.shuffle(labelled)
     for claim, evidence in labelled[: 4 * PER_KIND]:
@@ -133,7 +144,9 @@ def evaluate() -> dict[str, float | int]:
         source = _source(evidence)
         verdict, negated = _verdict(claim, evidence, page, source, settings)
         t["claims_supported"] += 1
-        t["claims_supported_negation_flagged"] += negated
+        t["claims_supported_negation_flagged"] += bool(negated)
+        if negated:
+            misses.append(f"flagged\t{claim}\t{evidence}\t{negated}")
         if verdict is not Verdict.VERIFIED:
             continue
         t["claims_verified"] += 1
@@ -143,6 +156,9 @@ def evaluate() -> dict[str, float | int]:
             contradicted, _ = _verdict(made_claim, evidence, page, source, settings)
             t[kind] += 1
             t[f"{kind}_kept"] += contradicted is not Verdict.VERIFIED
+            if contradicted is Verdict.VERIFIED:
+                misses.append(f"{kind.removeprefix('claims_')}\t{made_claim}\t{evidence}\t")
+    MISSES.write_text("\n".join(sorted(misses)) + "\n", encoding="utf-8")
 
     def pct(good: str, of: str) -> float:
         return round(100 * t[good] / t[of], 2) if t[of] else 0.0
