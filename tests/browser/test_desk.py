@@ -62,14 +62,15 @@ def _wait_review(w: Watched, brief_name: str) -> None:
 def _allow_private(w: Watched) -> None:
     # The text area commits on blur, and that rerun may redraw the options while we click them:
     # the label is clicked only while the box is unticked, so a retry cannot untick it.
+    # Each step may meet a redraw (the box hidden a moment): a step that times out starts the round again.
     box = w.page.get_by_role("checkbox", name="Allow private network addresses")
     for _ in range(4):
-        if not box.is_visible():
-            w.page.get_by_text("Options").click()
-            box.wait_for(timeout=10_000)
-        if not box.is_checked():
-            w.page.get_by_text("Allow private network addresses").click()
         try:
+            if not box.is_visible():
+                w.page.get_by_text("Options").click(timeout=10_000)
+                box.wait_for(timeout=10_000)
+            if not box.is_checked(timeout=10_000):
+                w.page.get_by_text("Allow private network addresses").click(timeout=10_000)
             w.page.get_by_text("Private network allowed").wait_for(timeout=10_000)
             return
         except PlaywrightTimeout:
