@@ -128,7 +128,8 @@ MULTIPLIER_WORDS: dict[str, int] = {
 # Words before a figure that say the claim is not exact. "approx": either side; "more": the
 # true figure is at least this; "less": at most this.
 HEDGE = (
-    r"(?<![a-z])(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|circa|c\.|~|≈"
+    r"(?<![a-z])(?P<hedge>(?:not|no) (?:more|less|fewer|greater) than"
+    r"|about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|circa|c\.|~|≈"
     r"|an estimated|estimated|an average of|on average|just over|just under|over|more than|above|at least"
     r"|upwards of|in excess of|exceeding|less than|under|below|fewer than|at most|up to|as much as"
     r"|as many as|as high as|as low as|between|from"
@@ -142,6 +143,9 @@ HEDGE_SIDE: dict[str, str] = {
     "less than": "less", "under": "less", "below": "less", "fewer than": "less", "at most": "less",
     "up to": "less", "as much as": "less", "as many as": "less", "as high as": "less", "just under": "less",
     "as low as": "more",
+    # A negated comparator is its opposite bound: "not more than 850" is at most 850, "no fewer than 30" at least 30.
+    "not more than": "less", "no more than": "less", "not greater than": "less", "no greater than": "less",
+    "not less than": "more", "no less than": "more", "not fewer than": "more", "no fewer than": "more",
     "higher than": "more", "greater than": "more", "larger than": "more", "bigger than": "more",
     "lower than": "less", "smaller than": "less",
     "longer than": "more", "older than": "more", "shorter than": "less", "younger than": "less",
