@@ -29,6 +29,7 @@ IN_PLACE = {
     FigureKind.MONTH: (FigureKind.MONTH, FigureKind.DATE, FigureKind.YEAR),
     FigureKind.VERSION: (FigureKind.VERSION,),
     FigureKind.PERIOD: (FigureKind.PERIOD,),
+    FigureKind.TIME: (FigureKind.TIME,),
 }
 # How far a comparative reaches on a page by default ("more than 60" is made true by 65, not by 883).
 _RATIO = Decimal(str(Settings().figures_comparative_ratio))
@@ -96,10 +97,12 @@ def judged_against(
         # "ranked above 26th" compares ranks, which way the claim's words say (_rank_compared), never by value.
         return []
     four = claim.written.replace(",", "").isdigit() and len(claim.written.replace(",", "")) == 4
+    # A four-digit count may stand as a page "year" near its value ("over 2000 cases" against "1986 cases").
     alike = [
         f
         for f in passage
-        if f.kind in kinds and (f.kind is not FigureKind.YEAR or claim.kind is FigureKind.YEAR or four)
+        if (f.kind in kinds or (four and f.kind is FigureKind.YEAR and _near_value(claim, f, ratio)))
+        and (f.kind is not FigureKind.YEAR or claim.kind is FigureKind.YEAR or four)
     ]
     word = _word_after(claim_text, claim.end)
     beside = [f for f in alike if word and _word_after(text, f.end) == word]
@@ -126,6 +129,13 @@ def _names_near(text: str, f: ReadFigure, noun: str) -> bool:
         return False  # "of the" names nothing
     window = text[max(0, f.start - _NEAR_CHARS) : f.end + _NEAR_CHARS // 2].lower()
     return re.search(rf"(?<![a-z]){re.escape(noun)}", window) is not None
+
+
+def _near_value(claim: ReadFigure, f: ReadFigure, ratio: Decimal) -> bool:
+    """Return True when the figure's value lies within the ratio of the claim's, either way."""
+    if claim.value is None or f.value is None or claim.value <= 0:
+        return False
+    return claim.value / ratio < abs(f.value) < claim.value * ratio
 
 
 def _made_true(claim: ReadFigure, f: ReadFigure, ratio: Decimal) -> bool:

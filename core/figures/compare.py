@@ -77,6 +77,7 @@ _KIND_WORDS = {
     FigureKind.MONTH: "month",
     FigureKind.VERSION: "version",
     FigureKind.PERIOD: "period",
+    FigureKind.TIME: "time of day",
 }
 _TABLE_SCALE = re.compile(r"(?<![a-z])in (thousands|millions|billions)(?![a-z])")
 _TABLE_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
@@ -135,7 +136,7 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
     """Return True when one end of a claim's numeric figure is held by a quote figure."""
     ck, qk = claim.kind, quote.kind
     if ck is FigureKind.YEAR and claim.hedge in v.TIME_HEDGES:
-        return _in_time((int(end), 0, 0), claim.hedge, quote)
+        return _in_time((int(end), 0, 0), claim.hedge, quote, ctx.entail)
     if ck is FigureKind.YEAR:
         if qk in (FigureKind.YEAR, FigureKind.NUMBER):
             return any(q == end for q in _ends(quote))
@@ -174,7 +175,7 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
     return False
 
 
-def _in_time(point: tuple[int, int, int], hedge: str, quote: ReadFigure) -> bool:
+def _in_time(point: tuple[int, int, int], hedge: str, quote: ReadFigure, entail: bool = False) -> bool:
     """Return True when a quote's year or date lies on the claim's side of a bound in time ("before 1980")."""
     if quote.kind in (FigureKind.DATE, FigureKind.MONTH):
         q = quote.date
@@ -186,10 +187,17 @@ def _in_time(point: tuple[int, int, int], hedge: str, quote: ReadFigure) -> bool
     # Compare only as finely as both are written: "after July 2015" against "1 January 2016".
     depth = 1 + (point[1] > 0 and q[1] > 0) + (point[2] > 0 and q[2] > 0)
     a, b = q[:depth], point[:depth]
-    if quote.hedge and quote.hedge not in v.NOT_HEDGES:  # "from 2000 to 2013" is a range, not a bound
-        # A bound against a bound holds only the same bound ("prior to August 19, 2004" both ways round).
-        return v.HEDGE_SIDE.get(quote.hedge) == v.HEDGE_SIDE[hedge] and a == b
-    return a > b if v.HEDGE_SIDE[hedge] == "more" else a < b
+    more = v.HEDGE_SIDE[hedge] == "more"
+    # "from 2000 to 2013" is a range, not a bound; a page's "by September 2017" is its point in time.
+    if quote.hedge and quote.hedge not in v.NOT_HEDGES and quote.hedge != "by":
+        # A bound against a bound holds the same bound ("prior to August 19, 2004" both ways round); on a
+        # page the claim did not quote, also a tighter one on its side ("at least 2014" holds "after 2013").
+        tighter = entail and (a > b if more else a < b)
+        return v.HEDGE_SIDE.get(quote.hedge) == v.HEDGE_SIDE[hedge] and (a == b or tighter)
+    if hedge == "by":
+        # On a page, "by February 2009" holds January 2009 and February 2009 itself; a quote must say its point.
+        return a <= b if entail else a == b
+    return a > b if more else a < b
 
 
 def _period_hit(claim: ReadFigure, quote: ReadFigure, quote_years: frozenset[int]) -> bool:
@@ -212,8 +220,15 @@ def _hit(claim: ReadFigure, quote: ReadFigure, ctx: _QuoteContext, s: Settings) 
         if quote.kind is FigureKind.VERSION:
             return quote.parts[: len(claim.parts)] == claim.parts
         return quote.kind is FigureKind.NUMBER and quote.written == ".".join(claim.parts) and quote.high is None
+    if ck is FigureKind.TIME:
+        # A time of day is the same time: "11:59 pm" = "11.59 p.m"; "11:30" without "am" or "pm" may be either.
+        if quote.kind is not FigureKind.TIME:
+            return False
+        if claim.parts and quote.parts:
+            return claim.date == quote.date
+        return claim.date[1] % 12 == quote.date[1] % 12 and claim.date[2] == quote.date[2]
     if ck in (FigureKind.DATE, FigureKind.MONTH) and claim.hedge:
-        return _in_time(claim.date, claim.hedge, quote)
+        return _in_time(claim.date, claim.hedge, quote, ctx.entail)
     if ck is FigureKind.DATE:
         return quote.kind is FigureKind.DATE and quote.date == claim.date
     if ck is FigureKind.MONTH:

@@ -29,6 +29,7 @@ from core.figures.doubt import implicit, month_named, own_bound
 from core.figures.locale import writes_decimal_comma
 from core.figures.on_page import page_figures
 from core.figures.read import ReadFigure, read_figures
+from core.figures.restated import restatements
 from core.figures.scan import precision_of
 from core.figures.unjudged import skip_reason
 from core.models import Candidate, Figure, FigureCheck, FigureKind, FigurePlace, FigureStatus, PageText
@@ -183,6 +184,10 @@ def place_figures(
         if grouped is not None and passage is not None:
             # "less than 300.000 employees" in an English claim: the point may group thousands (300,000).
             found = holder(grouped, judged_against(grouped, claim_text, inside, page.text), passage.text, s)
+        if found is None and passage is not None:
+            # "14 days" for "two weeks", "below 6.05/10" for "6/10", "30,000" for an English page's "30.000".
+            again = restatements(c, claim_text, page.text, passage.start, passage.end, inside)
+            found = holder(c, judged_against(c, claim_text, again, page.text), passage.text, s) if again else None
         if found is not None:
             out.append(_figure(c, FigureStatus.MATCHED, FigurePlace.PASSAGE, quote_text=found.text))
             continue

@@ -14,6 +14,7 @@ from decimal import Decimal
 CURRENCY_CODES: dict[str, str] = {
     "$": "USD",
     "us$": "USD",
+    "us $": "USD",  # "US $ 1,270" in a tokenised text
     "usd": "USD",
     "dollar": "USD",
     "dollars": "USD",
@@ -43,7 +44,7 @@ CURRENCY_CODES: dict[str, str] = {
 }
 # Longest first so that "us$" wins over "$".
 CURRENCY_BEFORE = (
-    r"(?:us\$|hk\$|a\$|c\$|s\$|\$|€|£|₹|¥"
+    r"(?:(?<![a-z])us\s?\$|hk\$|a\$|c\$|s\$|\$|€|£|₹|¥"
     r"|(?:rs\.?|inr|usd|eur|gbp|aud|cad|jpy)(?=\s?\d))"  # codes only right before digits
 )
 # "pounds" is left out: after a number it is as often a weight as money.
@@ -131,15 +132,20 @@ HEDGE = (
     r"(?<![a-z])(?P<hedge>(?:not|no) (?:more|less|fewer|greater) than"
     r"|about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|circa|c\.|~|≈"
     r"|an estimated|estimated|an average of|on average|just over|just under|over|more than|above|at least"
-    r"|upwards of|in excess of|exceeding|less than|under|below|fewer than|at most|up to|as much as"
+    r"|upwards of|in excess of|exceeding|surpassed|surpassing|surpasses|exceeded|exceeds"
+    r"|(?:before|after|over|under|above|below) the age of|less than|under|below|fewer than|at most|up to|as much as"
     r"|as many as|as high as|as low as|between|from"
     r"|higher than|greater than|larger than|bigger than|lower than|smaller than"
     r"|longer than|older than|shorter than|younger than"
-    r"|before|after|prior to|earlier than|later than)\s?$"
+    r"|before|after|prior to|preceding|earlier than|later than)\s?$"
 )
 HEDGE_SIDE: dict[str, str] = {
     "over": "more", "more than": "more", "above": "more", "at least": "more", "upwards of": "more",
     "in excess of": "more", "exceeding": "more", "just over": "more",
+    "surpassed": "more", "surpassing": "more", "surpasses": "more", "exceeded": "more", "exceeds": "more",
+    # An age bound: "after the age of 20" holds "at 23", "before the age of 18" holds "at the age of 15".
+    "before the age of": "less", "under the age of": "less", "below the age of": "less",
+    "after the age of": "more", "over the age of": "more", "above the age of": "more",
     "less than": "less", "under": "less", "below": "less", "fewer than": "less", "at most": "less",
     "up to": "less", "as much as": "less", "as many as": "less", "as high as": "less", "just under": "less",
     "as low as": "more",
@@ -151,9 +157,12 @@ HEDGE_SIDE: dict[str, str] = {
     "longer than": "more", "older than": "more", "shorter than": "less", "younger than": "less",
     # In time, "after" is later and "before" earlier: a year or date after them is a bound.
     "after": "more", "later than": "more", "before": "less", "prior to": "less", "earlier than": "less",
+    "preceding": "less",
+    # "by February 2009" is at the latest then (read before dates only, by core.figures.dates).
+    "by": "less",
 }  # fmt: skip
 # The hedges that bound a point in time; before a count ("after 53 reviews") they are no hedge.
-TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "earlier than"})
+TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "preceding", "earlier than", "by"})
 # "between" and "from" open ranges; "an average of" names a mean: neither makes a figure approximate.
 NOT_HEDGES = frozenset({"between", "from", "an average of", "on average"})
 
