@@ -110,17 +110,35 @@ def judged_against(
         # "under 8,500 passing yards": of "25 passing records" and "9,008 passing yards", the one of its two words.
         second = _second_word(claim_text, claim.end)
         beside = [f for f in beside if second and _second_word(text, f.end) == second] or beside
+    # With no figure right beside its word, one of its kind near that word (or the claim's word before it)
+    # that the comparative makes true within the ratio holds it ("more than 60 recoveries" by "recoveries
+    # reached 65", though "58 deaths" is nearer in value; "France with under $ 24 million" by "France ( $ 23.8
+    # million )"); so does one beside a figure that does not ("over 90 million views" by "just under 60
+    # million views ... and 92 million"). Else the nearest says what stands in its place.
+    nouns = (word.rsplit(" ", 1)[-1], _word_before(claim_text, claim))
+    made_true = [f for f in alike if _made_true(claim, f, ratio) and any(_names_near(text, f, noun) for noun in nouns)]
     if beside:
-        return beside
-    # With no figure right beside its word, one of its kind near that word that the comparative makes true
-    # within the ratio holds it ("more than 60 recoveries" by "recoveries reached 65", though "58 deaths"
-    # is nearer in value); else the nearest says what stands in its place.
-    noun = word.rsplit(" ", 1)[-1]
-    made_true = [f for f in alike if _made_true(claim, f, ratio) and _names_near(text, f, noun)]
+        return beside if any(_made_true(claim, f, ratio) for f in beside) else beside + made_true
     if made_true:
         return made_true
     near = nearest(claim, alike)
     return [near] if near is not None else []
+
+
+_STOP = frozenset(
+    {"with", "that", "have", "been", "were", "this", "from", "than", "more", "less", "over", "under", "about", "some"}
+    | {"only", "each", "their", "which"}
+)
+_WORD = re.compile(r"[A-Za-z]{4,}")
+
+
+def _word_before(text: str, claim: ReadFigure) -> str:
+    """Return the claim's last content word before a figure and its hedge ("France with under $ 24" -> "france")."""
+    head = text[max(0, claim.start - len(claim.hedge) - 40) : claim.start].lower()
+    if claim.hedge and head.rstrip().endswith(claim.hedge):
+        head = head.rstrip()[: -len(claim.hedge)]
+    words = [w for w in _WORD.findall(head)[-2:] if w not in _STOP]
+    return words[-1] if words else ""
 
 
 def _names_near(text: str, f: ReadFigure, noun: str) -> bool:

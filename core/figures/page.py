@@ -25,7 +25,7 @@ from decimal import Decimal
 from core.figures import vocab as v
 from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
 from core.figures.compare import holder, holders, kind_word
-from core.figures.doubt import implicit, month_named, own_bound
+from core.figures.doubt import garbled, implicit, month_named, own_bound, rank_counted
 from core.figures.locale import writes_decimal_comma
 from core.figures.on_page import page_figures
 from core.figures.read import ReadFigure, read_figures
@@ -206,7 +206,9 @@ def place_figures(
         closest = next((h for h in every() if any(f.kind in kinds for f in h)), inside)
         doubt = (
             own_bound(c, closest, page.text)
-            or month_named(c, passage)
+            or next((why for p in passages if (why := month_named(c, p))), "")
+            or garbled(c, passages)
+            or rank_counted(c, claim_text, passages)
             or implicit(c, claim_text, closest, page.text, [f for h in every() for f in h])
         )
         if not doubt and not whole:

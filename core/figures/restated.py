@@ -96,13 +96,26 @@ def point_grouped(claim: ReadFigure, figs: list[ReadFigure]) -> list[ReadFigure]
     return out
 
 
+_LOST_SIGN = re.compile(r"(?:\ufffd|ï¿½)\s?$")
+
+
+def lost_sign(claim: ReadFigure, text: str, figs: list[ReadFigure]) -> list[ReadFigure]:
+    """Return the bare figures right after a character the page's encoding lost, in the claim's currency."""
+    if claim.kind is not FigureKind.MONEY:
+        return []
+    return [
+        replace(f, kind=FigureKind.MONEY, currency=claim.currency)
+        for f in figs
+        if f.kind is FigureKind.NUMBER and _LOST_SIGN.search(text, max(0, f.start - 4), f.start)
+    ]
+
+
 def restatements(
     claim: ReadFigure, claim_text: str, text: str, start: int, end: int, figs: list[ReadFigure]
 ) -> list[ReadFigure]:
     """Return the figures between start and end (``figs`` read there) in each form the claim figure may restate."""
-    return (
-        durations(claim, text, start, end) + ratings(claim, claim_text, text, start, end) + point_grouped(claim, figs)
-    )
+    restated = durations(claim, text, start, end) + ratings(claim, claim_text, text, start, end)
+    return restated + point_grouped(claim, figs) + lost_sign(claim, text, figs)
 
 
-__all__ = ["durations", "point_grouped", "ratings", "restatements"]
+__all__ = ["durations", "lost_sign", "point_grouped", "ratings", "restatements"]

@@ -201,14 +201,8 @@ class Scan:
     def hedge_before(self, start: int) -> str:
         """Return the hedge word right before a position ("about", "more than"), or ""."""
         m = _HEDGE_RE.search(self.w, max(0, start - 20), start)
-        if (
-            m
-            and m.group("hedge") not in v.TIME_HEDGES
-            and self.w[max(0, m.start() - 3) : m.start()].rstrip()[-1:].isdigit()
-        ):
-            # "40 Under 40" is a name, "5 to 7" a range: a word between two numbers hedges neither. A bound in
-            # time still bounds ("under 50,000 before 2004").
-            return ""
+        if m and self.w[max(0, m.start() - 3) : m.start()].rstrip()[-1:].isdigit():
+            return ""  # "40 Under 40" is a name, "5 to 7" a range: a word between two numbers hedges neither
         return m.group("hedge") if m else ""
 
     def ends_figure(self, pos: int) -> bool:
