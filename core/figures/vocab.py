@@ -139,8 +139,7 @@ MULTIPLIER_WORDS: dict[str, int] = {
 # Words before a figure that say the claim is not exact. "approx": either side; "more": the
 # true figure is at least this; "less": at most this.
 HEDGE = (
-    r"(?<![a-z])(?P<hedge>(?:not|no) (?:more|less|fewer|greater) than"
-    r"|about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|circa|c\.|~|≈"
+    r"(?<![a-z])(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|circa|c\.|~|≈"
     r"|an estimated|estimated|an average of|on average|just over|just under|over|more than|above|at least"
     r"|upwards of|in excess of|exceeding|surpassed|surpassing|surpasses|exceeded|exceeds"
     r"|(?:before|after|over|under|above|below) the age of|less than|under|below|fewer than|at most|up to|as much as"
