@@ -24,11 +24,12 @@ from decimal import Decimal
 
 from core.figures import vocab as v
 from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
-from core.figures.compare import holder, holders, kind_word
+from core.figures.compare import holder, holders
 from core.figures.doubt import garbled, implicit, month_named, own_bound, rank_counted
 from core.figures.locale import writes_decimal_comma
 from core.figures.on_page import page_figures
 from core.figures.read import ReadFigure, read_figures
+from core.figures.reasons import kind_word
 from core.figures.restated import restatements
 from core.figures.scan import precision_of
 from core.figures.unjudged import skip_reason

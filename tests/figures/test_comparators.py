@@ -66,3 +66,11 @@ def test_a_negated_comparator_is_judged_by_what_it_says_on_a_page():
     page_bound = "The district has had no more than 850 confirmed cases since the outbreak began ."
     assert _place("The district had at most 850 cases .", page_bound) == (M, FigurePlace.PASSAGE)
     assert _place("The district had more than 850 cases .", page_bound)[0] is not M
+
+
+def test_a_bound_the_other_way_is_named_in_the_reason():
+    (fig,) = check_figures("The district had more than 850 cases.", "The district had no more than 850 cases.").figures
+    assert fig.reason == (
+        "The quote holds no number within one rounding step of “850”: the quote's “no more than 850” bounds it"
+        " the other way from the claim's “more than”."
+    )
