@@ -30,7 +30,7 @@ from core.figures.locale import writes_decimal_comma
 from core.figures.on_page import page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import kind_word
-from core.figures.restated import restatements
+from core.figures.restated import point_grouped, restatements
 from core.figures.scan import precision_of
 from core.figures.unjudged import skip_reason
 from core.models import Candidate, Figure, FigureCheck, FigureKind, FigurePlace, FigureStatus, PageText
@@ -194,6 +194,9 @@ def place_figures(
             continue
         page_figs, whole = on_page()
         hits = holders(c, judged_against(c, claim_text, page_figs, page.text), s, s.figures_elsewhere_max)
+        if not hits and (grouped_on_page := point_grouped(c, page_figs)):
+            # "8.958 people" in an English page, for a claim's "more than 8,000", wherever on the page it stands.
+            hits = holders(c, judged_against(c, claim_text, grouped_on_page, page.text), s, s.figures_elsewhere_max)
         if hits:
             around = _sentence(page, hits[0].start, s)
             why = f"The claim's “{said}” is not in the passage offered first, but the page has it: “{around}”."

@@ -59,6 +59,8 @@ P = FigurePlace.PASSAGE
         ("5ec7d50ec9e77c0008442ed4_4", "December , 2008"),
         # "about 30.000 inhabitants" in an English page: the point groups thousands.
         ("5eafed80c9e77c0009ce147a_3", "30,000"),
+        # ...on the whole page too: "more than 8,000 lives" against "8.958 people ... have died".
+        ("5ee393b8c9e77c0008cccfc8_4", "8,000"),
         # A comparative judged against the figure of the claim's word before it ("budget was less than 27 crore"
         # against "a budget of 26 crore", "France with under $ 24 million" against "France ( $ 23.8 million )").
         ("5eb29888c9e77c0008d938e7_1", "27 crore"),
