@@ -29,6 +29,7 @@ IN_PLACE = {
     FigureKind.MONTH: (FigureKind.MONTH, FigureKind.DATE, FigureKind.YEAR),
     FigureKind.VERSION: (FigureKind.VERSION,),
     FigureKind.PERIOD: (FigureKind.PERIOD,),
+    FigureKind.TIME: (FigureKind.TIME,),
 }
 # How far a comparative reaches on a page by default ("more than 60" is made true by 65, not by 883).
 _RATIO = Decimal(str(Settings().figures_comparative_ratio))
@@ -96,10 +97,12 @@ def judged_against(
         # "ranked above 26th" compares ranks, which way the claim's words say (_rank_compared), never by value.
         return []
     four = claim.written.replace(",", "").isdigit() and len(claim.written.replace(",", "")) == 4
+    # A four-digit count may stand as a page "year" near its value ("over 2000 cases" against "1986 cases").
     alike = [
         f
         for f in passage
-        if f.kind in kinds and (f.kind is not FigureKind.YEAR or claim.kind is FigureKind.YEAR or four)
+        if (f.kind in kinds or (four and f.kind is FigureKind.YEAR and _near_value(claim, f, ratio)))
+        and (f.kind is not FigureKind.YEAR or claim.kind is FigureKind.YEAR or four)
     ]
     word = _word_after(claim_text, claim.end)
     beside = [f for f in alike if word and _word_after(text, f.end) == word]
@@ -107,17 +110,35 @@ def judged_against(
         # "under 8,500 passing yards": of "25 passing records" and "9,008 passing yards", the one of its two words.
         second = _second_word(claim_text, claim.end)
         beside = [f for f in beside if second and _second_word(text, f.end) == second] or beside
+    # With no figure right beside its word, one of its kind near that word (or the claim's word before it)
+    # that the comparative makes true within the ratio holds it ("more than 60 recoveries" by "recoveries
+    # reached 65", though "58 deaths" is nearer in value; "France with under $ 24 million" by "France ( $ 23.8
+    # million )"); so does one beside a figure that does not ("over 90 million views" by "just under 60
+    # million views ... and 92 million"). Else the nearest says what stands in its place.
+    nouns = (word.rsplit(" ", 1)[-1], _word_before(claim_text, claim))
+    made_true = [f for f in alike if _made_true(claim, f, ratio) and any(_names_near(text, f, noun) for noun in nouns)]
     if beside:
-        return beside
-    # With no figure right beside its word, one of its kind near that word that the comparative makes true
-    # within the ratio holds it ("more than 60 recoveries" by "recoveries reached 65", though "58 deaths"
-    # is nearer in value); else the nearest says what stands in its place.
-    noun = word.rsplit(" ", 1)[-1]
-    made_true = [f for f in alike if _made_true(claim, f, ratio) and _names_near(text, f, noun)]
+        return beside if any(_made_true(claim, f, ratio) for f in beside) else beside + made_true
     if made_true:
         return made_true
     near = nearest(claim, alike)
     return [near] if near is not None else []
+
+
+_STOP = frozenset(
+    {"with", "that", "have", "been", "were", "this", "from", "than", "more", "less", "over", "under", "about", "some"}
+    | {"only", "each", "their", "which"}
+)
+_WORD = re.compile(r"[A-Za-z]{4,}")
+
+
+def _word_before(text: str, claim: ReadFigure) -> str:
+    """Return the claim's last content word before a figure and its hedge ("France with under $ 24" -> "france")."""
+    head = text[max(0, claim.start - len(claim.hedge) - 40) : claim.start].lower()
+    if claim.hedge and head.rstrip().endswith(claim.hedge):
+        head = head.rstrip()[: -len(claim.hedge)]
+    words = [w for w in _WORD.findall(head)[-2:] if w not in _STOP]
+    return words[-1] if words else ""
 
 
 def _names_near(text: str, f: ReadFigure, noun: str) -> bool:
@@ -126,6 +147,13 @@ def _names_near(text: str, f: ReadFigure, noun: str) -> bool:
         return False  # "of the" names nothing
     window = text[max(0, f.start - _NEAR_CHARS) : f.end + _NEAR_CHARS // 2].lower()
     return re.search(rf"(?<![a-z]){re.escape(noun)}", window) is not None
+
+
+def _near_value(claim: ReadFigure, f: ReadFigure, ratio: Decimal) -> bool:
+    """Return True when the figure's value lies within the ratio of the claim's, either way."""
+    if claim.value is None or f.value is None or claim.value <= 0:
+        return False
+    return claim.value / ratio < abs(f.value) < claim.value * ratio
 
 
 def _made_true(claim: ReadFigure, f: ReadFigure, ratio: Decimal) -> bool:

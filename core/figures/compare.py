@@ -61,26 +61,13 @@ from core.figures import vocab as v
 from core.figures.locale import writes_decimal_comma
 from core.figures.on_page import read_page_figures
 from core.figures.read import ReadFigure, read_figures
+from core.figures.reasons import missing_reason
 from core.figures.unjudged import power_doubt, skip_reason
 from core.models import Figure, FigureCheck, FigureKind, FigureStatus, PageText, Span
 from core.settings import Settings
 
-_KIND_WORDS = {
-    FigureKind.NUMBER: "number",
-    FigureKind.ORDINAL: "number",
-    FigureKind.PERCENT: "percentage",
-    FigureKind.POINTS: "percentage-point figure",
-    FigureKind.MONEY: "amount",
-    FigureKind.MULTIPLIER: "multiplier",
-    FigureKind.YEAR: "year",
-    FigureKind.DATE: "date",
-    FigureKind.MONTH: "month",
-    FigureKind.VERSION: "version",
-    FigureKind.PERIOD: "period",
-}
 _TABLE_SCALE = re.compile(r"(?<![a-z])in (thousands|millions|billions)(?![a-z])")
 _TABLE_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
-_COUNTABLE = frozenset({FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.YEAR})
 _PERIOD_NAMES = {"Q": "quarter", "H": "half"}
 
 
@@ -135,7 +122,7 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
     """Return True when one end of a claim's numeric figure is held by a quote figure."""
     ck, qk = claim.kind, quote.kind
     if ck is FigureKind.YEAR and claim.hedge in v.TIME_HEDGES:
-        return _in_time((int(end), 0, 0), claim.hedge, quote)
+        return _in_time((int(end), 0, 0), claim.hedge, quote, ctx.entail)
     if ck is FigureKind.YEAR:
         if qk in (FigureKind.YEAR, FigureKind.NUMBER):
             return any(q == end for q in _ends(quote))
@@ -174,7 +161,7 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
     return False
 
 
-def _in_time(point: tuple[int, int, int], hedge: str, quote: ReadFigure) -> bool:
+def _in_time(point: tuple[int, int, int], hedge: str, quote: ReadFigure, entail: bool = False) -> bool:
     """Return True when a quote's year or date lies on the claim's side of a bound in time ("before 1980")."""
     if quote.kind in (FigureKind.DATE, FigureKind.MONTH):
         q = quote.date
@@ -186,10 +173,17 @@ def _in_time(point: tuple[int, int, int], hedge: str, quote: ReadFigure) -> bool
     # Compare only as finely as both are written: "after July 2015" against "1 January 2016".
     depth = 1 + (point[1] > 0 and q[1] > 0) + (point[2] > 0 and q[2] > 0)
     a, b = q[:depth], point[:depth]
-    if quote.hedge and quote.hedge not in v.NOT_HEDGES:  # "from 2000 to 2013" is a range, not a bound
-        # A bound against a bound holds only the same bound ("prior to August 19, 2004" both ways round).
-        return v.HEDGE_SIDE.get(quote.hedge) == v.HEDGE_SIDE[hedge] and a == b
-    return a > b if v.HEDGE_SIDE[hedge] == "more" else a < b
+    more = v.HEDGE_SIDE[hedge] == "more"
+    # "from 2000 to 2013" is a range, not a bound; a page's "by September 2017" is its point in time.
+    if quote.hedge and quote.hedge not in v.NOT_HEDGES and quote.hedge != "by":
+        # A bound against a bound holds the same bound ("prior to August 19, 2004" both ways round); on a
+        # page the claim did not quote, also a tighter one on its side ("at least 2014" holds "after 2013").
+        tighter = entail and (a > b if more else a < b)
+        return v.HEDGE_SIDE.get(quote.hedge) == v.HEDGE_SIDE[hedge] and (a == b or tighter)
+    if hedge == "by":
+        # On a page, "by February 2009" holds January 2009 and February 2009 itself; a quote must say its point.
+        return a <= b if entail else a == b
+    return a > b if more else a < b
 
 
 def _period_hit(claim: ReadFigure, quote: ReadFigure, quote_years: frozenset[int]) -> bool:
@@ -212,8 +206,15 @@ def _hit(claim: ReadFigure, quote: ReadFigure, ctx: _QuoteContext, s: Settings) 
         if quote.kind is FigureKind.VERSION:
             return quote.parts[: len(claim.parts)] == claim.parts
         return quote.kind is FigureKind.NUMBER and quote.written == ".".join(claim.parts) and quote.high is None
+    if ck is FigureKind.TIME:
+        # A time of day is the same time: "11:59 pm" = "11.59 p.m"; "11:30" without "am" or "pm" may be either.
+        if quote.kind is not FigureKind.TIME:
+            return False
+        if claim.parts and quote.parts:
+            return claim.date == quote.date
+        return claim.date[1] % 12 == quote.date[1] % 12 and claim.date[2] == quote.date[2]
     if ck in (FigureKind.DATE, FigureKind.MONTH) and claim.hedge:
-        return _in_time(claim.date, claim.hedge, quote)
+        return _in_time(claim.date, claim.hedge, quote, ctx.entail)
     if ck is FigureKind.DATE:
         return quote.kind is FigureKind.DATE and quote.date == claim.date
     if ck is FigureKind.MONTH:
@@ -264,42 +265,6 @@ def _find(claim: ReadFigure, ctx: _QuoteContext, s: Settings) -> ReadFigure | No
     return None
 
 
-def _describe(fig: ReadFigure) -> str:
-    if fig.kind is FigureKind.PERIOD:
-        label, n, year, fiscal = fig.period
-        name = (
-            f"fiscal {year}" if label == "FY" else f"{label}{n}" + (f" {'FY' if fiscal else ''}{year}" if year else "")
-        )
-        return f"{fig.text} ({name})" if name.lower() != fig.text.lower() else fig.text
-    return fig.text
-
-
-def _missing_reason(claim: ReadFigure, ctx: _QuoteContext) -> str:
-    if not ctx.figs and not ctx.currencies:
-        return f"The quote holds no figures at all, so it cannot hold “{claim.text}”."
-    kind = FigureKind.NUMBER if claim.kind in _COUNTABLE else claim.kind
-    word = _KIND_WORDS.get(claim.kind, "figure")
-    same = [q for q in ctx.figs if (FigureKind.NUMBER if q.kind in _COUNTABLE else q.kind) == kind]
-    relation = "within one rounding step of" if claim.hedge and claim.hedge not in v.NOT_HEDGES else "equal to"
-    head = f"The quote holds no {word} {relation} “{claim.text}”"
-    if claim.kind is FigureKind.MONEY:
-        other = [q for q in same if q.currency and q.currency != claim.currency]
-        if other:
-            return f"{head}: its amount {other[0].text} is in {other[0].currency}, the claim's in {claim.currency}."
-        if claim.currency not in ctx.currencies and any(q.kind is FigureKind.NUMBER for q in ctx.figs):
-            return f"{head}: the quote names no amount in {claim.currency}."
-    if claim.kind is FigureKind.PERCENT and any(q.kind is FigureKind.POINTS for q in ctx.figs):
-        pts = next(q for q in ctx.figs if q.kind is FigureKind.POINTS)
-        return f"{head}: the quote gives {pts.text}, which are percentage points, not percent."
-    if claim.kind is FigureKind.PERIOD and claim.period[2]:
-        periods = [q for q in ctx.figs if q.kind is FigureKind.PERIOD]
-        if periods:
-            return f"{head}: the quote names {', '.join(_describe(q) for q in periods[:4])}."
-    if same:
-        return f"{head}: it has {', '.join(q.text for q in same[:4])}."
-    return f"{head}."
-
-
 def holder(claim: ReadFigure, figs: list[ReadFigure], text: str, s: Settings) -> ReadFigure | None:
     """Return the figure of figs (a page's, read from text) that makes the claim figure true, or None."""
     return _find(claim, _QuoteContext(figs, text, entail=True), s)
@@ -315,17 +280,6 @@ def holders(claim: ReadFigure, figs: list[ReadFigure], s: Settings, limit: int) 
             if len(out) >= limit:
                 break
     return out
-
-
-def same_kind(claim: ReadFigure, other: ReadFigure) -> bool:
-    """Return True when other is a figure of the claim figure's kind as the missing reasons count them."""
-    ck = FigureKind.NUMBER if claim.kind in _COUNTABLE else claim.kind
-    return (FigureKind.NUMBER if other.kind in _COUNTABLE else other.kind) == ck and other.kind is not FigureKind.LABEL
-
-
-def kind_word(fig: ReadFigure) -> str:
-    """Return the word for a figure's kind ("percentage", "year"), "figure" when it has none."""
-    return _KIND_WORDS.get(fig.kind, "figure")
 
 
 def _elsewhere(claim: ReadFigure, page: PageText | None, s: Settings) -> tuple[Span, ...]:
@@ -377,7 +331,7 @@ def check_figures(
         elif doubt := power_doubt(c, quote_figs):
             out.append(_figure(c, FigureStatus.SKIPPED, reason=doubt[0].upper() + doubt[1:]))
         else:
-            reason = _missing_reason(c, ctx)
+            reason = missing_reason(c, ctx.figs, ctx.currencies)
             out.append(_figure(c, FigureStatus.MISSING, reason=reason, elsewhere=_elsewhere(c, page, s)))
     return FigureCheck(tuple(out))
 

@@ -21,9 +21,9 @@ _SLASH_DATE = re.compile(r"(?<![\d./])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])
 _SLASH_NUMBER = re.compile(r"(?<![\d./])(\d{1,4})/(\d{1,4})(?![\d/])")
 # "December 10 , 1986": a space before the comma (text split into tokens) still writes one date.
 _MDY = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?\s(\d{1,2})(?:st|nd|rd|th)?(?:\s?,)?\s(\d{4})(?![\d])")
-_DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(" + v.MONTH + r")\.?,?\s(\d{4})(?![\d])")
+_DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(" + v.MONTH + r")\.?(?:\s?,)?\s(\d{4})(?![\d])")
 # "As of June,2018": a comma without its space still joins a month to its year.
-_MY = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?(?:,\s?|\s)(?:of\s)?(\d{4})(?![\d])")
+_MY = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?(?:\s?,\s?|\s)(?:of\s)?(\d{4})(?![\d])")
 _MD = re.compile(r"(?<![a-z])(" + v.MONTH + r")\.?\s(\d{1,2})(?:st|nd|rd|th)?(?![\d,.]\d|\d)")
 _DM = re.compile(r"(?<![\d.,])(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(" + v.MONTH + r")(?![a-z])")
 _YEAR_PART = r"(?:\s(?:of\s)?(?:(?P<fy>fiscal(?:\syear)?|fy)\s?'?(?P<y1>\d{4}|\d{2})|(?P<y2>\d{4})))?(?![\d])"
@@ -41,6 +41,30 @@ _VERSION_AFTER_WORD = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w%]|\.\d)")
 _VERSION_V = re.compile(r"(?<![a-z])v(\d+(?:\.\d+)+)(?![\w]|\.\d)")
 _VERSION_CHAIN = re.compile(r"(?:\s?,\s?(?:and\s|or\s)?|\s(?:and|or|to|through)\s|-)(\d+\.\d+(?:\.\d+)?)(?![\w%]|\.\d)")
 _VERSION_WORD_RE = re.compile(v.VERSION_WORDS)
+
+
+# A time of day: "11:59 pm", "3:25 p.m.", "11.59 p.m", "8 pm", "7pm"; "11:30" with a colon alone.
+_TIME = re.compile(
+    r"(?<![\d.,:])(?:(?P<h>\d{1,2})[:.](?P<m>\d{2})\s?(?P<ap>[ap])\.?m\b\.?|(?P<h2>\d{1,2}):(?P<m2>\d{2})(?![\d:])"
+    r"|(?P<h3>\d{1,2})\s?(?P<ap3>[ap])(?:\.m\.?|m)(?![a-z]))"
+)
+
+
+def read_times(scan: Scan) -> None:
+    """Read times of day ("11:59 pm", "3:25 p.m."), so that their digits are not read as counts.
+
+    ``date`` holds (0, hour, minute) on a 24-hour clock, and ``parts`` ("am"/"pm") how it was written,
+    () for a time with a colon and no "am" or "pm" ("11:30"), which may be either.
+    """
+    for m in _TIME.finditer(scan.w):
+        hour = int(m.group("h") or m.group("h2") or m.group("h3"))
+        minute = int(m.group("m") or m.group("m2") or 0)
+        half = m.group("ap") or m.group("ap3") or ""
+        if not scan.free(m.start(), m.end()) or hour > (12 if half else 23) or minute > 59:
+            continue
+        hour24 = hour % 12 + (12 if half == "p" else 0) if half else hour
+        scan.add(m.start(), m.end(), FigureKind.TIME, written=m.group(0), date=(0, hour24, minute),
+                 parts=(half + "m",) if half else (), hedge=scan.hedge_before(m.start()))  # fmt: skip
 
 
 def read_dates(scan: Scan) -> None:
@@ -86,10 +110,17 @@ def read_dates(scan: Scan) -> None:
             scan.add(m.start(), m.end(), kind, date=(y, mo, d), written=m.group(0), hedge=_time_hedge(scan, m.start()))
 
 
+# A bound in time over "the" ("after the 6th of June 1967"), and "by" before a date ("by February 2009").
+_TIME_HEDGE = re.compile(r"(?<![a-z])(before|after|prior to|preceding|earlier than|later than|by)\s(?:the\s)?$")
+
+
 def _time_hedge(scan: Scan, start: int) -> str:
-    """Return the word before a date that makes it a bound in time ("before", "after"), or ""."""
+    """Return the word before a date that makes it a bound in time ("before", "after", "by"), or ""."""
     hedge = scan.hedge_before(start)
-    return hedge if hedge in v.TIME_HEDGES else ""
+    if hedge in v.TIME_HEDGES:
+        return hedge
+    m = _TIME_HEDGE.search(scan.w, max(0, start - 20), start)
+    return m.group(1) if m else ""
 
 
 def read_periods(scan: Scan) -> None:

@@ -11,18 +11,21 @@ that neither confirms nor refutes the claim ("over 16 million" for "less than 20
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from core.figures import vocab as v
 from core.figures.beside import judged_against, with_hedge
-from core.figures.read import ReadFigure
+from core.figures.read import ReadFigure, read_figures
 from core.models import Candidate, FigureKind
 
 _TIMES = frozenset({FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH, FigureKind.PERIOD})
 # A year glued to a name ("UEFA Euro 2016", "Windows 2000") is part of the name the page may not repeat.
-_NAME_BEFORE = re.compile(r"(?:^|[^.!?]\s)(?:[A-Z][\w&'-]*\s){0,3}[A-Z][\w&'-]*\s$")
+# So is one in brackets after a title ("The Stepford Wives ( 2004 )").
+_NAME_BEFORE = re.compile(r"(?:^|[^.!?]\s)(?:[A-Z][\w&'-]*\s){0,3}[A-Z][\w&'-]*\s(?:\(\s?)?$")
 # A rank the claim compares rather than states ("richer than the 15th", "behind the 40th", "top 20").
 _RANK_COMPARED = re.compile(
-    r"(?:\bthan|\bbehind|\bbelow|\babove|\bahead of|\bbeneath|\boutside|\binside|\bwithin|\btop|\bunder|\bover)"
+    r"(?:\bthan|\bbehind|\bbelow|\babove|\bahead of|\bbeneath|\boutside|\binside|\bwithin|\btop|\bunder|\bover"
+    r"|\bbefore|\bafter)"
     r"\s(?:the\s)?(?:[a-z]+\s)?$",
     re.IGNORECASE,
 )
@@ -54,8 +57,8 @@ def _bounds_meet(claim: ReadFigure, passage: list[ReadFigure], text: str) -> str
 # A rank written as a label ("peaked at number 28", "at # 44").
 _RANK_LABEL = re.compile(r"(?:number|no\.|#)\s?\d", re.IGNORECASE)
 # Words that compare a rank: toward the first ("richer than the 15th") or away from it ("behind the 40th").
-_RANK_UP = re.compile(r"\b(?:richer|wealthier|higher|better|above|ahead of|top|over|more)\b", re.IGNORECASE)
-_RANK_DOWN = re.compile(r"\b(?:poorer|lower|worse|below|behind|beneath|outside|under|less)\b", re.IGNORECASE)
+_RANK_UP = re.compile(r"\b(?:richer|wealthier|higher|better|above|ahead of|top|over|more|before)\b", re.IGNORECASE)
+_RANK_DOWN = re.compile(r"\b(?:poorer|lower|worse|below|behind|beneath|outside|under|less|after)\b", re.IGNORECASE)
 
 
 def _rank_compared(claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str) -> str:
@@ -66,8 +69,10 @@ def _rank_compared(claim: ReadFigure, claim_text: str, passage: list[ReadFigure]
     is skipped with what the page holds. A page rank on the other side is still judged.
     """
     before = claim_text[max(0, claim.start - 40) : claim.start]
+    # A count compared against a chart position is a rank too ("peaked higher than 35", "at number 31").
     rank = claim.kind is FigureKind.ORDINAL or (
-        claim.kind is FigureKind.NUMBER and before.lower().rstrip().endswith("top")
+        claim.kind is FigureKind.NUMBER
+        and (before.lower().rstrip().endswith("top") or any(_RANK_LABEL.match(f.text) for f in passage))
     )
     if not rank or claim.value is None or claim.hedge in v.TIME_HEDGES or not _RANK_COMPARED.search(before):
         return ""
@@ -148,6 +153,82 @@ def month_named(claim: ReadFigure, passage: Candidate | None) -> str:
     )
 
 
+_ORDINAL_WORD = re.compile(
+    r"\b(?:(?P<tens>" + "|".join(v.TENS) + r")-)?(?P<unit>" + "|".join(v.ORDINAL_UNITS) + r")\b"
+    r"|\b(?P<round>" + "|".join(v.ORDINAL_TENS) + r")\b|(?<![\d.])(?P<digits>\d{1,3})(?:st|nd|rd|th)\b",
+    re.IGNORECASE,
+)
+
+
+def _ranks(text: str) -> list[tuple[int, str]]:
+    """Return the ranks a text gives, digits or words ("26th", "thirteenth", "thirty-sixth"), with their words."""
+    out = []
+    for m in _ORDINAL_WORD.finditer(text):
+        if m.group("digits"):
+            out.append((int(m.group("digits")), m.group(0)))
+        elif m.group("round"):
+            out.append((v.ORDINAL_TENS[m.group("round").lower()], m.group(0)))
+        else:
+            tens = v.TENS.get((m.group("tens") or "").lower(), 0)
+            out.append((tens + v.ORDINAL_UNITS[m.group("unit").lower()], m.group(0)))
+    return out
+
+
+def rank_counted(claim: ReadFigure, claim_text: str, passages: Sequence[Candidate]) -> str:
+    """Return why a count or "top" the page gives as a rank is not judged, "" when it does not.
+
+    "Less than 26 other videos had more views" against "the 26th most viewed", "Less than 14 other films"
+    against "the thirteenth largest", "in the top 20" against "the third most successful": the rank says
+    it, by a count the machine does not make; it is skipped with what the page holds.
+    """
+    if claim.kind is not FigureKind.NUMBER or claim.value is None or claim.is_range:
+        return ""
+    top = claim_text[max(0, claim.start - 10) : claim.start].lower().rstrip().endswith("top")
+    if not top and (not v.HEDGE_SIDE.get(claim.hedge) or claim.hedge in v.TIME_HEDGES):
+        return ""
+    for p in passages:
+        for n, words in _ranks(p.text):
+            if (top and n <= claim.value) or (not top and abs(n - claim.value) <= 1):
+                return (
+                    f"the page gives a rank, “{words}”; whether it makes the claim's “{with_hedge(claim_text, claim)}”"
+                    " true is a count the machine does not make, so check it by eye."
+                )
+    return ""
+
+
+# A range whose dash the page lost to its encoding ("2014�15", "$ 400�475 million"), or digits lost before a
+# scale ("a two-year , million contract", "£40 ; million"). A lost currency sign ("�86 million") is read as
+# the claim's own (core.figures.restated).
+_LOST_DASH = re.compile(r"(?<=\d)(?:\ufffd|ï¿½)(?=\d)")
+_LOST_DIGITS = re.compile(r"(?:[,;$£€]|\ufffd)\s(?:million|billion|trillion)\b")
+
+
+def _lost_range(text: str, at: int, end: int) -> ReadFigure | None:
+    """Return the range a lost dash at text[at:end] broke, read with the dash put back, or None."""
+    a = max(0, at - 15)
+    window = text[a:at] + "-" + text[end : end + 20]
+    return next((f for f in read_figures(window) if f.is_range and f.start < at - a < f.end), None)
+
+
+def garbled(claim: ReadFigure, passages: Sequence[Candidate]) -> str:
+    """Return why a figure cannot be judged beside one the page's text lost ("2014�15"), "" when none."""
+    amount = claim.kind is FigureKind.MONEY or claim.scale > 1
+    for p in passages:
+        spots = [m for m in _LOST_DIGITS.finditer(p.text)] if amount else []
+        for m in _LOST_DASH.finditer(p.text):
+            broken = _lost_range(p.text, m.start(), m.end())
+            if broken is not None and broken.kind is claim.kind:
+                spots.append(m)
+        if spots:
+            m = spots[0]
+            around = " ".join(p.text[max(0, m.start() - 12) : m.end() + 12].split())
+            return (
+                f"the page's text is damaged beside a figure (“…{around}…”: a character or digits lost), so"
+                f" “{claim.text}” cannot be checked against it; check it by eye."
+            )
+    return ""
+
+
 def implicit(
     claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str, offered: list[ReadFigure]
 ) -> str:
@@ -156,6 +237,13 @@ def implicit(
     ``passage`` holds the figures of the closest passage with one of the claim figure's kind,
     ``offered`` those of every passage offered.
     """
+    month = [f for f in offered if f.kind is FigureKind.MONTH and f.date[:2] == claim.date[:2]]
+    if claim.kind is FigureKind.DATE and not claim.hedge and month:
+        # "April 15 , 2019" against "in April 2019": the day is implicit.
+        return (
+            f"the passage closest to the claim gives “{month[0].text}” without a day, so the day of “{claim.text}”"
+            " cannot be checked on the page; check it by eye."
+        )
     if claim.kind in (FigureKind.DATE, FigureKind.MONTH):
         # "March 27, 2020" against "On 27 March", "January 2020" against "On 22 January": the year is implicit.
         same = [

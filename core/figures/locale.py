@@ -55,7 +55,8 @@ _LOCAL_NUMBER = re.compile(
 _SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3}){2,}(?![\d]|[.,]\d)")
 _COMMA_BEFORE_UNIT = re.compile(
     r"(?<![\d.,])\d+,\d{1,2}(?=\s?(?:%|‰|€|\$|£|¥|₹|percent|per cent|prozent|pour cent|por ciento"
-    r"|mio|mrd|million|billion|milliard|milliarden|millionen)(?![a-z]))"
+    r"|mio|mrd|million|billion|milliard|milliarden|millionen"
+    r"|meters?|metres?|km|kilometers?|kilometres?|cm|mm|kg|grams?|litres?|liters?)(?![a-z]))"
 )
 
 

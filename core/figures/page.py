@@ -24,11 +24,13 @@ from decimal import Decimal
 
 from core.figures import vocab as v
 from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
-from core.figures.compare import holder, holders, kind_word
-from core.figures.doubt import implicit, month_named, own_bound
+from core.figures.compare import holder, holders
+from core.figures.doubt import garbled, implicit, month_named, own_bound, rank_counted
 from core.figures.locale import writes_decimal_comma
 from core.figures.on_page import page_figures
 from core.figures.read import ReadFigure, read_figures
+from core.figures.reasons import kind_word
+from core.figures.restated import point_grouped, restatements
 from core.figures.scan import precision_of
 from core.figures.unjudged import skip_reason
 from core.models import Candidate, Figure, FigureCheck, FigureKind, FigurePlace, FigureStatus, PageText
@@ -183,11 +185,18 @@ def place_figures(
         if grouped is not None and passage is not None:
             # "less than 300.000 employees" in an English claim: the point may group thousands (300,000).
             found = holder(grouped, judged_against(grouped, claim_text, inside, page.text), passage.text, s)
+        if found is None and passage is not None:
+            # "14 days" for "two weeks", "below 6.05/10" for "6/10", "30,000" for an English page's "30.000".
+            again = restatements(c, claim_text, page.text, passage.start, passage.end, inside)
+            found = holder(c, judged_against(c, claim_text, again, page.text), passage.text, s) if again else None
         if found is not None:
             out.append(_figure(c, FigureStatus.MATCHED, FigurePlace.PASSAGE, quote_text=found.text))
             continue
         page_figs, whole = on_page()
         hits = holders(c, judged_against(c, claim_text, page_figs, page.text), s, s.figures_elsewhere_max)
+        if not hits and (grouped_on_page := point_grouped(c, page_figs)):
+            # "8.958 people" in an English page, for a claim's "more than 8,000", wherever on the page it stands.
+            hits = holders(c, judged_against(c, claim_text, grouped_on_page, page.text), s, s.figures_elsewhere_max)
         if hits:
             around = _sentence(page, hits[0].start, s)
             why = f"The claim's “{said}” is not in the passage offered first, but the page has it: “{around}”."
@@ -201,7 +210,9 @@ def place_figures(
         closest = next((h for h in every() if any(f.kind in kinds for f in h)), inside)
         doubt = (
             own_bound(c, closest, page.text)
-            or month_named(c, passage)
+            or next((why for p in passages if (why := month_named(c, p))), "")
+            or garbled(c, passages)
+            or rank_counted(c, claim_text, passages)
             or implicit(c, claim_text, closest, page.text, [f for h in every() for f in h])
         )
         if not doubt and not whole:

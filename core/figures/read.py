@@ -19,7 +19,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from core.figures import vocab as v
-from core.figures.dates import read_dates, read_periods, read_versions
+from core.figures.dates import read_dates, read_periods, read_times, read_versions
 from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, precision_of
 from core.models import FigureKind
 
@@ -56,7 +56,8 @@ _WORD_NUMBER = re.compile(
     + v.UNIT_WORD
     + r"))?|(?P<hunit>"
     + v.UNIT_WORD
-    + r")))?)?(?:\s(?P<scale>lakh crore|thousand crore|thousand|million|billion|trillion|lakh|crore))?"
+    + r")))?)?(?P<andhalf>[\s-]and[\s-]a[\s-]half)?"
+    r"(?:\s(?P<scale>lakh crore|thousand crore|thousand|million|billion|trillion|lakh|crore))?"
     r"(?:\s?(?P<pct>%|percent|per cent)|\s(?P<times>times))?(?![a-z]|-(?!" + _HYPHEN_UNIT + r"))"
 )
 # Only "half" goes without a count: "every quarter of 2023" is a period, "a quarter of users" a share.
@@ -71,6 +72,8 @@ _MULT_WORD = re.compile(
     r"|(double|triple|quadruple)(?=\s(?:the|its|their|his|her|our|that|this|from|to|in|over|by)\b|[.,;:)]|$))"
 )
 _UNIT_AFTER = re.compile(v.UNIT_AFTER)
+# "mid-20th century", "late-1990s": a prefix in time, not a name ("COVID-19").
+_TIME_PREFIX = re.compile(r"(?<![a-z])(?:mid|early|late)-$")
 _GLUED_UNIT = re.compile(v.GLUED_UNIT)
 _CONVERSION_BEFORE = re.compile(r"\d(?:\s?[a-z€$£¥₹]{1,8})?\s?$")
 _RANGE_GAP = re.compile(r"\s?-\s?|\s(?:to|and)\s")
@@ -115,7 +118,13 @@ class _Reader(Scan):
             if after == "_":
                 continue
             num = m.group("num")
-            if before == "-" and start >= 2 and self.w[start - 2].isalnum() and not self.ends_figure(start - 1):
+            if (
+                before == "-"
+                and start >= 2
+                and self.w[start - 2].isalnum()
+                and not self.ends_figure(start - 1)
+                and not _TIME_PREFIX.search(self.w, max(0, start - 7), start)
+            ):
                 # "gh-90564", "COVID-19": the whole name is the label.
                 name_start = start - 1
                 while name_start > 0 and (self.w[name_start - 1].isalnum() or self.w[name_start - 1] == "-"):
@@ -219,13 +228,15 @@ class _Reader(Scan):
                 rest = v.TENS.get(m.group("htens") or "", 0) + v.UNITS.get(m.group("htu") or m.group("hunit") or "", 0)
                 n, precision = n * 100 + rest, Decimal(1) if rest else Decimal(100)
             value, scale = Decimal(n), v.SCALE_WORD.get(m.group("scale") or "", Decimal(1))
+            if m.group("andhalf"):  # "four-and-a-half out of four stars" is 4.5
+                value, precision = value + Decimal("0.5"), Decimal("0.1")
             value, precision = value * scale, precision * scale
             kind = FigureKind.NUMBER
             if m.group("pct"):
                 kind = FigureKind.PERCENT
             elif m.group("times"):
                 kind = FigureKind.MULTIPLIER
-            small = kind is FigureKind.NUMBER and value <= SETTINGS.figures_small_whole_max
+            small = kind is FigureKind.NUMBER and value <= SETTINGS.figures_small_whole_max and not m.group("andhalf")
             self.add(m.start(), m.end(), kind, value=value, precision=precision, standalone=small, scale=scale,
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
         for m in _FRACTION.finditer(self.w):
@@ -307,6 +318,7 @@ class _Reader(Scan):
         return merged
 
     def run(self) -> tuple[ReadFigure, ...]:
+        read_times(self)
         read_dates(self)
         read_periods(self)
         read_versions(self)

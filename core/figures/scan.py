@@ -31,6 +31,8 @@ _VULGAR = {"½": ".50", "¼": ".25", "¾": ".75"}
 _GROUPING_SPACES = frozenset("\u2009\u202f\u00a0\u2007")
 _DIGIT = re.compile(r"\d")  # one search in C, not a generator over every character
 _HEDGE_RE = re.compile(v.HEDGE)
+_NEGATED = re.compile(r"(?<![a-z])(not|no)\s$")
+_NEGATABLE = frozenset({"more than", "less than", "fewer than", "greater than"})
 _MARKED = frozenset(_SUPERSCRIPTS) | frozenset(_VULGAR) | _GROUPING_SPACES
 
 
@@ -203,7 +205,13 @@ class Scan:
         m = _HEDGE_RE.search(self.w, max(0, start - 20), start)
         if m and self.w[max(0, m.start() - 3) : m.start()].rstrip()[-1:].isdigit():
             return ""  # "40 Under 40" is a name, "5 to 7" a range: a word between two numbers hedges neither
-        return m.group("hedge") if m else ""
+        if m is None:
+            return ""
+        hedge = m.group("hedge")
+        # A negated comparator is one hedge ("not more than", "no fewer than"), with the bound it says.
+        if hedge in _NEGATABLE and (n := _NEGATED.search(self.w, max(0, m.start() - 4), m.start())):
+            return f"{n.group(1)} {hedge}"
+        return hedge
 
     def ends_figure(self, pos: int) -> bool:
         """Return True when a figure read so far ends at the position (spaces before it allowed)."""

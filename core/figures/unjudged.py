@@ -7,6 +7,7 @@ may have lost (``10⁸`` against ``108``) are skipped with these reasons, with a
 
 from __future__ import annotations
 
+from core.figures import vocab as v
 from core.figures.read import ReadFigure, power_written_flat
 from core.models import FigureKind
 
@@ -17,6 +18,8 @@ def skip_reason(fig: ReadFigure) -> str:
         return f"“{fig.text}” cannot be read with confidence ({fig.unreadable}); it was not compared."
     if fig.kind is FigureKind.PARTIAL_DATE:
         return f"“{fig.text}” is a day and month without a year, too little to check; check it by eye."
+    if fig.kind is FigureKind.TIME and v.HEDGE_SIDE.get(fig.hedge):
+        return f"“{fig.text}” is a bound on a time of day, which the figures check does not judge; check it by eye."
     if fig.kind is FigureKind.LABEL:
         return f"“{fig.text}” is a name or a reference number, not a quantity; it was not compared."
     if fig.standalone:

@@ -14,6 +14,7 @@ from decimal import Decimal
 CURRENCY_CODES: dict[str, str] = {
     "$": "USD",
     "us$": "USD",
+    "us $": "USD",  # "US $ 1,270" in a tokenised text
     "usd": "USD",
     "dollar": "USD",
     "dollars": "USD",
@@ -43,7 +44,7 @@ CURRENCY_CODES: dict[str, str] = {
 }
 # Longest first so that "us$" wins over "$".
 CURRENCY_BEFORE = (
-    r"(?:us\$|hk\$|a\$|c\$|s\$|\$|€|£|₹|¥"
+    r"(?:(?<![a-z])us\s?\$|hk\$|a\$|c\$|s\$|\$|€|£|₹|¥"
     r"|(?:rs\.?|inr|usd|eur|gbp|aud|cad|jpy)(?=\s?\d))"  # codes only right before digits
 )
 # "pounds" is left out: after a number it is as often a weight as money.
@@ -96,6 +97,16 @@ ORDINAL_WORDS: dict[str, int] = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
 }  # fmt: skip
 ORDINAL = r"(?:first|second|third|fourth|1st|2nd|3rd|4th)"
+# Ordinals written out, as a page gives a rank ("the thirteenth largest", "thirty-sixth most successful").
+ORDINAL_UNITS: dict[str, int] = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+    "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+    "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+}  # fmt: skip
+ORDINAL_TENS: dict[str, int] = {
+    "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70,
+    "eightieth": 80, "ninetieth": 90,
+}  # fmt: skip
 
 UNITS: dict[str, int] = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -130,26 +141,37 @@ MULTIPLIER_WORDS: dict[str, int] = {
 HEDGE = (
     r"(?<![a-z])(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|close to|some|circa|c\.|~|≈"
     r"|an estimated|estimated|an average of|on average|just over|just under|over|more than|above|at least"
-    r"|upwards of|in excess of|exceeding|less than|under|below|fewer than|at most|up to|as much as"
+    r"|upwards of|in excess of|exceeding|surpassed|surpassing|surpasses|exceeded|exceeds"
+    r"|(?:before|after|over|under|above|below) the age of|less than|under|below|fewer than|at most|up to|as much as"
     r"|as many as|as high as|as low as|between|from"
     r"|higher than|greater than|larger than|bigger than|lower than|smaller than"
     r"|longer than|older than|shorter than|younger than"
-    r"|before|after|prior to|earlier than|later than)\s?$"
+    r"|before|after|prior to|preceding|earlier than|later than)\s?$"
 )
 HEDGE_SIDE: dict[str, str] = {
     "over": "more", "more than": "more", "above": "more", "at least": "more", "upwards of": "more",
     "in excess of": "more", "exceeding": "more", "just over": "more",
+    "surpassed": "more", "surpassing": "more", "surpasses": "more", "exceeded": "more", "exceeds": "more",
+    # An age bound: "after the age of 20" holds "at 23", "before the age of 18" holds "at the age of 15".
+    "before the age of": "less", "under the age of": "less", "below the age of": "less",
+    "after the age of": "more", "over the age of": "more", "above the age of": "more",
     "less than": "less", "under": "less", "below": "less", "fewer than": "less", "at most": "less",
     "up to": "less", "as much as": "less", "as many as": "less", "as high as": "less", "just under": "less",
     "as low as": "more",
+    # A negated comparator is its opposite bound: "not more than 850" is at most 850, "no fewer than 30" at least 30.
+    "not more than": "less", "no more than": "less", "not greater than": "less", "no greater than": "less",
+    "not less than": "more", "no less than": "more", "not fewer than": "more", "no fewer than": "more",
     "higher than": "more", "greater than": "more", "larger than": "more", "bigger than": "more",
     "lower than": "less", "smaller than": "less",
     "longer than": "more", "older than": "more", "shorter than": "less", "younger than": "less",
     # In time, "after" is later and "before" earlier: a year or date after them is a bound.
     "after": "more", "later than": "more", "before": "less", "prior to": "less", "earlier than": "less",
+    "preceding": "less",
+    # "by February 2009" is at the latest then (read before dates only, by core.figures.dates).
+    "by": "less",
 }  # fmt: skip
 # The hedges that bound a point in time; before a count ("after 53 reviews") they are no hedge.
-TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "earlier than"})
+TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "preceding", "earlier than", "by"})
 # "between" and "from" open ranges; "an average of" names a mean: neither makes a figure approximate.
 NOT_HEDGES = frozenset({"between", "from", "an average of", "on average"})
 

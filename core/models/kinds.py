@@ -150,6 +150,7 @@ class FigureKind(enum.StrEnum):
     PERIOD = "period"  # a quarter, half or fiscal year
     LABEL = "label"  # a reference number ("PEP 632")
     UNREADABLE = "unreadable"
+    TIME = "time"  # a time of day ("11:59 pm", "3:25 p.m."): not compared
 
 
 class DiffKind(enum.StrEnum):

@@ -58,7 +58,7 @@ PAGES = (
 #: What this evaluation reads, relative to the corpus (tests/quality/corpus.py digests it).
 CORPUS_FILES = PAGES
 CHECKED = frozenset(
-    {"number", "percent", "points", "money", "multiplier", "ordinal", "year", "date", "month", "period"}
+    {"number", "percent", "points", "money", "multiplier", "ordinal", "year", "date", "month", "period", "time"}
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"])")
 ORDINALS = ("first", "second", "third", "fourth")
@@ -218,7 +218,7 @@ def wrongs(f: ReadFigure) -> list[tuple[str, str]]:
     """Return (how, text) changes of a figure that make it wrong."""
     out: list[tuple[str, str]] = []
     t = f.text
-    if f.kind in ("number", "money", "percent", "points", "multiplier", "ordinal"):
+    if f.kind in ("number", "money", "percent", "points", "multiplier", "ordinal", "time"):
         # A range keeps its order: the high end changes ("1-3%" -> "1-5%").
         gap = re.search(r"\d\s?(?:-|–|—|to|and)\s?\D{0,2}(?=\d)", t) if f.is_range else None
         changed = _bump_digit(t, gap.end() if gap else 0)

@@ -1,0 +1,121 @@
+"""A passage's figures in the form a claim restates them, for a claim without a quote (``core.figures.page``).
+
+A claim may write a page's figure another way: "14 days" for "two weeks" and "60 seconds" for
+"about a minute" (a duration in another unit of time, converted exactly), "6/10" read as the
+rating "6" a claim writes "below 6.05/10", and "30.000" with its point grouping thousands in an
+English page ("about 30.000 inhabitants" for "around 30,000"). Each is tried only after the
+passage's own figures hold nothing. This module reads and converts; it never judges a figure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from decimal import Decimal
+
+from core.figures import vocab as v
+from core.figures.read import ReadFigure
+from core.figures.scan import precision_of
+from core.models import FigureKind
+
+# Units of time that convert exactly, in seconds and in months: a month has no fixed number of days.
+_SECONDS = {"s": 1, "min": 60, "h": 3600, "day": 86400, "week": 604800}
+_MONTHS = {"month": 1, "year": 12}
+_TIME_UNIT = {
+    "second": "s", "minute": "min", "hour": "h", "day": "day", "week": "week", "month": "month", "year": "year",
+}  # fmt: skip
+_COUNT = r"\d+(?:\.\d+)?|a|an|one|" + v.TENS_WORD + r"(?:-" + v.UNIT_WORD + r")?|" + v.UNIT_WORD
+_DURATION = re.compile(
+    r"(?<![\w.,-])(?P<n>" + _COUNT + r")[\s-](?P<unit>second|minute|hour|day|week|month|year)s?(?![a-z])",
+    re.IGNORECASE,
+)
+_RATING = re.compile(r"(?<![\d./])(\d+(?:\.\d+)?)\s?(?:/\s?10|out of 10)\b(?![\d.,/])", re.IGNORECASE)
+_CLAIM_RATING = re.compile(r"\s?(?:/\s?10|out of 10)\b")
+_POINT_GROUPED = re.compile(r"[1-9]\d{0,2}\.\d{3}")
+
+
+def _count(word: str) -> Decimal:
+    w = word.lower()
+    if w[0].isdigit():
+        return Decimal(w)
+    if w in ("a", "an", "one"):
+        return Decimal(1)
+    tens, _, unit = w.partition("-")
+    return Decimal(v.TENS.get(tens, v.UNITS.get(tens, 0)) + v.UNITS.get(unit, 0))
+
+
+def _factor(unit: str, to: str) -> Decimal | None:
+    """Return how many of ``to`` one ``unit`` is, None when the two do not convert exactly."""
+    for table in (_SECONDS, _MONTHS):
+        if unit in table and to in table:
+            return Decimal(table[unit]) / Decimal(table[to])
+    return None
+
+
+def durations(claim: ReadFigure, text: str, start: int, end: int) -> list[ReadFigure]:
+    """Return the durations between start and end in the claim figure's unit of time ("two weeks" as 14 days)."""
+    if claim.unit not in _SECONDS and claim.unit not in _MONTHS:
+        return []
+    out = []
+    for m in _DURATION.finditer(text, start, end):
+        unit = _TIME_UNIT[m.group("unit").lower()]
+        factor = _factor(unit, claim.unit)
+        if factor is None or (unit == claim.unit and m.group("n")[0].isdigit()):
+            continue  # a figure in the claim's own unit is read as the passage's own figure already
+        value = _count(m.group("n")) * factor
+        out.append(ReadFigure(text=m.group(0), kind=FigureKind.NUMBER, start=m.start(), end=m.end(), value=value,
+                              precision=factor, written=str(value), unit=claim.unit))  # fmt: skip
+    return out
+
+
+def ratings(claim: ReadFigure, claim_text: str, text: str, start: int, end: int) -> list[ReadFigure]:
+    """Return the ratings out of 10 between start and end ("6/10" as 6), for a claim that writes one ("6.05/10")."""
+    if claim.kind is not FigureKind.NUMBER or not _CLAIM_RATING.match(claim_text, claim.end):
+        return []
+    out = []
+    for m in _RATING.finditer(text, start, end):
+        num = m.group(1)
+        out.append(ReadFigure(text=m.group(0), kind=FigureKind.NUMBER, start=m.start(), end=m.end(),
+                              value=Decimal(num), precision=precision_of(num), written=num))  # fmt: skip
+    return out
+
+
+def point_grouped(claim: ReadFigure, figs: list[ReadFigure]) -> list[ReadFigure]:
+    """Return the figures written "30.000" read with their point grouping thousands, for a claim of thousands."""
+    if claim.value is None or claim.value < 1000 or "." in claim.written:
+        return []
+    out = []
+    for f in figs:
+        if (
+            f.kind in (FigureKind.NUMBER, FigureKind.MONEY)
+            and f.value is not None
+            and _POINT_GROUPED.fullmatch(f.written)
+        ):
+            written = f.written.replace(".", ",")
+            out.append(replace(f, value=f.value * 1000, precision=precision_of(written) * f.scale, written=written))
+    return out
+
+
+_LOST_SIGN = re.compile(r"(?:\ufffd|ï¿½)\s?$")
+
+
+def lost_sign(claim: ReadFigure, text: str, figs: list[ReadFigure]) -> list[ReadFigure]:
+    """Return the bare figures right after a character the page's encoding lost, in the claim's currency."""
+    if claim.kind is not FigureKind.MONEY:
+        return []
+    return [
+        replace(f, kind=FigureKind.MONEY, currency=claim.currency)
+        for f in figs
+        if f.kind is FigureKind.NUMBER and _LOST_SIGN.search(text, max(0, f.start - 4), f.start)
+    ]
+
+
+def restatements(
+    claim: ReadFigure, claim_text: str, text: str, start: int, end: int, figs: list[ReadFigure]
+) -> list[ReadFigure]:
+    """Return the figures between start and end (``figs`` read there) in each form the claim figure may restate."""
+    restated = durations(claim, text, start, end) + ratings(claim, claim_text, text, start, end)
+    return restated + point_grouped(claim, figs) + lost_sign(claim, text, figs)
+
+
+__all__ = ["durations", "lost_sign", "point_grouped", "ratings", "restatements"]
