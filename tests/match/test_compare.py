@@ -88,6 +88,8 @@ AGREES = [
         "Mask-wearers with clinical respiratory illness are less likely to infect others.",
         "The mask versus no-mask groups showed a protective effect against clinical respiratory illness.",
     ),
+    # A passage that ends on "no" ("yes or no"): no token follows it to join a "no-" compound.
+    ("Voters answer the question yes or no", "The ballot asks voters to answer the question yes or no"),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (
         "Life peerages were created after 1958 .",
