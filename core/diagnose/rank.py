@@ -45,6 +45,8 @@ class _Sentences:
     edges: frozenset[int]  # token indices a block edge precedes
     # The figures of sentence j, read once a page: the claims of one brief citing one page share its best sentences.
     figures: dict[int, tuple[ReadFigure, ...]] = field(default_factory=dict, compare=False)
+    # Whether sentence j holds a number, told once a page.
+    numbered: dict[int, bool] = field(default_factory=dict, compare=False)
 
 
 # --------------------------------------------------------------------------- the page's sentences
@@ -178,9 +180,9 @@ def _by_section(parts: dict[int, dict[str, float]], prepared: Prepared, sents: _
     """Scale each sentence's score by its section's factor: findings raised, scene and methods lowered."""
     factor = {"scene": settings.rank_scene_factor, "method": settings.rank_method_factor}
     factor["finding"] = settings.rank_finding_factor
-    for j, kind in section_kinds(prepared, sents.bounds).items():
-        if j in parts:
-            parts[j] = {t: v * factor[kind] for t, v in parts[j].items()}
+    kinds = section_kinds(prepared, sents.bounds)  # a label may cover thousands of sentences: look up the few scored
+    for j in parts.keys() & kinds.keys():
+        parts[j] = {t: v * factor[kinds[j]] for t, v in parts[j].items()}
 
 
 # Kinds of figure whose values compare: money with money, a share with a share.
@@ -209,7 +211,15 @@ def _near_figures(
     worth = settings.rank_near_figure_weight * max(idf.values())
     words, bounds = prepared.words, sents.bounds
     ranked = heapq.nlargest(settings.rank_best_sentences, parts, key=lambda j: sum(parts[j].values()))
-    numbered = (j for j in ranked if any(map(has_digit, words[bounds[j] : bounds[j + 1]])))
+    told = sents.numbered
+
+    def holds_number(j: int) -> bool:
+        said = told.get(j)
+        if said is None:
+            said = told[j] = any(map(has_digit, words[bounds[j] : bounds[j + 1]]))
+        return said
+
+    numbered = (j for j in ranked if holds_number(j))
     best = list(itertools.islice(numbered, settings.rank_figures_reread))
     index = page_index(prepared)
     for j in best:
