@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -118,18 +119,51 @@ def _runs(text: str, size: int) -> Iterator[tuple[int, str]]:
             yield run_start + offset, piece
 
 
+class _PageRead:
+    # One page's reading, kept so that a later call continues it: a class only to hold the pieces left.
+    def __init__(self, text: str, piece_chars: int) -> None:
+        self.comma = writes_decimal_comma(text)
+        self.pieces = _runs(text, piece_chars)
+        self.next: tuple[int, str] | None = next(self.pieces, None)
+        self.found: list[ReadFigure] = []
+        self.said: tuple[ReadFigure, ...] = ()  # found as last returned: the claims of a page share one tuple
+        self.spent = 0.0  # seconds spent reading so far, over every call
+        self.broken = False  # the pieces raised (a bug): the page is never said to be read whole
+        self.lock = threading.Lock()  # one reader at a time: the pieces are a generator
+
+    def read(self, budget: float) -> tuple[tuple[ReadFigure, ...], bool]:
+        """Return the figures read once budget seconds in all were spent on the page, and whether all were."""
+        with self.lock:
+            started = time.monotonic()
+            spent = self.spent
+            while self.next is not None and spent <= budget:
+                offset, piece = self.next
+                read = read_figures(piece, self.comma)
+                self.found.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read)
+                try:
+                    self.next = next(self.pieces, None)
+                except Exception:
+                    self.next, self.broken = None, True
+                    raise
+                spent = self.spent + time.monotonic() - started
+            self.spent = spent
+            if len(self.said) != len(self.found):
+                self.said = tuple(self.found)
+            return self.said, self.next is None and not self.broken
+
+
 @functools.lru_cache(maxsize=4)
+def _page_read(text: str, piece_chars: int) -> _PageRead:
+    return _PageRead(text, piece_chars)
+
+
 def _read_page(text: str, budget: float, piece_chars: int) -> tuple[tuple[ReadFigure, ...], bool]:
-    """Return the page's figures, read piece by piece until the budget is spent, and whether all were read."""
-    deadline = time.monotonic() + budget
-    out: list[ReadFigure] = []
-    comma = writes_decimal_comma(text)
-    pieces = _runs(text, piece_chars)
-    for offset, piece in pieces:
-        out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece, comma))
-        if time.monotonic() > deadline:
-            return tuple(out), next(pieces, None) is None
-    return tuple(out), True
+    """Return the page's figures, read piece by piece until the budget is spent, and whether all were read.
+
+    A page is read once: a later call, with the same budget or another, goes on from where the reading
+    stopped until its own budget is spent in all (a page read whole is not read again).
+    """
+    return _page_read(text, piece_chars).read(budget)
 
 
 def read_page_figures(text: str, budget: float, piece_chars: int) -> tuple[ReadFigure, ...]:

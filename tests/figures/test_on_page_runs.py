@@ -11,6 +11,7 @@ import pytest
 
 from core.extract import extract_html
 from core.figures import on_page
+from core.settings import Settings
 from tests.servers import CORPUS
 
 PAGES = sorted((CORPUS / "html").rglob("*.html.gz"))[:60]
@@ -68,3 +69,62 @@ def test_the_holding_lines_of_a_corpus_page_are_the_line_by_line_ones(path):
     lines = list(on_page._holding_lines(text))
     assert lines == _line_by_line(text)
     assert lines, f"{path.parent.name} has no line with a figure: the comparison would prove nothing"
+
+
+def _counting(monkeypatch):
+    # Each piece the page reading hands to the figures reader, in order.
+    pieces: list[str] = []
+
+    def read(piece, comma=False):
+        pieces.append(piece)
+        return real(piece, comma)
+
+    real = on_page.read_figures
+    monkeypatch.setattr(on_page, "read_figures", read)
+    on_page._page_read.cache_clear()
+    return pieces
+
+
+def test_a_page_is_read_once_for_the_quoted_check_and_the_unquoted_placement(monkeypatch):
+    # A brief with a quoted and an unquoted claim on one page asks for its figures with two budgets.
+    text = extract_html(gzip.decompress(PAGES[0].read_bytes()), "text/html").text
+    pieces = _counting(monkeypatch)
+    first = on_page.read_page_figures(text, 30.0, 8000)
+    figs, whole = on_page.page_figures(text, 60.0, Settings())
+    assert whole and figs == first and len(first) > 0
+    assert pieces == [p for _, p in on_page._runs(text, 8000)]
+
+
+def test_each_budget_is_spent_once_in_all_on_a_page(monkeypatch):
+    # A clock that moves one second a look: each piece costs a second.
+    text = extract_html(gzip.decompress(PAGES[0].read_bytes()), "text/html").text
+    pieces = _counting(monkeypatch)
+    clock = iter(range(1000))
+    monkeypatch.setattr(on_page.time, "monotonic", lambda: float(next(clock)))
+    assert len(list(on_page._runs(text, 200))) > 4
+    _, whole = on_page._read_page(text, 0.0, 200)
+    assert (len(pieces), whole) == (1, False)  # one piece at least, then the budget is spent
+    on_page._read_page(text, 0.0, 200)
+    assert len(pieces) == 1  # a budget spent already reads nothing more
+    on_page._read_page(text, 2.5, 200)
+    assert len(pieces) == 3  # a larger budget goes on where the reading stopped, up to 2.5 s in all
+    assert pieces == [p for _, p in on_page._runs(text, 200)][:3]
+
+
+def test_a_page_whose_pieces_raised_is_never_said_to_be_read_whole(monkeypatch):
+    # A bug in the cutting of the page's text is raised once, and a later call does not take the
+    # stopped reading for a whole one (nor read a piece twice).
+    text = extract_html(gzip.decompress(PAGES[0].read_bytes()), "text/html").text
+    real = on_page._runs
+
+    def runs(text, size):
+        pieces = real(text, size)
+        yield next(pieces)
+        raise ValueError("cut")
+
+    monkeypatch.setattr(on_page, "_runs", runs)
+    pieces = _counting(monkeypatch)
+    with pytest.raises(ValueError, match="cut"):
+        on_page._read_page(text, 60.0, 200)
+    _, whole = on_page._read_page(text, 60.0, 200)
+    assert (len(pieces), whole) == (1, False)
