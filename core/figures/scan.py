@@ -198,6 +198,14 @@ class Scan:
         self.found.append(fig)
         self.wspans[id(fig)] = (start, end)
 
+    def lacks(self, *needles: str | re.Pattern[str]) -> bool:
+        """Return True when the working text holds none of the needles, so that a pass needing one finds nothing.
+
+        A pass whose every match holds one of them is skipped whole on a text without: one look for a
+        literal instead of a pattern tried at every character.
+        """
+        return not any(n in self.w if isinstance(n, str) else n.search(self.w) is not None for n in needles)
+
     def hedge_before(self, start: int) -> str:
         """Return the hedge word right before a position ("about", "more than"), or ""."""
         m = _HEDGE_RE.search(self.w, max(0, start - 20), start)
