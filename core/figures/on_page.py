@@ -13,11 +13,11 @@ import re
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 
 from core.figures import vocab as v
 from core.figures.locale import writes_decimal_comma
 from core.figures.read import ReadFigure, read_figures
+from core.figures.scan import shifted
 from core.settings import Settings
 from core.text import split_sentences
 
@@ -139,7 +139,7 @@ class _PageRead:
             while self.next is not None and spent <= budget:
                 offset, piece = self.next
                 read = read_figures(piece, self.comma)
-                self.found.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read)
+                self.found.extend(shifted(f, offset) for f in read)
                 try:
                     self.next = next(self.pieces, None)
                 except Exception:

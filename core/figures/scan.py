@@ -72,6 +72,17 @@ class ReadFigure:
         return self.high is not None
 
 
+def shifted(fig: ReadFigure, offset: int) -> ReadFigure:
+    """Return the figure with its span moved by offset characters: what ``dataclasses.replace`` gives, ten times faster.
+
+    A page's figures are read piece by piece and moved to the page's positions, thousands a page;
+    ``replace`` calls ``__init__`` with every field by name, a copy of the fields is all it makes.
+    """
+    moved = object.__new__(ReadFigure)
+    moved.__dict__.update(fig.__dict__, start=fig.start + offset, end=fig.end + offset)
+    return moved
+
+
 def working_text(text: str, decimal_comma: bool = False) -> tuple[str, tuple[int, ...]]:
     """Return the normalised text, numbers regrouped, superscripts and grouping spaces marked, and its offsets."""
     norm = normalise(text)
@@ -204,7 +215,11 @@ class Scan:
         A pass whose every match holds one of them is skipped whole on a text without: one look for a
         literal instead of a pattern tried at every character.
         """
-        return not any(n in self.w if isinstance(n, str) else n.search(self.w) is not None for n in needles)
+        w = self.w
+        for n in needles:  # noqa: SIM110 (a loop, not all() over a generator: most texts read are short)
+            if (n in w) if isinstance(n, str) else (n.search(w) is not None):
+                return False
+        return True
 
     def hedge_before(self, start: int) -> str:
         """Return the hedge word right before a position ("about", "more than"), or ""."""

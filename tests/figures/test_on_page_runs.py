@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -128,3 +129,18 @@ def test_a_page_whose_pieces_raised_is_never_said_to_be_read_whole(monkeypatch):
         on_page._read_page(text, 60.0, 200)
     _, whole = on_page._read_page(text, 60.0, 200)
     assert (len(pieces), whole) == (1, False)
+
+
+@pytest.mark.parametrize("path", PAGES[:30], ids=lambda p: p.parent.name + "/" + p.name)
+def test_a_page_s_figures_moved_into_place_are_those_replace_makes(path, monkeypatch):
+    # Each piece's figures moved to the page's positions by a copy of their fields, as dataclasses.replace
+    # moves them: every field alike, spans included (a figure's equality leaves its span out).
+    text = extract_html(gzip.decompress(path.read_bytes()), "text/html").text
+    on_page._page_read.cache_clear()
+    fast = [vars(f) for f in on_page._read_page(text, 60.0, 8000)[0]]
+    monkeypatch.setattr(on_page, "shifted", lambda f, o: replace(f, start=f.start + o, end=f.end + o))
+    on_page._page_read.cache_clear()
+    plain = [vars(f) for f in on_page._read_page(text, 60.0, 8000)[0]]
+    assert fast == plain
+    later = [o for o, _ in on_page._runs(text, 8000)][1:]
+    assert later and any(f["start"] >= later[0] for f in plain), f"{path.name}: no figure past the first piece"
