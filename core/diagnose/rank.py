@@ -286,9 +286,9 @@ def _candidate(
     inside = words[lo:hi]
     holds: dict[TermKind, list[str]] = {k: [] for k in TermKind}
     lacks: dict[TermKind, list[str]] = {k: [] for k in TermKind}
-    spans: list[Span] = []
     stems = ["~" + stem(k) for k in inside]
     present = set(inside) | set(stems)
+    wanted: list[set[str]] = []  # each held term's words and stems, marked in the passage
     for term in terms:
         # A term is held when the passage holds each of its telling words, in any order ("10 March
         # 2020" holds "March 10, 2020"; "Wuhan Jinyintan Hospital" holds "Wuhan Hospital").
@@ -296,13 +296,8 @@ def _candidate(
         (holds if spelling is not None else lacks)[term.kind].append(term.text)
         if spelling is None:
             continue
-        wanted = {k for k in spelling if telling(k) or not any(map(telling, spelling))}
-        wanted |= {"~" + stem(k) for k in wanted}
-        spans += [
-            index.orig_span(starts[lo + i], ends[lo + i])
-            for i, k in enumerate(inside)
-            if k in wanted or stems[i] in wanted
-        ]
+        keys = {k for k in spelling if telling(k) or not any(map(telling, spelling))}
+        wanted.append(keys | {"~" + stem(k) for k in keys})
     s, e = index.orig_span(starts[lo], ends[hi - 1])
     # The sentence's own closing marks ("." or ".)") belong to it; the next token or a space ends them.
     stop = index.orig(starts[hi]) if hi < len(starts) else len(index.page.text)
@@ -316,7 +311,25 @@ def _candidate(
         page=index.page_of(s),
         holds=_terms_of(holds),
         lacks=_terms_of(lacks),
-        highlights=_merged(spans),
+        highlights=_highlights(index, prepared, lo, stems, wanted),
+    )
+
+
+def _highlights(
+    index: PageIndex, prepared: Prepared, lo: int, stems: Sequence[str], wanted: Sequence[set[str]]
+) -> tuple[Span, ...]:
+    """Return the page spans of the passage's tokens (from token lo on) whose word or stem a held term wants.
+
+    One pass over the passage for all the terms: the spans are merged, so whose term marked a token is moot.
+    """
+    every = set().union(*wanted)
+    starts, ends, words = prepared.starts, prepared.ends, prepared.words
+    return _merged(
+        [
+            index.orig_span(starts[lo + i], ends[lo + i])
+            for i, k in enumerate(stems)
+            if words[lo + i] in every or k in every
+        ]
     )
 
 

@@ -114,6 +114,8 @@ _GLUED_AFTER = re.compile(r"(?<=\d)(?=(?:million|billion|trillion|thousand|crore
 _GLUED_BEFORE = re.compile(r"(?<![a-z])(?:of|in|at|on|to|by|is|and|the|from|was|than)(?=\d)")
 _CAPITAL_AFTER = re.compile(r"(?<=\d)(?=[a-z]{2,})")
 _SPACED_GROUPS = re.compile(r"(?<![\d.,] )(?<![\d.,])\d{1,3}(?: , \d{3})+(?![\d]| ?[.,] ?\d)")
+# What the three glue patterns above cannot match without: a digit glued to a letter (the groups need " , ").
+_GLUED_ANY = re.compile(r"\d[a-z]|[a-z]\d")
 
 
 def _capitalised(text: str, i: int) -> bool:
@@ -127,8 +129,8 @@ def _unglued(w: str, offsets: tuple[int, ...], text: str) -> tuple[str, tuple[in
     An inserted space maps to the original character after it, so spans still map back; a capitalised
     word glued after digits ("1986The") is told by the original text, the working text being case-folded.
     """
-    if _DIGIT.search(w) is None:
-        return w, offsets
+    if _DIGIT.search(w) is None or (_GLUED_ANY.search(w) is None and " , " not in w):
+        return w, offsets  # each cut needs a digit glued to a letter, each drop a " , " between groups
     cuts = {m.start() for m in _GLUED_AFTER.finditer(w)} | {m.end() for m in _GLUED_BEFORE.finditer(w)}
     cuts |= {m.start() for m in _CAPITAL_AFTER.finditer(w) if _capitalised(text, offsets[m.start()])}
     drops = {

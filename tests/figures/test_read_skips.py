@@ -1,15 +1,17 @@
 """A pass of the figures reader skipped on a text that lacks what it needs (``Scan.lacks``: a month's name, a
-slash, a bracket, a version word…) reads what every pass run on every text reads, on corpus pages' figure
-lines and sentences, and on a text each pass reads a figure from."""
+slash, a bracket, a version word…; the working text's glue, without a digit glued to a letter) reads what every
+pass run on every text reads, on corpus pages' figure lines and sentences, and on a text each pass reads a
+figure from."""
 
 from __future__ import annotations
 
 import gzip
+import re
 
 import pytest
 
 from core.extract import extract_html
-from core.figures import dates, on_page, read
+from core.figures import dates, on_page, read, scan
 from core.figures.locale import writes_decimal_comma
 from core.figures.scan import Scan
 from core.text import split_sentences
@@ -34,6 +36,7 @@ EACH_PASS = [
 
 def _plain(monkeypatch):
     monkeypatch.setattr(Scan, "lacks", lambda self, *needles: False)
+    monkeypatch.setattr(scan, "_GLUED_ANY", re.compile(""))  # found in any text: every glue pattern runs
 
 
 def _fields(figs) -> list[dict]:
@@ -56,6 +59,15 @@ def test_a_text_each_pass_reads_from_is_read_alike(text, needles, monkeypatch):
     # That pass skipped reads otherwise: the text needs the pass, and the guard let it run.
     with monkeypatch.context() as m:
         m.setattr(Scan, "lacks", lambda self, *asked: asked == needles)
+        assert _fields(read._Reader(text, False).run()) != plain[0]
+
+
+@pytest.mark.parametrize("text", ["3.8million and of6.4/10 in 1986The", "700 , 000 people"])
+def test_a_text_with_figures_glued_or_spaced_apart_is_read_alike(text, monkeypatch):
+    skipping, plain = _both([text], False, monkeypatch)
+    assert skipping == plain
+    with monkeypatch.context() as m:  # the glue left alone reads otherwise: the text needs it
+        m.setattr(scan, "_unglued", lambda w, offsets, text: (w, offsets))
         assert _fields(read._Reader(text, False).run()) != plain[0]
 
 
