@@ -88,10 +88,15 @@ def _holding_lines_split(text: str) -> Iterator[tuple[int, int]]:
     start = 0
     for line in text.split("\n"):
         end = start + len(line)
-        lowered = line.lower() if line.isascii() else line.translate(_AS_ASCII).lower()
-        if _DIGIT.search(line) is not None or _WORDS.search(lowered) is not None:
+        # A line with a digit is not lowered (the test stops there): most of a page's holding lines have one.
+        if _DIGIT.search(line) is not None or _WORDS.search(_lowered(line)) is not None:
             yield start, end
         start = end + 1
+
+
+def _lowered(line: str) -> str:
+    """Return the line lowered, the four letters case-blind matching takes for ASCII ones made ASCII first."""
+    return line.lower() if line.isascii() else line.translate(_AS_ASCII).lower()
 
 
 def _runs(text: str, size: int) -> Iterator[tuple[int, str]]:
