@@ -45,6 +45,8 @@ class _Sentences:
     edges: frozenset[int]  # token indices a block edge precedes
     # The figures of sentence j, read once a page: the claims of one brief citing one page share its best sentences.
     figures: dict[int, tuple[ReadFigure, ...]] = field(default_factory=dict, compare=False)
+    # Whether sentence j holds a number, told once a page.
+    numbered: dict[int, bool] = field(default_factory=dict, compare=False)
 
 
 # --------------------------------------------------------------------------- the page's sentences
@@ -178,9 +180,9 @@ def _by_section(parts: dict[int, dict[str, float]], prepared: Prepared, sents: _
     """Scale each sentence's score by its section's factor: findings raised, scene and methods lowered."""
     factor = {"scene": settings.rank_scene_factor, "method": settings.rank_method_factor}
     factor["finding"] = settings.rank_finding_factor
-    for j, kind in section_kinds(prepared, sents.bounds).items():
-        if j in parts:
-            parts[j] = {t: v * factor[kind] for t, v in parts[j].items()}
+    kinds = section_kinds(prepared, sents.bounds)  # a label may cover thousands of sentences: look up the few scored
+    for j in parts.keys() & kinds.keys():
+        parts[j] = {t: v * factor[kinds[j]] for t, v in parts[j].items()}
 
 
 # Kinds of figure whose values compare: money with money, a share with a share.
@@ -209,7 +211,15 @@ def _near_figures(
     worth = settings.rank_near_figure_weight * max(idf.values())
     words, bounds = prepared.words, sents.bounds
     ranked = heapq.nlargest(settings.rank_best_sentences, parts, key=lambda j: sum(parts[j].values()))
-    numbered = (j for j in ranked if any(map(has_digit, words[bounds[j] : bounds[j + 1]])))
+    told = sents.numbered
+
+    def holds_number(j: int) -> bool:
+        said = told.get(j)
+        if said is None:
+            said = told[j] = any(map(has_digit, words[bounds[j] : bounds[j + 1]]))
+        return said
+
+    numbered = (j for j in ranked if holds_number(j))
     best = list(itertools.islice(numbered, settings.rank_figures_reread))
     index = page_index(prepared)
     for j in best:
@@ -276,9 +286,9 @@ def _candidate(
     inside = words[lo:hi]
     holds: dict[TermKind, list[str]] = {k: [] for k in TermKind}
     lacks: dict[TermKind, list[str]] = {k: [] for k in TermKind}
-    spans: list[Span] = []
     stems = ["~" + stem(k) for k in inside]
     present = set(inside) | set(stems)
+    wanted: list[set[str]] = []  # each held term's words and stems, marked in the passage
     for term in terms:
         # A term is held when the passage holds each of its telling words, in any order ("10 March
         # 2020" holds "March 10, 2020"; "Wuhan Jinyintan Hospital" holds "Wuhan Hospital").
@@ -286,13 +296,8 @@ def _candidate(
         (holds if spelling is not None else lacks)[term.kind].append(term.text)
         if spelling is None:
             continue
-        wanted = {k for k in spelling if telling(k) or not any(map(telling, spelling))}
-        wanted |= {"~" + stem(k) for k in wanted}
-        spans += [
-            index.orig_span(starts[lo + i], ends[lo + i])
-            for i, k in enumerate(inside)
-            if k in wanted or stems[i] in wanted
-        ]
+        keys = {k for k in spelling if telling(k) or not any(map(telling, spelling))}
+        wanted.append(keys | {"~" + stem(k) for k in keys})
     s, e = index.orig_span(starts[lo], ends[hi - 1])
     # The sentence's own closing marks ("." or ".)") belong to it; the next token or a space ends them.
     stop = index.orig(starts[hi]) if hi < len(starts) else len(index.page.text)
@@ -306,7 +311,25 @@ def _candidate(
         page=index.page_of(s),
         holds=_terms_of(holds),
         lacks=_terms_of(lacks),
-        highlights=_merged(spans),
+        highlights=_highlights(index, prepared, lo, stems, wanted),
+    )
+
+
+def _highlights(
+    index: PageIndex, prepared: Prepared, lo: int, stems: Sequence[str], wanted: Sequence[set[str]]
+) -> tuple[Span, ...]:
+    """Return the page spans of the passage's tokens (from token lo on) whose word or stem a held term wants.
+
+    One pass over the passage for all the terms: the spans are merged, so whose term marked a token is moot.
+    """
+    every = set().union(*wanted)
+    starts, ends, words = prepared.starts, prepared.ends, prepared.words
+    return _merged(
+        [
+            index.orig_span(starts[lo + i], ends[lo + i])
+            for i, k in enumerate(stems)
+            if words[lo + i] in every or k in every
+        ]
     )
 
 

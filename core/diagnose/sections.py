@@ -14,7 +14,7 @@ import bisect
 import itertools
 import re
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from core.diagnose.page_index import Prepared, page_index, per_page
 
@@ -36,6 +36,26 @@ _SECTION_MAX_CHARS = 200_000
 _LABEL_MAX_WORDS = 5
 
 _CACHE: dict[int, tuple[weakref.ref[Prepared], dict[int, str]]] = {}
+# What _LABEL may hold before its colon (white space, letters, spaces, commas), read backwards: change both together.
+_BEFORE_COLON = re.compile(r"[\sA-Za-z ,]*", re.I)
+
+
+def _labels(text: str, end: int) -> Iterator[re.Match[str]]:
+    """Yield what ``_LABEL.finditer(text, 0, end)`` yields, trying the pattern only on the run before each colon.
+
+    A label's match ends at the first colon after its start and holds only white space, letters, spaces
+    and commas before it: it starts in the run of those that ends at its colon (found on the text read
+    backwards), so the pattern is tried there and nowhere else, not at every character of the page.
+    """
+    backwards = text[:end][::-1]
+    colon = text.find(":", 0, end)
+    while colon >= 0:
+        at = len(backwards) - colon  # where text[colon - 1] stands read backwards
+        run = _BEFORE_COLON.match(backwards, at)
+        m = _LABEL.search(text, colon - (run.end() - at if run else 0), colon + 1)
+        if m is not None:
+            yield m
+        colon = text.find(":", colon + 1, end)
 
 
 def section_kinds(prepared: Prepared, bounds: Sequence[int]) -> dict[int, str]:
@@ -46,7 +66,7 @@ def section_kinds(prepared: Prepared, bounds: Sequence[int]) -> dict[int, str]:
 def _kinds(prepared: Prepared, bounds: Sequence[int]) -> dict[int, str]:
     index = page_index(prepared)
     marks: list[tuple[int, str]] = []
-    for m in _LABEL.finditer(prepared.page.text, 0, _SECTION_MAX_CHARS):
+    for m in _labels(prepared.page.text, _SECTION_MAX_CHARS):
         head = m.group(1).lower().replace(",", " ").split()
         if not head or len(head) > _LABEL_MAX_WORDS:
             continue

@@ -41,6 +41,17 @@ _VERSION_AFTER_WORD = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w%]|\.\d)")
 _VERSION_V = re.compile(r"(?<![a-z])v(\d+(?:\.\d+)+)(?![\w]|\.\d)")
 _VERSION_CHAIN = re.compile(r"(?:\s?,\s?(?:and\s|or\s)?|\s(?:and|or|to|through)\s|-)(\d+\.\d+(?:\.\d+)?)(?![\w%]|\.\d)")
 _VERSION_WORD_RE = re.compile(v.VERSION_WORDS)
+# What each pass cannot match without (``Scan.lacks``): a month's name, a quarter or half, a version word.
+_ANY_MONTH = re.compile(v.MONTH)
+_Q_OR_H = re.compile(r"[qh][1-4]|[1-4][qh]")
+# A version after a word needs the word right before its digits ("python 3", "v 2"), wherever it stands.
+# (A pattern of another form gives the empty needle, found in any text: the pass is never skipped.)
+_VW = v.VERSION_WORDS
+_VERSION_NEEDLE = re.compile(
+    _VW.removeprefix("(?<![a-z])").removesuffix("$") + r"\d"
+    if _VW.startswith("(?<![a-z])") and _VW.endswith(r"\s?$")
+    else ""
+)
 
 
 # A time of day: "11:59 pm", "3:25 p.m.", "11.59 p.m", "8 pm", "7pm"; "11:30" with a colon alone.
@@ -69,11 +80,13 @@ def read_times(scan: Scan) -> None:
 
 def read_dates(scan: Scan) -> None:
     """Read ISO, slash and written dates, months and days of months."""
-    for m in _ISO_DATE.finditer(scan.w):
+    for m in () if scan.lacks("-") else _ISO_DATE.finditer(scan.w):
         y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if 1 <= mo <= 12 and 1 <= d <= 31:
             scan.add(m.start(), m.end(), FigureKind.DATE, date=(y, mo, d), written=m.group(0),
                      hedge=_time_hedge(scan, m.start()))  # fmt: skip
+    if scan.lacks("/"):
+        return _written_dates(scan)
     for m in _SLASH_DATE.finditer(scan.w):
         if not scan.free(m.start(), m.end()):
             continue
@@ -89,6 +102,13 @@ def read_dates(scan: Scan) -> None:
         if scan.free(m.start(), m.end()):
             why = "a number written with a slash may be a ratio, a fraction, a date or a name"
             scan.add(m.start(), m.end(), FigureKind.UNREADABLE, unreadable=why, written=m.group(0))
+    _written_dates(scan)
+
+
+def _written_dates(scan: Scan) -> None:
+    """Read dates, months and days written with a month's name."""
+    if scan.lacks(_ANY_MONTH):
+        return
     for rx, order in ((_MDY, "mdy"), (_DMY, "dmy"), (_MY, "my"), (_MD, "md"), (_DM, "dm")):
         for m in rx.finditer(scan.w):
             if not scan.free(m.start(), m.end()):
@@ -125,7 +145,7 @@ def _time_hedge(scan: Scan, start: int) -> str:
 
 def read_periods(scan: Scan) -> None:
     """Read quarters, halves and fiscal years ("Q1", "second quarter of 2023", "FY27")."""
-    for m in _ORD_PERIOD.finditer(scan.w):
+    for m in () if scan.lacks("quarter", "half") else _ORD_PERIOD.finditer(scan.w):
         if not scan.free(m.start(), m.end()):
             continue
         label = "Q" if m.group("what") == "quarter" else "H"
@@ -134,7 +154,7 @@ def read_periods(scan: Scan) -> None:
             continue
         year_text = m.group("y1") or m.group("y2") or ""
         _period(scan, m.start(), m.end(), label, n, year_text, bool(m.group("fy")))
-    for rx in (_Q_PERIOD, _NQ_PERIOD):
+    for rx in () if scan.lacks(_Q_OR_H) else (_Q_PERIOD, _NQ_PERIOD):
         for m in rx.finditer(scan.w):
             if not scan.free(m.start(), m.end()):
                 continue
@@ -144,7 +164,7 @@ def read_periods(scan: Scan) -> None:
                 continue
             fiscal = "fy" in m.groupdict() and m.group("fy") == "fy"
             _period(scan, m.start(), m.end(), label, n, m.group("y1") or m.group("y2") or "", fiscal)
-    for m in _FY.finditer(scan.w):
+    for m in () if scan.lacks("fy", "fiscal") else _FY.finditer(scan.w):
         if not scan.free(m.start(), m.end()):
             continue
         y, y2 = m.group("y"), m.group("y2")
@@ -174,7 +194,7 @@ def read_versions(scan: Scan) -> None:
     for m in _VERSION_V.finditer(scan.w):
         if scan.free(m.start(), m.end()):
             scan.add(m.start(), m.end(), FigureKind.VERSION, parts=tuple(m.group(1).split(".")), written=m.group(1))
-    for m in _VERSION_AFTER_WORD.finditer(scan.w):
+    for m in () if scan.lacks(_VERSION_NEEDLE) else _VERSION_AFTER_WORD.finditer(scan.w):
         if not scan.free(m.start(), m.end()) or not _VERSION_WORD_RE.search(scan.w, max(0, m.start() - 12), m.start()):
             continue
         word = _VERSION_WORD_RE.search(scan.w, max(0, m.start() - 12), m.start())

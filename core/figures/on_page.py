@@ -10,17 +10,30 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 
 from core.figures import vocab as v
 from core.figures.locale import writes_decimal_comma
 from core.figures.read import ReadFigure, read_figures
+from core.figures.scan import shifted
 from core.settings import Settings
 from core.text import split_sentences
 
 _MAY_HOLD = re.compile(v.MAY_HOLD_FIGURE, re.IGNORECASE)
+# The same test in two cheap steps, when the pattern is a digit or literal words (else None: the pattern
+# decides alone): a digit, else a word in the line lowered. Case-blind matching takes these four letters
+# for ASCII ones ("ſ" for "s"), which lowering alone would not; no other letter lowers to an ASCII one.
+_ALTERNATIVES = v.MAY_HOLD_FIGURE.split("|")
+_LITERAL = all(a == r"\d" or re.escape(a).replace("\\ ", " ") == a for a in _ALTERNATIVES)
+_WORDS = (
+    re.compile("|".join(a.lower() for a in _ALTERNATIVES if a != r"\d"))
+    if _LITERAL and r"\d" in _ALTERNATIVES
+    else None
+)
+_DIGIT = re.compile(r"\d")
+_AS_ASCII = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 
 
 def _last_sentence_end(text: str, start: int, end: int) -> int:
@@ -54,6 +67,9 @@ def _holding_lines(text: str) -> Iterator[tuple[int, int]]:
     pass of the pattern; none of its words spans a line, so a line holds a match exactly when a
     search bounded by the line would find one.
     """
+    if _WORDS is not None:
+        yield from _holding_lines_split(text)
+        return
     pos = 0
     while (m := _MAY_HOLD.search(text, pos)) is not None:
         start = text.rfind("\n", 0, m.start()) + 1
@@ -61,6 +77,26 @@ def _holding_lines(text: str) -> Iterator[tuple[int, int]]:
         end = len(text) if end < 0 else end
         yield start, end
         pos = end + 1
+
+
+def _holding_lines_split(text: str) -> Iterator[tuple[int, int]]:
+    """Yield what _holding_lines does, testing each line for a digit, else for a word in it lowered.
+
+    Four times faster than the case-blind pattern, which tries each of its words at every character.
+    """
+    assert _WORDS is not None
+    start = 0
+    for line in text.split("\n"):
+        end = start + len(line)
+        # A line with a digit is not lowered (the test stops there): most of a page's holding lines have one.
+        if _DIGIT.search(line) is not None or _WORDS.search(_lowered(line)) is not None:
+            yield start, end
+        start = end + 1
+
+
+def _lowered(line: str) -> str:
+    """Return the line lowered, the four letters case-blind matching takes for ASCII ones made ASCII first."""
+    return line.lower() if line.isascii() else line.translate(_AS_ASCII).lower()
 
 
 def _runs(text: str, size: int) -> Iterator[tuple[int, str]]:
@@ -88,18 +124,51 @@ def _runs(text: str, size: int) -> Iterator[tuple[int, str]]:
             yield run_start + offset, piece
 
 
+class _PageRead:
+    # One page's reading, kept so that a later call continues it: a class only to hold the pieces left.
+    def __init__(self, text: str, piece_chars: int) -> None:
+        self.comma = writes_decimal_comma(text)
+        self.pieces = _runs(text, piece_chars)
+        self.next: tuple[int, str] | None = next(self.pieces, None)
+        self.found: list[ReadFigure] = []
+        self.said: tuple[ReadFigure, ...] = ()  # found as last returned: the claims of a page share one tuple
+        self.spent = 0.0  # seconds spent reading so far, over every call
+        self.broken = False  # the pieces raised (a bug): the page is never said to be read whole
+        self.lock = threading.Lock()  # one reader at a time: the pieces are a generator
+
+    def read(self, budget: float) -> tuple[tuple[ReadFigure, ...], bool]:
+        """Return the figures read once budget seconds in all were spent on the page, and whether all were."""
+        with self.lock:
+            started = time.monotonic()
+            spent = self.spent
+            while self.next is not None and spent <= budget:
+                offset, piece = self.next
+                read = read_figures(piece, self.comma)
+                self.found.extend(shifted(f, offset) for f in read)
+                try:
+                    self.next = next(self.pieces, None)
+                except Exception:
+                    self.next, self.broken = None, True
+                    raise
+                spent = self.spent + time.monotonic() - started
+            self.spent = spent
+            if len(self.said) != len(self.found):
+                self.said = tuple(self.found)
+            return self.said, self.next is None and not self.broken
+
+
 @functools.lru_cache(maxsize=4)
+def _page_read(text: str, piece_chars: int) -> _PageRead:
+    return _PageRead(text, piece_chars)
+
+
 def _read_page(text: str, budget: float, piece_chars: int) -> tuple[tuple[ReadFigure, ...], bool]:
-    """Return the page's figures, read piece by piece until the budget is spent, and whether all were read."""
-    deadline = time.monotonic() + budget
-    out: list[ReadFigure] = []
-    comma = writes_decimal_comma(text)
-    pieces = _runs(text, piece_chars)
-    for offset, piece in pieces:
-        out.extend(replace(f, start=f.start + offset, end=f.end + offset) for f in read_figures(piece, comma))
-        if time.monotonic() > deadline:
-            return tuple(out), next(pieces, None) is None
-    return tuple(out), True
+    """Return the page's figures, read piece by piece until the budget is spent, and whether all were read.
+
+    A page is read once: a later call, with the same budget or another, goes on from where the reading
+    stopped until its own budget is spent in all (a page read whole is not read again).
+    """
+    return _page_read(text, piece_chars).read(budget)
 
 
 def read_page_figures(text: str, budget: float, piece_chars: int) -> tuple[ReadFigure, ...]:

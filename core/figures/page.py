@@ -31,7 +31,7 @@ from core.figures.on_page import page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import kind_word
 from core.figures.restated import point_grouped, restatements
-from core.figures.scan import precision_of
+from core.figures.scan import precision_of, shifted
 from core.figures.unjudged import skip_reason
 from core.models import Candidate, Figure, FigureCheck, FigureKind, FigurePlace, FigureStatus, PageText
 from core.settings import Settings
@@ -139,8 +139,7 @@ def place_figures(
     comma = writes_decimal_comma(page.text)
 
     def figures_of(p: Candidate) -> list[ReadFigure]:
-        shifted = [replace(f, start=f.start + p.start, end=f.end + p.start) for f in read_figures(p.text, comma)]
-        return shifted + _scores(page.text, p.start, p.end)
+        return [shifted(f, p.start) for f in read_figures(p.text, comma)] + _scores(page.text, p.start, p.end)
 
     inside = figures_of(passage) if passage is not None else []
     others: list[list[list[ReadFigure]]] = []

@@ -71,6 +71,7 @@ _MULT_WORD = re.compile(
     r"(?<![a-z])(?:(doubled|doubles|doubling|twice|tripled|triples|tripling|thrice|quadrupled)(?![a-z])"
     r"|(double|triple|quadruple)(?=\s(?:the|its|their|his|her|our|that|this|from|to|in|over|by)\b|[.,;:)]|$))"
 )
+_MULT_NEEDLES = ("doubl", "twice", "tripl", "thrice", "quadrupl")  # what _MULT_WORD cannot match without
 _UNIT_AFTER = re.compile(v.UNIT_AFTER)
 # "mid-20th century", "late-1990s": a prefix in time, not a name ("COVID-19").
 _TIME_PREFIX = re.compile(r"(?<![a-z])(?:mid|early|late)-$")
@@ -88,7 +89,7 @@ _NUMERIC_KINDS = frozenset(
 class _Reader(Scan):
     # The number, word and range passes over one text, after the dates, periods and versions.
     def accounting(self) -> None:
-        for m in _ACCOUNTING.finditer(self.w):
+        for m in () if self.lacks("(") else _ACCOUNTING.finditer(self.w):
             if not self.free(m.start(), m.end()):
                 continue
             if _CONVERSION_BEFORE.search(self.w, max(0, m.start() - 12), m.start()):
@@ -239,7 +240,7 @@ class _Reader(Scan):
             small = kind is FigureKind.NUMBER and value <= SETTINGS.figures_small_whole_max and not m.group("andhalf")
             self.add(m.start(), m.end(), kind, value=value, precision=precision, standalone=small, scale=scale,
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
-        for m in _FRACTION.finditer(self.w):
+        for m in () if self.lacks("half", "halv", "third", "quarter", "fifth") else _FRACTION.finditer(self.w):
             if not self.free(m.start(), m.end()):
                 continue
             count = {"two": 2, "three": 3, "four": 4}.get(m.group("count") or "", 1)
@@ -250,7 +251,7 @@ class _Reader(Scan):
             if self.free(m.start(), m.end()) and int(m.group(2)):
                 share = Decimal(100) * int(m.group(1)) / int(m.group(2))
                 self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1), written=m.group(0))
-        for m in _MULT_WORD.finditer(self.w):
+        for m in () if self.lacks(*_MULT_NEEDLES) else _MULT_WORD.finditer(self.w):
             if self.free(m.start(), m.end()):
                 word = m.group(1) or m.group(2)
                 self.add(m.start(), m.end(), FigureKind.MULTIPLIER, value=Decimal(v.MULTIPLIER_WORDS[word]),
