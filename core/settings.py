@@ -279,6 +279,9 @@ class Settings:
     page_cache_max_chars: int = 20_000_000
     # A report shows at most this much page text per claim: an enormous context must not bloat the file.
     report_context_max_chars: int = 4000
+    # Stored runs kept read in memory by the desk, shared by its tabs (core.report.cached_report): opening a
+    # 2,000-claim run again costs a read and a digest, not 1 s of parsing; a few such runs are tens of MB.
+    report_cache_runs: int = 4
     # An agent reading stored evidence (get_source) gets at most this much page text at once: enough
     # for a section around a quote, and a 25 MB page cannot flood a model's context.
     evidence_max_chars: int = 20_000

@@ -7,6 +7,7 @@ the file itself (its journal, its path, a file another program holds).
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 import threading
 import time
@@ -124,6 +125,18 @@ def test_everything_survives_a_restart(store_target: str) -> None:
     again.close()
 
 
+def test_a_run_s_stored_text_is_the_json_saved_and_follows_every_update(store_target: str) -> None:
+    # The desk keeps runs read back by the digest of this text (core.report.cached_report): it must change with the run.
+    with Store(store_target) as store:
+        run_id = store.save_run(REPORT, brief_name="b.md")
+        saved = store.load_run_text(run_id)
+        assert saved is not None and json.loads(saved) == REPORT == store.load_run(run_id)
+        store.update_run(run_id, {**REPORT, "summary": {"verified": 3}})
+        updated = store.load_run_text(run_id)
+        assert updated is not None and updated != saved
+        assert json.loads(updated)["summary"] == {"verified": 3}
+
+
 def test_runs_are_listed_newest_first_and_updated(store_target: str) -> None:
     with Store(store_target) as store:
         ids = []
@@ -137,6 +150,7 @@ def test_runs_are_listed_newest_first_and_updated(store_target: str) -> None:
         with pytest.raises(KeyError):
             store.update_run("no-such-run", REPORT)
         assert store.load_run("no-such-run") is None
+        assert store.load_run_text("no-such-run") is None
         assert store.brief_raw("no-such-run") == b""
     assert [r.run_id for r in listed] == [ids[2], ids[1]]
     assert [r.brief_name for r in listed] == ["b2.md", "b1.md"]

@@ -17,7 +17,7 @@ import streamlit as st
 from core.errors import DecisionError, StoreError, StoreUnreachable, VerbatimError
 from core.fetch import checked_under, parse_allowlist
 from core.models import CheckPolicy, Decision, Report
-from core.report import ReportFormatError, from_json
+from core.report import ReportFormatError, cached_report
 from core.settings import Settings
 from core.store import DecisionSave, outbox, shown
 from core.store.events import moment
@@ -295,16 +295,16 @@ def report_with_decisions() -> Report | None:
 def load_run(run_id: str) -> str:
     """Open a stored run by id; return "" on success or a message saying why it could not be opened."""
     try:
-        data = store().load_run(run_id)
+        text = store().load_run_text(run_id)
     except VerbatimError as exc:
         st.session_state[UNREAD] = run_id
         return f"Could not read run {run_id} from the store: {exc}"
     st.session_state.pop(UNREAD, None)
-    if data is None:
+    if text is None:
         where = shown(settings().db_path)
         return f"There is no run {run_id} in the store at {where}. Open one from History or check a brief."
-    try:
-        report = from_json(data)
+    try:  # read once per desk while its stored text is the same, whichever tab opens it
+        report = cached_report(text, settings().report_cache_runs)
     except ReportFormatError as exc:
         return f"Run {run_id} is stored but could not be read back ({exc}). Check the brief again."
     set_report(replace(report, run_id=run_id))

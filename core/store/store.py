@@ -239,12 +239,17 @@ class Store:
 
     def load_run(self, run_id: str) -> dict[str, Any] | None:
         """Return a run's report JSON, or None when no run has that id."""
+        text = self.load_run_text(run_id)
+        if text is None:
+            return None
+        data: dict[str, Any] = json.loads(text)
+        return data
+
+    def load_run_text(self, run_id: str) -> str | None:
+        """Return a run's report JSON as stored, unparsed (core.report.cached_report reads it), or None if none."""
         with self._engine.read() as c:
             row = c.execute("SELECT report_json FROM runs WHERE run_id = ?", (run_id,)).fetchone()
-        if row is None:
-            return None
-        data: dict[str, Any] = json.loads(row[0])
-        return data
+        return None if row is None else str(row[0])
 
     def brief_raw(self, run_id: str) -> bytes:
         """Return the brief file of a run as uploaded, or b"" when none was kept or the run is unknown."""

@@ -144,8 +144,11 @@ def test_sample_brief_open_claim_decide_and_reload(desk: Desk, watched: Watched)
     mark = page.locator("mark.hl").first
     mark.wait_for()
     assert " ".join(mark.inner_text().split()).lower().rstrip(".") in quote
+    assert page.get_by_text(re.compile(r"· 0 decided ·")).is_visible()
     page.get_by_role("radiogroup", name="Decision").get_by_text("Reject").click()
     page.get_by_text("Saved.").wait_for()
+    # The decision reruns the list alone (a fragment); the count above it is drawn again all the same.
+    page.get_by_text(re.compile(r"· 1 decided ·")).wait_for()
     page.get_by_label("Note").fill("Source predates the claim")
     page.get_by_label("Note").press("Control+Enter")
     page.get_by_text("Editor: Rejected — Source predates the claim").wait_for()

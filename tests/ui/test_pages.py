@@ -266,6 +266,26 @@ def test_a_reopened_run_shows_the_saved_decision() -> None:
     assert again.radio(key=f"dec|{run_id}|c1|choice").value == "reject"
 
 
+def _card_verdict(at: AppTest, claim_id: str) -> str:
+    (card,) = [h.proto.body for h in at.html if f'data-claim="{claim_id}"' in h.proto.body]
+    return re.search(r'data-verdict="(\w+)"', card).group(1)
+
+
+def test_a_run_changed_in_the_store_is_opened_changed_by_the_next_tab() -> None:
+    # The desk keeps runs read back for every tab (core.report.cached_report): a tab opened after the run
+    # changed in the store (another desk re-checked it) shows the change, never the copy read before.
+    from dataclasses import replace
+
+    report = sample_report()
+    run_id = _saved_run(report)
+    assert _card_verdict(_open(run_id), "c1") == report.results[0].verdict.value == "verified"
+    changed = replace(report.results[0], verdict=Verdict.QUOTE_NOT_FOUND)
+    _store().update_run(run_id, to_json(replace(report, results=(changed, *report.results[1:]))))
+    again = _open(run_id)
+    _no_exceptions(again)
+    assert _card_verdict(again, "c1") == "quote_not_found"
+
+
 def test_an_unknown_run_id_is_a_clear_message() -> None:
     at = _open("no-such-run")
     _no_exceptions(at)

@@ -2,7 +2,10 @@
 
 The run comes from the session (or ``?run=ID``, loaded by app.py); a widget change only
 filters or pages what is already in memory, it never re-checks. Cards are drawn a page at
-a time so that a brief of a thousand claims stays quick. It refuses to re-judge anything.
+a time so that a brief of a thousand claims stays quick, in a fragment: a filter, a page, an
+opened claim or a decision reruns that list alone, not the whole desk; a click that changes
+what the page around it says (the count of decided claims, a change waiting for the store, a
+message, the options) or the run itself draws the page again whole. It refuses to re-judge anything.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from ui import assignment, brief_links, claim_view, draw, run_options, state
 
 PAGE_SIZE = 20
 _FINDINGS = "vb_findings"  # (the report they were read from, finding -> indexes of its claims)
+_SAYS = "vb_page_says"  # what the page around the list said when it was last drawn whole (_page_says)
 
 report = state.current_report()
 if report is None:
@@ -57,13 +61,6 @@ brief_links.unused_links(report)
 summary = report.summary
 st.html(draw.summary_bar_html(summary))
 present = [v.value for v in Verdict if summary[v.value]]
-chosen = st.pills(
-    "Show only",
-    present,
-    selection_mode="multi",
-    format_func=lambda v: f"{Verdict(v).label} ({summary[v]})",
-    key=f"filter|{run}",
-)
 # A long unquoted brief: go first to the figures that stand nowhere on their page and to the signs (core's findings).
 # Read once per report (a change sets a new one), not on every click: 2,000 claims cost ~25 ms a rerun.
 held = st.session_state.get(_FINDINGS)
@@ -71,61 +68,96 @@ if held is None or held[0] is not report:
     held = (report, {k: frozenset(i for i, r in enumerate(report.results) if has_finding(r, k)) for k in FINDING_WORDS})
     st.session_state[_FINDINGS] = held
 having = held[1]
-found = {k: len(having[k]) for k in FINDING_WORDS}
-firsts = (
-    st.pills(
-        "Go first to",
-        [k for k, n in found.items() if n],
+
+
+def _page_says() -> tuple[object, ...]:
+    """Return what the page around the list says: decided count, changes waiting, messages (a lost store's), options."""
+    ss = st.session_state
+    waiting = bool(report.run_id) and bool(state.the_outbox().waiting(state.outbox_key(report.run_id)))
+    decided_now = sum(1 for d in state.decisions().values() if d.decision)
+    messages = (bool(ss.get("vb_flash")), bool(ss.get("vb_flash_error")), state.store_problem())
+    return (decided_now, waiting, messages, state.fetch_policy())
+
+
+st.session_state[_SAYS] = _page_says()
+
+
+def _open(open_key: str, claim_id: str) -> None:
+    """Open a claim beside its source ("" closes it): a callback, so the click's own rerun draws it, and no other."""
+    st.session_state[open_key] = claim_id
+    if claim_id:
+        st.query_params["claim"] = claim_id
+    else:
+        st.query_params.pop("claim", None)
+
+
+@st.fragment
+def claims_list() -> None:
+    """Draw the filters, the page of cards and the opened claim: a click here reruns only this part of the page."""
+    if _page_says() != st.session_state.get(_SAYS):
+        # A click here changed what the page around the list says (a decision counted, a change kept for a store
+        # that is away and watched from the sidebar, a message, the options): the whole page is drawn again.
+        st.rerun(scope="app")
+    found = {k: len(having[k]) for k in FINDING_WORDS}
+    chosen = st.pills(
+        "Show only",
+        present,
         selection_mode="multi",
-        format_func=lambda k: f"{FINDING_WORDS[k]} ({found[k]})",
-        key=f"findings|{run}",
+        format_func=lambda v: f"{Verdict(v).label} ({summary[v]})",
+        key=f"filter|{run}",
     )
-    if any(found.values())
-    else []
-)
-decided = state.decisions()
-
-numbered = [
-    (i + 1, r)
-    for i, r in enumerate(report.results)
-    if (not chosen or r.verdict.value in chosen) and (not firsts or any(i in having[k] for k in firsts))
-]
-if not numbered:
-    st.info("No claims to show." if report.results else "This run has no claims.")
-    st.stop()
-
-pages = math.ceil(len(numbered) / PAGE_SIZE)
-page_no = 1
-if pages > 1:
-    page_no = int(
-        st.number_input(
-            f"Page (of {pages}, {PAGE_SIZE} claims each; {len(numbered)} claims shown)",
-            min_value=1,
-            max_value=pages,
-            value=1,
-            step=1,
-            key=f"page|{run}|{','.join(chosen or [])}|{','.join(firsts or [])}",
+    firsts = (
+        st.pills(
+            "Go first to",
+            [k for k, n in found.items() if n],
+            selection_mode="multi",
+            format_func=lambda k: f"{FINDING_WORDS[k]} ({found[k]})",
+            key=f"findings|{run}",
         )
+        if any(found.values())
+        else []
     )
-shown = numbered[(page_no - 1) * PAGE_SIZE : page_no * PAGE_SIZE]
+    decided = state.decisions()
 
-open_key = f"open|{run}"
-opened = st.session_state.get(open_key) or st.query_params.get("claim", "")
+    numbered = [
+        (i + 1, r)
+        for i, r in enumerate(report.results)
+        if (not chosen or r.verdict.value in chosen) and (not firsts or any(i in having[k] for k in firsts))
+    ]
+    if not numbered:
+        st.info("No claims to show." if report.results else "This run has no claims.")
+        return
 
-for number, result in shown:
-    cid = result.claim.id
-    with st.container(border=True, key=f"card-{number}"):
-        st.html(draw.card_html(result, number))
-        words = claim_view.card_words(decided.get(cid))
-        if words:
-            st.caption(draw.md(words))
-        if opened == cid:
-            if st.button("Close", key=f"close|{cid}"):
-                st.session_state[open_key] = ""
-                st.query_params.pop("claim", None)
-                st.rerun()
-            claim_view.claim_detail(result, report)
-        elif st.button("Open beside its source", key=f"openbtn|{cid}"):
-            st.session_state[open_key] = cid
-            st.query_params["claim"] = cid
-            st.rerun()
+    pages = math.ceil(len(numbered) / PAGE_SIZE)
+    page_no = 1
+    if pages > 1:
+        page_no = int(
+            st.number_input(
+                f"Page (of {pages}, {PAGE_SIZE} claims each; {len(numbered)} claims shown)",
+                min_value=1,
+                max_value=pages,
+                value=1,
+                step=1,
+                key=f"page|{run}|{','.join(chosen or [])}|{','.join(firsts or [])}",
+            )
+        )
+    shown = numbered[(page_no - 1) * PAGE_SIZE : page_no * PAGE_SIZE]
+
+    open_key = f"open|{run}"
+    opened = st.session_state.get(open_key) or st.query_params.get("claim", "")
+
+    for number, result in shown:
+        cid = result.claim.id
+        with st.container(border=True, key=f"card-{number}"):
+            st.html(draw.card_html(result, number))
+            words = claim_view.card_words(decided.get(cid))
+            if words:
+                st.caption(draw.md(words))
+            if opened == cid:
+                st.button("Close", key=f"close|{cid}", on_click=_open, args=(open_key, ""))
+                claim_view.claim_detail(result, report)
+            else:
+                st.button("Open beside its source", key=f"openbtn|{cid}", on_click=_open, args=(open_key, cid))
+
+
+claims_list()
