@@ -70,7 +70,7 @@ def widens(p: PreparedPage, k: int) -> bool:
 
 def gap(p: PreparedPage, k: int) -> str:
     """Return the page's text between token k - 1 and token k (the normalised, blanked text)."""
-    return p.work[p.ends[k - 1] : p.starts[k]] if k > 0 else ""
+    return p.work[p.ends[k - 1] : p.starts[k]] if 0 < k < len(p.starts) else ""
 
 
 def clause_break(p: PreparedPage, k: int) -> bool:
