@@ -219,6 +219,8 @@ class Settings:
     # $79 million") gains this share of the claim's rarest word's weight; read in the best sentences only.
     rank_near_figure_weight: float = 1.5
     rank_figures_reread: int = 12
+    # A page figure keeping the claim's bound (349 for "more than 300") falls off at this share of the usual rate.
+    rank_bound_falloff: float = 0.25
     # Sentences, best by BM25, that passages of several sentences and figures near the claim's are looked for around.
     rank_best_sentences: int = 64
     # Passages scoring under this share of the best one are not offered.

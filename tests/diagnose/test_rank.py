@@ -72,6 +72,22 @@ def test_a_figure_of_the_claim_s_kind_near_its_value_ranks_its_sentence_first() 
     assert offered[0].text.startswith("On Metacritic, the film has a score of 35")
 
 
+def test_a_page_figure_keeping_the_claim_s_bound_is_near_it_although_further_off() -> None:
+    # VitaminC row 5ee3932bc9e77c0008cca606 style: "more than 300" cases settled by "349 confirmed cases".
+    prepared = page_of(
+        "The 2019–20 coronavirus pandemic was confirmed to have reached Germany on 27 January 2020, when the first"
+        " COVID-19 case was confirmed and contained near Munich, Bavaria.",
+        "Almost half a million companies in Germany have sent their workers on a government-subsidized short-time"
+        " working schemes known as Kurzarbeit.",
+        "As of 9 March 2020, there were 26 confirmed cases.",
+        "there have been 349 confirmed cases and 16 recoveries.",
+        "Baden-Württemberg confirmed 4 new cases, bringing the current total of 10 cases in the region.",
+        "Germans with no clear symptoms are only tested very rarely.",
+    )
+    offered = candidates("There have been more than 300 confirmed cases of coronavirus in Germany.", prepared)
+    assert offered[0].text == "there have been 349 confirmed cases and 16 recoveries."
+
+
 def test_the_claim_resting_on_two_sentences_of_one_block_gets_both() -> None:
     prepared = page_of(
         "The Nice Guys was released on May 20, 2016. It grossed $62.7 million worldwide.",
