@@ -204,7 +204,8 @@ def _near_figures(
     figure settles. Only the sentences BM25 ranks best are read for figures, so that a large
     page costs a few sentences' reading.
     """
-    wanted = [f for f in read_figures(claim_text[: settings.rank_claim_max_chars]) if f.kind in _VALUED and f.value]
+    text = claim_text[: settings.rank_claim_max_chars]
+    wanted = [f for f in read_figures(text) if f.kind in _VALUED and f.value and not _names_a_work(text, f)]
     if not wanted or not idf:
         return
     worth = settings.rank_near_figure_weight * max(idf.values())
@@ -225,6 +226,14 @@ def _near_figures(
             close = max((_closeness(claim, f, settings) for f in found), default=0.0)
             if close > 0:
                 parts[j][f"#figure{n}"] = worth * close
+
+
+def _names_a_work(text: str, figure: ReadFigure) -> bool:
+    """Return True for a bare number ending a name ("Toy Story 4", "Vol. 2"): no quantity to be near."""
+    if not figure.standalone or figure.hedge:
+        return False
+    before = text[: figure.start].split()
+    return bool(before) and before[-1][:1].isupper()
 
 
 def _closeness(claim: ReadFigure, page: ReadFigure, settings: Settings) -> float:

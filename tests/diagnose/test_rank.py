@@ -88,6 +88,18 @@ def test_a_page_figure_keeping_the_claim_s_bound_is_near_it_although_further_off
     assert offered[0].text == "there have been 349 confirmed cases and 16 recoveries."
 
 
+def test_a_number_ending_a_name_is_no_figure_to_be_near() -> None:
+    # VitaminC row 5ec55991c9e77c000842e000 style: "Toy Story 4" is a title, not four of something.
+    prepared = page_of(
+        "They are joined by Forky, a spork that Bonnie has made into a toy, and embark on a road trip adventure.",
+        "Toy Story 4 premiered on June 11, 2019 at the El Capitan Theatre in Hollywood.",
+        "Tom Hanks, Tim Allen, Annie Potts, Joan Cusack, Bonnie Hunt and Timothy Dalton reprise their character"
+        " roles from the first three films.",
+    )
+    offered = candidates("In Toy Story 4, Bonnie made Forky.", prepared)
+    assert offered[0].text.startswith("They are joined by Forky")
+
+
 def test_the_claim_resting_on_two_sentences_of_one_block_gets_both() -> None:
     prepared = page_of(
         "The Nice Guys was released on May 20, 2016. It grossed $62.7 million worldwide.",
