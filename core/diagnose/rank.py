@@ -205,7 +205,7 @@ def _near_figures(
     page costs a few sentences' reading.
     """
     text = claim_text[: settings.rank_claim_max_chars]
-    wanted = [f for f in read_figures(text) if f.kind in _VALUED and f.value and not _names_a_work(text, f)]
+    wanted = [f for f in read_figures(text) if f.kind in _VALUED and f.value and not _no_quantity(text, f)]
     if not wanted or not idf:
         return
     worth = settings.rank_near_figure_weight * max(idf.values())
@@ -228,11 +228,14 @@ def _near_figures(
                 parts[j][f"#figure{n}"] = worth * close
 
 
-def _names_a_work(text: str, figure: ReadFigure) -> bool:
-    """Return True for a bare number ending a name ("Toy Story 4", "Vol. 2"): no quantity to be near."""
+def _no_quantity(text: str, figure: ReadFigure) -> bool:
+    """Return True for a bare number that counts nothing: one ending a name ("Toy Story 4", "Vol. 2"), a list's "1."."""
     if not figure.standalone or figure.hedge:
         return False
-    before = text[: figure.start].split()
+    line = text[: figure.start].rsplit("\n", 1)[-1]
+    if not line.strip() and text[figure.end : figure.end + 1] in (".", ")"):
+        return True
+    before = line.split()
     return bool(before) and before[-1][:1].isupper()
 
 

@@ -112,12 +112,20 @@ def judged_against(
     # With no figure right beside its word, one of its kind near that word that the comparative makes true
     # within the ratio holds it ("more than 60 recoveries" by "recoveries reached 65", though "58 deaths"
     # is nearer in value); else the nearest says what stands in its place.
-    noun = word.rsplit(" ", 1)[-1]
+    # "a budget of under 70 crores.": with no word after the figure, the claim's word before it names it.
+    noun = word.rsplit(" ", 1)[-1] or _word_before(claim_text, claim)
     made_true = [f for f in alike if _made_true(claim, f, ratio) and _names_near(text, f, noun)]
     if made_true:
         return made_true
     near = nearest(claim, alike)
     return [near] if near is not None else []
+
+
+def _word_before(text: str, claim: ReadFigure) -> str:
+    """Return the last word of four letters or more before a figure and its hedge ("a budget of under 70")."""
+    hedge = set(claim.hedge.lower().split())
+    before = re.findall(r"[A-Za-z]+", text[max(0, claim.start - 40) : claim.start])
+    return next((w.lower() for w in reversed(before) if len(w) >= 4 and w.lower() not in hedge), "")
 
 
 def _names_near(text: str, f: ReadFigure, noun: str) -> bool:

@@ -100,6 +100,19 @@ def test_a_number_ending_a_name_is_no_figure_to_be_near() -> None:
     assert offered[0].text.startswith("They are joined by Forky")
 
 
+def test_a_list_s_number_closing_the_claim_is_no_figure_to_be_near() -> None:
+    # ExpertQA claim rand_val:201 style: an answer's sentence cut before its list, "…these steps:\n\n1.".
+    prepared = page_of(
+        "To save an edited sound file in Adobe Audition, choose File, then Save As, and pick a format.",
+        "Adobe Audition opens 1 sound file in the Waveform editor when you are done recording.",
+    )
+    claim_text = (
+        "When you're done editing a sound file in Adobe Audition, you can save the file by following these steps:\n\n1."
+    )
+    offered = candidates(claim_text, prepared)
+    assert offered[0].text.startswith("To save an edited sound file")
+
+
 def test_the_claim_resting_on_two_sentences_of_one_block_gets_both() -> None:
     prepared = page_of(
         "The Nice Guys was released on May 20, 2016. It grossed $62.7 million worldwide.",
