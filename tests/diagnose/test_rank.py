@@ -72,6 +72,47 @@ def test_a_figure_of_the_claim_s_kind_near_its_value_ranks_its_sentence_first() 
     assert offered[0].text.startswith("On Metacritic, the film has a score of 35")
 
 
+def test_a_page_figure_keeping_the_claim_s_bound_is_near_it_although_further_off() -> None:
+    # VitaminC row 5ee3932bc9e77c0008cca606 style: "more than 300" cases settled by "349 confirmed cases".
+    prepared = page_of(
+        "The 2019–20 coronavirus pandemic was confirmed to have reached Germany on 27 January 2020, when the first"
+        " COVID-19 case was confirmed and contained near Munich, Bavaria.",
+        "Almost half a million companies in Germany have sent their workers on a government-subsidized short-time"
+        " working schemes known as Kurzarbeit.",
+        "As of 9 March 2020, there were 26 confirmed cases.",
+        "there have been 349 confirmed cases and 16 recoveries.",
+        "Baden-Württemberg confirmed 4 new cases, bringing the current total of 10 cases in the region.",
+        "Germans with no clear symptoms are only tested very rarely.",
+    )
+    offered = candidates("There have been more than 300 confirmed cases of coronavirus in Germany.", prepared)
+    assert offered[0].text == "there have been 349 confirmed cases and 16 recoveries."
+
+
+def test_a_number_ending_a_name_is_no_figure_to_be_near() -> None:
+    # VitaminC row 5ec55991c9e77c000842e000 style: "Toy Story 4" is a title, not four of something.
+    prepared = page_of(
+        "They are joined by Forky, a spork that Bonnie has made into a toy, and embark on a road trip adventure.",
+        "Toy Story 4 premiered on June 11, 2019 at the El Capitan Theatre in Hollywood.",
+        "Tom Hanks, Tim Allen, Annie Potts, Joan Cusack, Bonnie Hunt and Timothy Dalton reprise their character"
+        " roles from the first three films.",
+    )
+    offered = candidates("In Toy Story 4, Bonnie made Forky.", prepared)
+    assert offered[0].text.startswith("They are joined by Forky")
+
+
+def test_a_list_s_number_closing_the_claim_is_no_figure_to_be_near() -> None:
+    # ExpertQA claim rand_val:201 style: an answer's sentence cut before its list, "…these steps:\n\n1.".
+    prepared = page_of(
+        "To save an edited sound file in Adobe Audition, choose File, then Save As, and pick a format.",
+        "Adobe Audition opens 1 sound file in the Waveform editor when you are done recording.",
+    )
+    claim_text = (
+        "When you're done editing a sound file in Adobe Audition, you can save the file by following these steps:\n\n1."
+    )
+    offered = candidates(claim_text, prepared)
+    assert offered[0].text.startswith("To save an edited sound file")
+
+
 def test_the_claim_resting_on_two_sentences_of_one_block_gets_both() -> None:
     prepared = page_of(
         "The Nice Guys was released on May 20, 2016. It grossed $62.7 million worldwide.",

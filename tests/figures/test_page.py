@@ -352,6 +352,14 @@ def test_a_comparative_is_held_by_a_figure_near_its_noun_that_makes_it_true_not_
     assert _check("5ee3932bc9e77c0008cca99a_3").verdict is Verdict.FIGURES_MISMATCH
 
 
+def test_a_comparative_with_no_word_after_it_is_named_by_the_claim_s_word_before_it():
+    # SUPPORTS: "made on a budget of under 70 crores." against "earned 73.32 crore worldwide, against a
+    # production budget of 65 crore": 73.32 is nearer in value, but 65 stands by "budget" and makes it true.
+    result = _check("5ec7d50dc9e77c0008442233_1")
+    assert _placed(result)["70 crores"] == (FigureStatus.MATCHED, FigurePlace.PASSAGE)
+    assert result.verdict is Verdict.NO_QUOTE
+
+
 def test_a_word_glued_to_a_page_figure_is_read_apart_from_it():
     # SUPPORTS rows whose page lost a space: "3.8million", "of6.4/10", "35in Thackerville", "1986The".
     assert _placed(_check("5ece9462c9e77c00084669f6_4"))["3.75 million"][0] is FigureStatus.MATCHED
