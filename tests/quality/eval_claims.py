@@ -5,7 +5,8 @@ VitaminC sentences grouped into one revision of their article), those labelled `
 the issue's target is the passage offered first holding supporting evidence. Each page is
 served as its bytes (``claims_corpus.page_html``, one paragraph per sentence or passage),
 extracted and prepared as the checker does, and the claim, with its URL and no quote, goes
-through ``core.check.claims.check_claim``: the figures are what an editor's brief gets.
+through ``core.check.claims.check_claim``: the figures are what an editor's brief gets, with the
+time budgets lifted (``claims_corpus.checking_settings``) so that no figure moves with the load.
 
 An ExpertQA claim's own page is only the passages it cites, where any passage holds its
 evidence; here its page is every passage cited by the same answer, one paragraph each, and the
@@ -28,8 +29,7 @@ from core.check.claims import check_claim
 from core.extract.read import extract_html
 from core.match import PreparedPage, prepare
 from core.models import Candidate, Claim, Source, SourceStatus
-from core.settings import Settings
-from tests.quality.claims_corpus import CORPUS_FILES, DATASETS, ClaimCase, cases, page_html
+from tests.quality.claims_corpus import CORPUS_FILES, DATASETS, ClaimCase, cases, checking_settings, page_html
 
 HERE = Path(__file__).resolve().parent
 MISSES = HERE / "claims_misses.txt"
@@ -84,7 +84,7 @@ def _holds(c: Candidate, spans: list[tuple[int, int] | None]) -> bool:
 
 def evaluate() -> dict[str, float | int]:
     """Return the share of supported claims whose first (or one of three) offered passages holds the evidence."""
-    settings = Settings()
+    settings = checking_settings()
     chosen = [c for c in answer_pages(cases()) if c.label == "supported"]
     counts: dict[str, list[int]] = {d: [0, 0, 0] for d in DATASETS}
     misses: list[str] = []

@@ -46,6 +46,7 @@ from core.match import prepare
 from core.models import Claim, Verdict
 from core.settings import Settings
 from tests.builders import source
+from tests.quality.claims_corpus import checking_settings
 from tests.servers import CORPUS
 
 HERE = Path(__file__).resolve().parent
@@ -104,7 +105,7 @@ def check(case: Case, settings: Settings) -> tuple[Verdict, tuple[str, ...], str
 
 
 def evaluate() -> dict[str, float | int]:
-    settings = Settings()
+    settings = checking_settings()
     counts: dict[str, int] = defaultdict(int)
     misses: list[str] = []
     for case in cases():

@@ -34,6 +34,7 @@ from core.check.claims import check_claim
 from core.match import match_quote, prepare
 from core.models import Claim, FlagKind, PageKind, PageText, Source, SourceStatus, Verdict
 from core.settings import Settings
+from tests.quality.claims_corpus import checking_settings
 from tests.quality.eval_match import CORPUS_FILES as MATCH_FILES
 from tests.quality.eval_match import SEED, cases, prepared, would_verify
 from tests.servers import CORPUS
@@ -110,7 +111,7 @@ def _labelled() -> Iterator[tuple[str, str]]:
 def evaluate() -> dict[str, float | int]:
     """Return the figures of claims set against their quotes."""
     rng = random.Random(SEED)
-    settings = Settings()
+    settings = checking_settings()
     t: dict[str, int] = defaultdict(int)
     misses: list[str] = []
     honest = [(c, q) for c in cases() for q in c.quotes]
