@@ -229,6 +229,42 @@ def garbled(claim: ReadFigure, passages: Sequence[Candidate]) -> str:
     return ""
 
 
+_CENTURY = re.compile(r"\s*centur(?:y|ies)\b", re.IGNORECASE)
+_BEFORE_THE = re.compile(r"\b(before|after)\s+the\s*$", re.IGNORECASE)
+
+
+def _century_year(claim: ReadFigure, claim_text: str, offered: list[ReadFigure]) -> str:
+    """Return why a century is not judged when an offered passage gives a year in it ("16th century", 1583).
+
+    The page gives the year, the claim its century: which years a century counts (1501-1600 or
+    1500-1599) is a convention, so the year is named and left to the editor, never flagged.
+    """
+    if claim.kind is not FigureKind.ORDINAL or claim.value is None or not _CENTURY.match(claim_text, claim.end):
+        return ""
+    n = int(claim.value)
+    if not 1 <= n <= 21:
+        return ""
+    low, high = 100 * (n - 1), 100 * n
+    side = _BEFORE_THE.search(claim_text[: claim.start])
+    if side:
+        low, high = (0, low) if side.group(1).lower() == "before" else (high, 10_000)
+    years = [
+        f
+        for f in offered
+        if f.kind in (FigureKind.NUMBER, FigureKind.YEAR)
+        and f.value is not None
+        and f.value == int(f.value)
+        and 3 <= len(str(int(f.value))) <= 4
+        and low <= f.value <= high
+    ]
+    if not years:
+        return ""
+    return (
+        f"the passage closest to the claim gives the year “{years[0].text}”, the claim its century"
+        f" “{claim.text} century”; a year against a century is not checked, so check it by eye."
+    )
+
+
 def implicit(
     claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str, offered: list[ReadFigure]
 ) -> str:
@@ -266,6 +302,9 @@ def implicit(
         )
     if claim.kind is FigureKind.YEAR and _NAME_BEFORE.search(claim_text[: claim.start]):
         return f"“{claim.text}” is part of a name, which the page need not repeat; check it by eye."
+    century = _century_year(claim, claim_text, offered)
+    if century:
+        return century
     rank = _rank_compared(claim, claim_text, passage, text)
     if rank:
         return rank

@@ -97,6 +97,10 @@ def test_a_supported_figure_is_held_by_its_page(unique_id, figure):
         # A day the page leaves out ("in April 2019"); a year in brackets after a title.
         ("5ebe6f31c9e77c0008408ff5_1", "April 15 , 2019", "gives “April 2019” without a day"),
         ("5eb9573cc9e77c0008fa1cf1_2", "2004", "is part of a name"),
+        # A century against a year in it: "in the 16th century" and "annexed ... in 1583"; "before the 18th
+        # century" and "In the 1600 's".
+        ("5ed7ad01c9e77c00084a62b1_1", "16th", "gives the year “1583”, the claim its century"),
+        ("5ed7ad00c9e77c00084a6022_4", "18th", "gives the year “1600”, the claim its century"),
     ],
 )
 def test_a_figure_the_page_cannot_judge_is_skipped_with_its_reason(unique_id, figure, why):
@@ -141,3 +145,14 @@ def test_the_new_readings_hold_with_a_quote_as_on_a_page():
     # With a quote, "by" is no looser than the quote's own date: "by December 2024" is not "by December 2023".
     (fig,) = check_figures("a new top charity by December 2024", "a new top charity by December 2023").figures
     assert fig.status is FigureStatus.MISSING
+
+
+def test_a_century_is_never_taken_for_a_year_outside_it():
+    # The page of "annexed by Great Britain in 1583" against a century it does not fall in, and a bound it breaks.
+    for claim in (
+        "Great Britain annexed Newfoundland in the 18th century .",
+        "It was annexed after the 16th century .",
+    ):
+        result = _check("5ed7ad01c9e77c00084a62b1_1", claim)
+        fig = next(f for f in result.figures.figures if f.kind is FigureKind.ORDINAL)
+        assert fig.status is FigureStatus.MISSING and fig.where is FigurePlace.NOWHERE, (claim, fig.reason)
