@@ -158,9 +158,6 @@ HEDGE_SIDE: dict[str, str] = {
     "less than": "less", "under": "less", "below": "less", "fewer than": "less", "at most": "less",
     "up to": "less", "as much as": "less", "as many as": "less", "as high as": "less", "just under": "less",
     "as low as": "more",
-    # A negated comparator is its opposite bound: "not more than 850" is at most 850, "no fewer than 30" at least 30.
-    "not more than": "less", "no more than": "less", "not greater than": "less", "no greater than": "less",
-    "not less than": "more", "no less than": "more", "not fewer than": "more", "no fewer than": "more",
     "higher than": "more", "greater than": "more", "larger than": "more", "bigger than": "more",
     "lower than": "less", "smaller than": "less",
     "longer than": "more", "older than": "more", "shorter than": "less", "younger than": "less",
@@ -170,6 +167,19 @@ HEDGE_SIDE: dict[str, str] = {
     # "by February 2009" is at the latest then (read before dates only, by core.figures.dates).
     "by": "less",
 }  # fmt: skip
+# Comparators a "not" or "no" before them turns into the opposite bound (core.figures.scan reads the
+# negation): "not more than 850" is at most 850, "no fewer than 30" at least 30, "not over 3,000" at most 3,000.
+NEGATABLE = frozenset(
+    {"more than", "less than", "fewer than", "greater than", "higher than", "lower than", "larger than",
+     "smaller than", "bigger than", "over", "under", "above", "below", "exceeding", "in excess of"}
+)  # fmt: skip
+HEDGE_SIDE.update(
+    {
+        f"{neg} {hedge}": "less" if HEDGE_SIDE[hedge] == "more" else "more"
+        for hedge in NEGATABLE
+        for neg in ("not", "no")
+    }
+)
 # The hedges that bound a point in time; before a count ("after 53 reviews") they are no hedge.
 TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "preceding", "earlier than", "by"})
 # "between" and "from" open ranges; "an average of" names a mean: neither makes a figure approximate.

@@ -21,6 +21,17 @@ M, X = FigureStatus.MATCHED, FigureStatus.MISSING
         ("The plant must run for not less than 30 days a year.", "not less than"),
         ("No fewer than 300 people attended the vigil.", "no fewer than"),
         ("The loan is no less than $2 million.", "no less than"),
+        # "not over", "not below"... are negated comparators as "not more than" is.
+        ("By then the United Kingdom had not over 3,000 confirmed coronavirus cases .", "not over"),
+        ("The film's approval rating is not below 59 % on Rotten Tomatoes .", "not below"),
+        ("The number of confirmed cases in the state is not higher than 48,000 .", "not higher than"),
+        # A "not" with its verb between still negates the comparator.
+        ("By then Washington had not recorded less than 7,100 confirmed cases .", "not less than"),
+        ("There had not been more than 850 positive tests in Uzbekistan .", "not more than"),
+        ("New York State hasn't conducted over 680,000 coronavirus tests .", "not over"),
+        # ...but not a "not only", nor a "not" of a clause joined on with "and".
+        ("The tax is not only more than 5 % of income but rising .", "more than"),
+        ("Prices did not fall and over 300 shops closed .", "over"),
     ],
 )
 def test_a_negated_comparator_is_read_whole_as_the_hedge(text, hedge):
@@ -43,6 +54,27 @@ def test_a_negated_comparator_is_read_whole_as_the_hedge(text, hedge):
         # ...and the opposite of the bound it negates: "more than 850" is not held by "not more than 850".
         ("The district had more than 850 cases.", "The district had not more than 850 cases.", X),
         ("Each household may bring up to 20 kg of waste.", "Households may bring no less than 20 kg of waste.", X),
+        # The claim's negated "over" is at most: a quote's larger figure does not hold it.
+        (
+            "By then the United Kingdom had not over 3,000 confirmed coronavirus cases .",
+            "By then there have been 3,269 confirmed cases in the United Kingdom .",
+            X,
+        ),
+        (
+            "The approval rating is not over 49 % .",
+            "The film has an approval rating of 50 % , based on 26 critics .",
+            X,
+        ),
+        (
+            "The approval rating is not over 51 % .",
+            "The film has an approval rating of 50 % , based on 26 critics .",
+            M,
+        ),
+        (
+            "By then Washington had not recorded less than 7,100 cases .",
+            "Washington had 7,028 confirmed cases by then .",
+            X,
+        ),
     ],
 )
 def test_a_negated_comparator_is_compared_as_its_opposite_bound_with_a_quote(claim, quote, status):
