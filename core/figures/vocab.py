@@ -173,13 +173,8 @@ NEGATABLE = frozenset(
     {"more than", "less than", "fewer than", "greater than", "higher than", "lower than", "larger than",
      "smaller than", "bigger than", "over", "under", "above", "below", "exceeding", "in excess of"}
 )  # fmt: skip
-HEDGE_SIDE.update(
-    {
-        f"{neg} {hedge}": "less" if HEDGE_SIDE[hedge] == "more" else "more"
-        for hedge in NEGATABLE
-        for neg in ("not", "no")
-    }
-)
+NEGATED_HEDGES = frozenset(f"{neg} {hedge}" for hedge in NEGATABLE for neg in ("not", "no"))
+HEDGE_SIDE.update({h: "less" if HEDGE_SIDE[h.split(" ", 1)[1]] == "more" else "more" for h in NEGATED_HEDGES})
 # The hedges that bound a point in time; before a count ("after 53 reviews") they are no hedge.
 TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "preceding", "earlier than", "by"})
 # "between" and "from" open ranges; "an average of" names a mean: neither makes a figure approximate.

@@ -70,6 +70,11 @@ def test_a_negated_comparator_is_read_whole_as_the_hedge(text, hedge):
             "The film has an approval rating of 50 % , based on 26 critics .",
             M,
         ),
+        # A negated comparator takes no rounding: "not more than 112,000" excludes 112,113; its own bound holds.
+        ("Germany has not registered more than 112,000 cases .", "112,113 cases have been reported .", X),
+        ("The state has not less than 160,000 confirmed cases .", "There have been 159,937 confirmed cases .", X),
+        ("The state has not less than 160,000 confirmed cases .", "There have been 160,000 confirmed cases .", M),
+        ("The state has not more than 160,000 confirmed cases .", "There have been 160,000 confirmed cases .", M),
         (
             "By then Washington had not recorded less than 7,100 cases .",
             "Washington had 7,028 confirmed cases by then .",
