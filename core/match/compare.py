@@ -24,7 +24,16 @@ import re
 from itertools import pairwise
 
 from core.match.context import CONDITIONS, HEDGES, NUMBER_HEDGES
-from core.match.negation import FINITE_VERBS, bounds_time, clause_start, gap, in_name, negations, parities
+from core.match.negation import (
+    FINITE_VERBS,
+    bounds_time,
+    clause_start,
+    gap,
+    in_name,
+    negations,
+    parities,
+    passive_subject,
+)
 from core.match.page import PreparedPage, prepare
 from core.models import Flag, FlagKind, PageKind, PageText
 
@@ -32,7 +41,7 @@ from core.models import Flag, FlagKind, PageKind, PageText
 _FUNCTION = frozenset(
     """a an the this that these those it its it's they them their there here to of in on at by for from with as
     and or if so than then be is are was were been being am do does did have has had having will would
-    shall should can could may might must ever yet always any anyone anything longer more much very also still
+    shall should can could may might must ever yet always already any anyone anything longer more much very also still
     even quite all both each every some such one i you he she we us our your his her my me who which what when
     where how why""".split()  # noqa: SIM905
 )
@@ -56,6 +65,8 @@ _NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither"})
 _CONTRACTED = {"wo": "will", "ca": "can", "sha": "shall"}
 _COMPOUNDS = frozenset({"non", "no"})
 _UNTIL = frozenset({"until", "till"})
+# Prefixes that deny the word they stand on ("unreported", "non-confirmed"), as the other side's "not" does.
+_UN = ("un", "non", "non-", "dis", "in")
 # Verbs that say little beside their object, which other words say as well ("registered", "reported").
 _LIGHT_VERBS = frozenset(
     """record recorded register registered report reported confirm confirmed make made earn earned conduct
@@ -219,7 +230,9 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
         governed.append(own)
     shared = [i for i in governed if side.stems[i] in other.places and (_content(words[i]) or not content)]
     if not shared:
-        return None  # the other side lacks the denied words entirely: no comparison to make
+        # "96,108 cases were not confirmed" against "96,108 cases have been reported": in the passive
+        # the negation denies its subject, judged on the subject's words when its own are not shared.
+        return _subject_difference(side, other, k)
     said = [i for i in range(decides, b) if _content(words[i])]
     while len(said) > 1 and words[said[0]] in _LIGHT_VERBS and side.stems[said[0]] not in other.places:
         said.pop(0)  # "has not registered 90 cases" against "90 cases have been reported": the cases decide
@@ -233,6 +246,34 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     # A denial the other side words as an ending or an absence ("stopped supporting" for "no longer supports").
     denied, affirmed = (side, other) if side.polarity[h] else (other, side)
     d_at, a_at = (h, j) if side.polarity[h] else (j, h)
+    if (affirmed.sentence_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
+        return None
+    return h, j
+
+
+def _subject_difference(side: _Side, other: _Side, k: int) -> tuple[int, int] | None:
+    """Return (a denied subject word, its place on other) when a passive negation denies what other affirms."""
+    a = passive_subject(side.p, k, _BACK_WORDS)
+    if a < 0:
+        return None
+    words = side.p.words
+    verb = next((i for i in range(k + 1, len(words)) if _content(words[i]) and words[i] != "been"), None)
+    if verb is not None and any(
+        w.startswith(p) and _stem(w.removeprefix(p)) == side.stems[verb] for w in other.p.words for p in _UN
+    ):
+        return None  # "were not reported" against "went unreported": the other side denies it with a prefix
+    shared = [i for i in range(a, k) if _content(words[i]) and side.stems[i] in other.places]
+    # The subject's words are denied with the predicate: their polarity is the other one here.
+    differ = [i for i in shared if all(other.polarity[j] == side.polarity[i] for j in _counterparts(side, other, i))]
+    if not differ or len(differ) <= len(shared) - len(differ):
+        return None
+    h = differ[0]
+    j = other.places[side.stems[h]][0]
+    a_j, b_j = other.sentence_of[j]
+    if any(a_j <= n < b_j for n, _, _, _ in other.scopes):
+        return None  # the other side denies something of the same subject in its own words
+    denied, affirmed = (side, other) if not side.polarity[h] else (other, side)
+    d_at, a_at = (h, j) if denied is side else (j, h)
     if (affirmed.sentence_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
         return None
     return h, j

@@ -38,6 +38,20 @@ DIFFERS = [
         "the film has grossed $ 43,785,894 in North America for a total gross of roughly $ 75,085,894.",
         "",
     ),
+    # VitaminC: an adverb between the negation and its verb says nothing of its own ("not already").
+    (
+        "1473 of the 1751 A330s ordered to Airbus have not already been delivered after August 2019 .",
+        "As of September 2019 , A330 orders stand at 1,751 , of which 1,473 have been delivered .",
+        "",
+    ),
+    # VitaminC: a negation in the passive denies its subject ("cases ... were not confirmed" against
+    # "cases have been reported"), when the predicate's words are not shared.
+    (
+        "96,108 Coronavirus cases with 1,446 deaths and 26,400 recoveries were not confirmed in Germany .",
+        "96,108 cases have been reported with 1,446 deaths and approximately 26,400 recoveries .",
+        "",
+    ),
+    ("More than 25,000 corona tests have not been done in Romania .", "26,609 tests have been processed.", ""),
 ]
 
 
@@ -90,6 +104,18 @@ AGREES = [
     ),
     # A passage that ends on "no" ("yes or no"): no token follows it to join a "no-" compound.
     ("Voters answer the question yes or no", "The ballot asks voters to answer the question yes or no"),
+    # A passive negation the other side words with a prefix ("unreported") agrees.
+    ("Most cases in the district were not reported .", "Most cases in the district went unreported ."),
+    # Check-COVID, labelled supported: a relative clause's subject stands outside it, and evidence that
+    # denies its own predicate of the same subject agrees.
+    (
+        "There are many unidentified cases of people having Covid infection that were never identified with a test.",
+        "The infection is much more widespread than indicated by the number of confirmed cases.",
+    ),
+    (
+        "Administering hydroxychloroquine was not associated with greatly lower risk of mortality.",
+        "Administration of hydroxychloroquine did not result in a significantly higher probability of conversion.",
+    ),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (
         "Life peerages were created after 1958 .",
