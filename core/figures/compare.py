@@ -189,6 +189,8 @@ def _in_time(point: tuple[int, int, int], hedge: str, quote: ReadFigure, entail:
     if hedge == "by":
         # On a page, "by February 2009" holds January 2009 and February 2009 itself; a quote must say its point.
         return a <= b if entail else a == b
+    if hedge in v.NEGATED_HEDGES:
+        return a >= b if more else a <= b  # "not before 1976" holds 1976 itself
     return a > b if more else a < b
 
 

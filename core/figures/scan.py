@@ -212,7 +212,9 @@ class Scan:
             return ""
         hedge = m.group("hedge")
         # A negated comparator is one hedge ("not more than", "no fewer than"), with the bound it says.
-        if hedge in v.NEGATABLE and (n := _NEGATED.search(self.w, max(0, m.start() - 30), m.start())):
+        if (hedge in v.NEGATABLE or hedge in v.NEGATABLE_TIME) and (
+            n := _NEGATED.search(self.w, max(0, m.start() - 30), m.start())
+        ):
             return f"{'no' if n.group('no') else 'not'} {hedge}"
         return hedge
 

@@ -173,10 +173,15 @@ NEGATABLE = frozenset(
     {"more than", "less than", "fewer than", "greater than", "higher than", "lower than", "larger than",
      "smaller than", "bigger than", "over", "under", "above", "below", "exceeding", "in excess of"}
 )  # fmt: skip
-NEGATED_HEDGES = frozenset(f"{neg} {hedge}" for hedge in NEGATABLE for neg in ("not", "no"))
+# ...and in time, a bound that holds its own point: "not founded before 1976" is 1976 or later, "no later
+# than 2015" 2015 or earlier.
+NEGATABLE_TIME = frozenset({"before", "after", "prior to", "earlier than", "later than"})
+NEGATED_HEDGES = frozenset(f"{neg} {hedge}" for hedge in NEGATABLE | NEGATABLE_TIME for neg in ("not", "no"))
 HEDGE_SIDE.update({h: "less" if HEDGE_SIDE[h.split(" ", 1)[1]] == "more" else "more" for h in NEGATED_HEDGES})
 # The hedges that bound a point in time; before a count ("after 53 reviews") they are no hedge.
-TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "preceding", "earlier than", "by"})
+TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "preceding", "earlier than", "by"}) | frozenset(
+    f"{neg} {hedge}" for hedge in NEGATABLE_TIME for neg in ("not", "no")
+)
 # "between" and "from" open ranges; "an average of" names a mean: neither makes a figure approximate.
 NOT_HEDGES = frozenset({"between", "from", "an average of", "on average"})
 

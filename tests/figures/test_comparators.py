@@ -70,6 +70,12 @@ def test_a_negated_comparator_is_read_whole_as_the_hedge(text, hedge):
             "The film has an approval rating of 50 % , based on 26 critics .",
             M,
         ),
+        # A negated bound in time holds its own point and the side it says (VitaminC's revisions).
+        ("Grease was not released before 1978 .", "Grease is a 1977 American musical film .", X),
+        ("Grease was not released before 1977 .", "Grease is a 1977 American musical film .", M),
+        ("The European Space Agency was not founded before 1976 .", "Established in 1975 , ESA is in Paris .", X),
+        ("Her son was not born after September 2 , 2015 .", "On September 3 , 2015 , she gave birth to a son .", X),
+        ("The film was released no later than 2015 .", "The film was released in 2014 .", M),
         # A negated comparator takes no rounding: "not more than 112,000" excludes 112,113; its own bound holds.
         ("Germany has not registered more than 112,000 cases .", "112,113 cases have been reported .", X),
         ("The state has not less than 160,000 confirmed cases .", "There have been 159,937 confirmed cases .", X),
