@@ -73,6 +73,9 @@ _LIGHT_VERBS = frozenset(
     conducted perform performed reach reached receive received get got see saw seen""".split()  # noqa: SIM905
 )
 _SUFFIXES = ("ingly", "edly", "ing", "ed", "es", "s", "e", "ly")
+# Words either side of a shared word a denial worded as an ending stands within ("stopped supporting"):
+# farther off ("at the end of 2005 , ... was the third best-selling") it says something else.
+_NEAR = 8
 _SNIPPET_WORDS = 10
 # Flags of each kind kept for one comparison: an editor reads the first few; the rest say the same.
 _FLAGS_KEPT = 3
@@ -157,6 +160,11 @@ class _Side:
         """Return the stems of the sentence holding token i."""
         a, b = self.sentence_of[i]
         return set(self.stems[a:b])
+
+    def near_tokens(self, i: int) -> set[str]:
+        """Return the words, as written (normalised), of token i's sentence within _NEAR words of it."""
+        a, b = self.sentence_of[i]
+        return set(self.p.words[max(a, i - _NEAR) : min(b, i + _NEAR + 1)])
 
     def sentence_tokens(self, i: int) -> set[str]:
         """Return the words, as written (normalised), of the sentence holding token i."""
@@ -246,7 +254,7 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     # A denial the other side words as an ending or an absence ("stopped supporting" for "no longer supports").
     denied, affirmed = (side, other) if side.polarity[h] else (other, side)
     d_at, a_at = (h, j) if side.polarity[h] else (j, h)
-    if (affirmed.sentence_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
+    if (affirmed.near_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
         return None
     return h, j
 
@@ -274,7 +282,7 @@ def _subject_difference(side: _Side, other: _Side, k: int) -> tuple[int, int] | 
         return None  # the other side denies something of the same subject in its own words
     denied, affirmed = (side, other) if not side.polarity[h] else (other, side)
     d_at, a_at = (h, j) if denied is side else (j, h)
-    if (affirmed.sentence_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
+    if (affirmed.near_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
         return None
     return h, j
 

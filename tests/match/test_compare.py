@@ -52,6 +52,13 @@ DIFFERS = [
         "",
     ),
     ("More than 25,000 corona tests have not been done in Romania .", "26,609 tests have been processed.", ""),
+    # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
+    (
+        "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",
+        "At the end of 2005 , the IFPI reported that The Emancipation of Mimi had sold 7.7 million copies"
+        " globally , and was the third best-selling album of the year , after Coldplay 's X & Y .",
+        "",
+    ),
 ]
 
 
@@ -104,6 +111,11 @@ AGREES = [
     ),
     # A passage that ends on "no" ("yes or no"): no token follows it to join a "no-" compound.
     ("Voters answer the question yes or no", "The ballot asks voters to answer the question yes or no"),
+    # Check-COVID, labelled supported: "absent" a few words from the shared ones says the evidence's "lack".
+    (
+        "The type-1 interferon system is completely absent and silenced by the COVID-19 infection.",
+        "Single-cell transcriptomics revealed a lack of type I IFNs, reduced HLA-DR in the myeloid cells of patients.",
+    ),
     # A passive negation the other side words with a prefix ("unreported") agrees.
     ("Most cases in the district were not reported .", "Most cases in the district went unreported ."),
     # Check-COVID, labelled supported: a relative clause's subject stands outside it, and evidence that
