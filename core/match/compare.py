@@ -9,7 +9,9 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   Double negations count as none, "never" is "not ever", "not only … but also" denies nothing,
   and a negation of words the other side lacks entirely ("disabled" against "not enabled") is
   no difference. Nor is a denial that the other side words as an ending ("no longer supports"
-  against "stopped supporting").
+  against "stopped supporting"), nor a negated comparator of a number the other side bounds too
+  ("no more than 850" against "at most 850": the figures check compares the bounds). In the
+  passive a negation denies its subject too ("96,108 cases were not confirmed").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
   HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking.
@@ -76,6 +78,14 @@ _SUFFIXES = ("ingly", "edly", "ing", "ed", "es", "s", "e", "ly")
 # Words either side of a shared word a denial worded as an ending stands within ("stopped supporting"):
 # farther off ("at the end of 2005 , ... was the third best-selling") it says something else.
 _NEAR = 8
+# Comparators a negation may bound a number with ("no more than 850"), and the words before a number
+# that bound it on the other side ("at most 850", "up to 850", "over 850", "no more than 850").
+_COMPARATORS = tuple(
+    tuple(c.split())
+    for c in "more than|less than|fewer than|greater than|higher than|lower than|over|under|above|below".split("|")  # noqa: SIM905
+)
+_BOUND_WORDS = frozenset("than most least over under above below exceeding maximum minimum".split())  # noqa: SIM905
+_BOUND_PAIRS = frozenset({("up", "to"), ("as", "many"), ("as", "much"), ("in", "excess")})
 _SNIPPET_WORDS = 10
 # Flags of each kind kept for one comparison: an editor reads the first few; the rest say the same.
 _FLAGS_KEPT = 3
@@ -229,6 +239,8 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     """
     k, _, b, decides = scope
     words = side.p.words
+    if _both_bound(side, other, k):
+        return None  # "no more than 850" against "at most 850": a bound, which the figures check judges
     if bounds_time(side.p, k, b) and not _UNTIL & set(other.p.words):
         return None  # "not created until 1958" says when, as "created after 1958" does
     content = any(_content(w) for w in words[decides:b])
@@ -257,6 +269,25 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     if (affirmed.near_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
         return None
     return h, j
+
+
+def _both_bound(side: _Side, other: _Side, k: int) -> bool:
+    """Return True when the negation at k negates a comparator of a number the other side bounds too.
+
+    "no more than 850 cases" against "at most 850 cases" says one bound in two ways: the figures
+    check compares the bounds (and flags "more than 850" against it). Against a bare "850" the
+    negation is still a difference.
+    """
+    words = side.p.words
+    n = len(words)
+    at = next((k + 1 + len(c) for c in _COMPARATORS if tuple(words[k + 1 : k + 1 + len(c)]) == c), None)
+    if at is None or at >= n or not _NUMBER.match(words[at]):
+        return False
+    for j in other.places.get(side.stems[at], ()):
+        before = tuple(other.p.words[max(0, j - 2) : j])
+        if before and (before[-1] in _BOUND_WORDS or before in _BOUND_PAIRS):
+            return True
+    return False
 
 
 def _subject_difference(side: _Side, other: _Side, k: int) -> tuple[int, int] | None:

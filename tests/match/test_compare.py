@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from core.check.claims import check_claim
-from core.match import compare_claim
-from core.models import Candidate, FlagKind, Verdict
+from core.match import compare_claim, prepare
+from core.models import Candidate, FlagKind, PageKind, PageText, Verdict
 from core.settings import Settings
 from tests.builders import claim, corpus_bytes, corpus_page, every, source
 
@@ -214,3 +214,23 @@ def test_a_long_claim_gives_a_few_flags_of_each_kind() -> None:
     kinds = [f.kind for f in flags]
     assert kinds.count(FlagKind.NEGATION_DIFFERS) == 3
     every(set(kinds), lambda k: kinds.count(k) <= 3)
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "verdict"),
+    [
+        # "at most 850" says the quote's "no more than 850": one bound, which the figures check holds.
+        ("The district had at most 850 confirmed cases by the end of March .", Verdict.VERIFIED),
+        # ...while a bound the other way is the figures check's mismatch, and a bare 850 still needs review.
+        ("The district had more than 850 confirmed cases by the end of March .", Verdict.FIGURES_MISMATCH),
+        ("The district had 850 confirmed cases by the end of March .", Verdict.NEEDS_REVIEW),
+    ],
+)
+def test_a_negated_comparator_against_a_bound_is_left_to_the_figures(claim_text: str, verdict: Verdict) -> None:
+    quote = "The district had no more than 850 confirmed cases by the end of March ."
+    url = "https://example.org/outbreak"
+    body = f"<html><body><h1>Outbreak</h1><p>{quote}</p></body></html>".encode()
+    src = source(url, body)
+    page = prepare(PageText(text=quote, kind=PageKind.TEXT))
+    result = check_claim(claim("c1", claim_text, url, quote), src, page, Settings())
+    assert result.verdict is verdict, result.reasons
