@@ -105,6 +105,12 @@ def _within(
     if entail and side == "less":
         return quote_side != "more" and quote <= claim
     ratio = Decimal(str(settings.figures_comparative_ratio)) if not quote_side else Decimal(1)
+    if hedge in v.NEGATED_HEDGES:
+        # A negated comparator names its limit to exclude what passes it: "not more than 112,000" is not
+        # held by 112,113, nor "not less than 160,000" by 159,937. Its own bound is held.
+        if side == "more":
+            return quote_side != "less" and claim <= quote < max(claim + slack, claim * ratio)
+        return quote_side != "more" and min(claim - slack, claim / ratio) <= quote <= claim
     if side == "more":
         return quote_side != "less" and claim - half <= quote < max(claim + slack, claim * ratio)
     if side == "less":
@@ -183,6 +189,8 @@ def _in_time(point: tuple[int, int, int], hedge: str, quote: ReadFigure, entail:
     if hedge == "by":
         # On a page, "by February 2009" holds January 2009 and February 2009 itself; a quote must say its point.
         return a <= b if entail else a == b
+    if hedge in v.NEGATED_HEDGES:
+        return a >= b if more else a <= b  # "not before 1976" holds 1976 itself
     return a > b if more else a < b
 
 

@@ -31,8 +31,11 @@ _VULGAR = {"½": ".50", "¼": ".25", "¾": ".75"}
 _GROUPING_SPACES = frozenset("\u2009\u202f\u00a0\u2007")
 _DIGIT = re.compile(r"\d")  # one search in C, not a generator over every character
 _HEDGE_RE = re.compile(v.HEDGE)
-_NEGATED = re.compile(r"(?<![a-z])(not|no)\s$")
-_NEGATABLE = frozenset({"more than", "less than", "fewer than", "greater than"})
+# The negation of a comparator: right before it, or a "not" ("hasn't") with up to two words of its
+# verb between ("had not recorded less than 7,100", "there have not been more than 850").
+_NEGATED = re.compile(
+    r"(?<![a-z'])(?:(?P<no>no)\s|(?P<neg>not|[a-z]+n't)\s(?:(?!(?:only|just|merely|simply|and|or|but)\s)[a-z]+\s){0,2})$"
+)
 _MARKED = frozenset(_SUPERSCRIPTS) | frozenset(_VULGAR) | _GROUPING_SPACES
 
 
@@ -234,8 +237,10 @@ class Scan:
             return ""
         hedge = m.group("hedge")
         # A negated comparator is one hedge ("not more than", "no fewer than"), with the bound it says.
-        if hedge in _NEGATABLE and (n := _NEGATED.search(self.w, max(0, m.start() - 4), m.start())):
-            return f"{n.group(1)} {hedge}"
+        if (hedge in v.NEGATABLE or hedge in v.NEGATABLE_TIME) and (
+            n := _NEGATED.search(self.w, max(0, m.start() - 30), m.start())
+        ):
+            return f"{'no' if n.group('no') else 'not'} {hedge}"
         return hedge
 
     def ends_figure(self, pos: int) -> bool:

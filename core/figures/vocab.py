@@ -158,9 +158,6 @@ HEDGE_SIDE: dict[str, str] = {
     "less than": "less", "under": "less", "below": "less", "fewer than": "less", "at most": "less",
     "up to": "less", "as much as": "less", "as many as": "less", "as high as": "less", "just under": "less",
     "as low as": "more",
-    # A negated comparator is its opposite bound: "not more than 850" is at most 850, "no fewer than 30" at least 30.
-    "not more than": "less", "no more than": "less", "not greater than": "less", "no greater than": "less",
-    "not less than": "more", "no less than": "more", "not fewer than": "more", "no fewer than": "more",
     "higher than": "more", "greater than": "more", "larger than": "more", "bigger than": "more",
     "lower than": "less", "smaller than": "less",
     "longer than": "more", "older than": "more", "shorter than": "less", "younger than": "less",
@@ -170,8 +167,21 @@ HEDGE_SIDE: dict[str, str] = {
     # "by February 2009" is at the latest then (read before dates only, by core.figures.dates).
     "by": "less",
 }  # fmt: skip
+# Comparators a "not" or "no" before them turns into the opposite bound (core.figures.scan reads the
+# negation): "not more than 850" is at most 850, "no fewer than 30" at least 30, "not over 3,000" at most 3,000.
+NEGATABLE = frozenset(
+    {"more than", "less than", "fewer than", "greater than", "higher than", "lower than", "larger than",
+     "smaller than", "bigger than", "over", "under", "above", "below", "exceeding", "in excess of"}
+)  # fmt: skip
+# ...and in time, a bound that holds its own point: "not founded before 1976" is 1976 or later, "no later
+# than 2015" 2015 or earlier.
+NEGATABLE_TIME = frozenset({"before", "after", "prior to", "earlier than", "later than"})
+NEGATED_HEDGES = frozenset(f"{neg} {hedge}" for hedge in NEGATABLE | NEGATABLE_TIME for neg in ("not", "no"))
+HEDGE_SIDE.update({h: "less" if HEDGE_SIDE[h.split(" ", 1)[1]] == "more" else "more" for h in NEGATED_HEDGES})
 # The hedges that bound a point in time; before a count ("after 53 reviews") they are no hedge.
-TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "preceding", "earlier than", "by"})
+TIME_HEDGES = frozenset({"after", "later than", "before", "prior to", "preceding", "earlier than", "by"}) | frozenset(
+    f"{neg} {hedge}" for hedge in NEGATABLE_TIME for neg in ("not", "no")
+)
 # "between" and "from" open ranges; "an average of" names a mean: neither makes a figure approximate.
 NOT_HEDGES = frozenset({"between", "from", "an average of", "on average"})
 

@@ -9,7 +9,9 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   Double negations count as none, "never" is "not ever", "not only … but also" denies nothing,
   and a negation of words the other side lacks entirely ("disabled" against "not enabled") is
   no difference. Nor is a denial that the other side words as an ending ("no longer supports"
-  against "stopped supporting").
+  against "stopped supporting"), nor a negated comparator of a number the other side bounds too
+  ("no more than 850" against "at most 850": the figures check compares the bounds). In the
+  passive a negation denies its subject too ("96,108 cases were not confirmed").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
   HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking.
@@ -24,7 +26,16 @@ import re
 from itertools import pairwise
 
 from core.match.context import CONDITIONS, HEDGES, NUMBER_HEDGES
-from core.match.negation import FINITE_VERBS, bounds_time, clause_start, gap, in_name, negations, parities
+from core.match.negation import (
+    FINITE_VERBS,
+    bounds_time,
+    clause_start,
+    gap,
+    in_name,
+    negations,
+    parities,
+    passive_subject,
+)
 from core.match.page import PreparedPage, prepare
 from core.models import Flag, FlagKind, PageKind, PageText
 
@@ -32,7 +43,7 @@ from core.models import Flag, FlagKind, PageKind, PageText
 _FUNCTION = frozenset(
     """a an the this that these those it its it's they them their there here to of in on at by for from with as
     and or if so than then be is are was were been being am do does did have has had having will would
-    shall should can could may might must ever yet always any anyone anything longer more much very also still
+    shall should can could may might must ever yet always already any anyone anything longer more much very also still
     even quite all both each every some such one i you he she we us our your his her my me who which what when
     where how why""".split()  # noqa: SIM905
 )
@@ -56,12 +67,25 @@ _NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither"})
 _CONTRACTED = {"wo": "will", "ca": "can", "sha": "shall"}
 _COMPOUNDS = frozenset({"non", "no"})
 _UNTIL = frozenset({"until", "till"})
+# Prefixes that deny the word they stand on ("unreported", "non-confirmed"), as the other side's "not" does.
+_UN = ("un", "non", "non-", "dis", "in")
 # Verbs that say little beside their object, which other words say as well ("registered", "reported").
 _LIGHT_VERBS = frozenset(
     """record recorded register registered report reported confirm confirmed make made earn earned conduct
     conducted perform performed reach reached receive received get got see saw seen""".split()  # noqa: SIM905
 )
 _SUFFIXES = ("ingly", "edly", "ing", "ed", "es", "s", "e", "ly")
+# Words either side of a shared word a denial worded as an ending stands within ("stopped supporting"):
+# farther off ("at the end of 2005 , ... was the third best-selling") it says something else.
+_NEAR = 8
+# Comparators a negation may bound a number with ("no more than 850"), and the words before a number
+# that bound it on the other side ("at most 850", "up to 850", "over 850", "no more than 850").
+_COMPARATORS = tuple(
+    tuple(c.split())
+    for c in "more than|less than|fewer than|greater than|higher than|lower than|over|under|above|below".split("|")  # noqa: SIM905
+)
+_BOUND_WORDS = frozenset("than most least over under above below exceeding maximum minimum".split())  # noqa: SIM905
+_BOUND_PAIRS = frozenset({("up", "to"), ("as", "many"), ("as", "much"), ("in", "excess")})
 _SNIPPET_WORDS = 10
 # Flags of each kind kept for one comparison: an editor reads the first few; the rest say the same.
 _FLAGS_KEPT = 3
@@ -147,6 +171,11 @@ class _Side:
         a, b = self.sentence_of[i]
         return set(self.stems[a:b])
 
+    def near_tokens(self, i: int) -> set[str]:
+        """Return the words, as written (normalised), of token i's sentence within _NEAR words of it."""
+        a, b = self.sentence_of[i]
+        return set(self.p.words[max(a, i - _NEAR) : min(b, i + _NEAR + 1)])
+
     def sentence_tokens(self, i: int) -> set[str]:
         """Return the words, as written (normalised), of the sentence holding token i."""
         a, b = self.sentence_of[i]
@@ -210,6 +239,8 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     """
     k, _, b, decides = scope
     words = side.p.words
+    if _both_bound(side, other, k):
+        return None  # "no more than 850" against "at most 850": a bound, which the figures check judges
     if bounds_time(side.p, k, b) and not _UNTIL & set(other.p.words):
         return None  # "not created until 1958" says when, as "created after 1958" does
     content = any(_content(w) for w in words[decides:b])
@@ -219,7 +250,9 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
         governed.append(own)
     shared = [i for i in governed if side.stems[i] in other.places and (_content(words[i]) or not content)]
     if not shared:
-        return None  # the other side lacks the denied words entirely: no comparison to make
+        # "96,108 cases were not confirmed" against "96,108 cases have been reported": in the passive
+        # the negation denies its subject, judged on the subject's words when its own are not shared.
+        return _subject_difference(side, other, k)
     said = [i for i in range(decides, b) if _content(words[i])]
     while len(said) > 1 and words[said[0]] in _LIGHT_VERBS and side.stems[said[0]] not in other.places:
         said.pop(0)  # "has not registered 90 cases" against "90 cases have been reported": the cases decide
@@ -233,7 +266,54 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     # A denial the other side words as an ending or an absence ("stopped supporting" for "no longer supports").
     denied, affirmed = (side, other) if side.polarity[h] else (other, side)
     d_at, a_at = (h, j) if side.polarity[h] else (j, h)
-    if (affirmed.sentence_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
+    if (affirmed.near_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
+        return None
+    return h, j
+
+
+def _both_bound(side: _Side, other: _Side, k: int) -> bool:
+    """Return True when the negation at k negates a comparator of a number the other side bounds too.
+
+    "no more than 850 cases" against "at most 850 cases" says one bound in two ways: the figures
+    check compares the bounds (and flags "more than 850" against it). Against a bare "850" the
+    negation is still a difference.
+    """
+    words = side.p.words
+    n = len(words)
+    at = next((k + 1 + len(c) for c in _COMPARATORS if tuple(words[k + 1 : k + 1 + len(c)]) == c), None)
+    if at is None or at >= n or not _NUMBER.match(words[at]):
+        return False
+    for j in other.places.get(side.stems[at], ()):
+        before = tuple(other.p.words[max(0, j - 2) : j])
+        if before and (before[-1] in _BOUND_WORDS or before in _BOUND_PAIRS):
+            return True
+    return False
+
+
+def _subject_difference(side: _Side, other: _Side, k: int) -> tuple[int, int] | None:
+    """Return (a denied subject word, its place on other) when a passive negation denies what other affirms."""
+    a = passive_subject(side.p, k, _BACK_WORDS)
+    if a < 0:
+        return None
+    words = side.p.words
+    verb = next((i for i in range(k + 1, len(words)) if _content(words[i]) and words[i] != "been"), None)
+    if verb is not None and any(
+        w.startswith(p) and _stem(w.removeprefix(p)) == side.stems[verb] for w in other.p.words for p in _UN
+    ):
+        return None  # "were not reported" against "went unreported": the other side denies it with a prefix
+    shared = [i for i in range(a, k) if _content(words[i]) and side.stems[i] in other.places]
+    # The subject's words are denied with the predicate: their polarity is the other one here.
+    differ = [i for i in shared if all(other.polarity[j] == side.polarity[i] for j in _counterparts(side, other, i))]
+    if not differ or len(differ) <= len(shared) - len(differ):
+        return None
+    h = differ[0]
+    j = other.places[side.stems[h]][0]
+    a_j, b_j = other.sentence_of[j]
+    if any(a_j <= n < b_j for n, _, _, _ in other.scopes):
+        return None  # the other side denies something of the same subject in its own words
+    denied, affirmed = (side, other) if not side.polarity[h] else (other, side)
+    d_at, a_at = (h, j) if denied is side else (j, h)
+    if (affirmed.near_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
         return None
     return h, j
 

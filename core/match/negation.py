@@ -7,6 +7,7 @@ the next predicate ("extensions that don't use these mechanisms will cause…"),
 bracket of a parenthesis it stands in ("(without parameters) of the message's header": "without" governs
 "parameters" only). "not only", "not just", "not merely", "not simply" widen a statement rather
 than deny it. A "nor" after a "neither" of its clause repeats that denial rather than adding one.
+In the passive ("96,108 cases were not confirmed") it denies its subject too (``passive_subject``).
 This module reads positions of a prepared page (core.match.page); it refuses to judge meaning
 beyond that scope: what the governed words say is the callers' business.
 """
@@ -225,3 +226,32 @@ def _lower_word(word: str) -> bool:
 def bounds_time(p: PreparedPage, k: int, end: int) -> bool:
     """Return True when the negation at token k governs an "until" ("not created until 1958": created from 1958)."""
     return "until" in p.words[k + 1 : end] or "till" in p.words[k + 1 : end]
+
+
+# Forms of "be" a passive stands on, and participles that end in none of "-ed", "-en", "-wn".
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+_RELATIVES = frozenset({"that", "which", "who", "whom", "whose"})
+_PARTICIPLES = frozenset("done made sold found held paid built told kept sent brought bought caught".split())  # noqa: SIM905
+
+
+def passive_subject(p: PreparedPage, k: int, back: int) -> int:
+    """Return the first of the (at most ``back``) words before the negation at token k it denies in the passive.
+
+    "96,108 cases were not confirmed", "25,000 tests have not been done": a passive says what
+    happened to its subject, so the negation denies the subject's words too (from the clause's
+    start). -1 when the negation stands in no passive or opens its clause.
+    """
+    words = p.words
+    j = k + 1
+    passive = k > 0 and words[k - 1] in _BE and (k - 1) not in p.breaks
+    if j < len(words) and words[j] in _BE and j not in p.breaks:
+        passive, j = True, j + 1
+    if not passive or j >= len(words) or j in p.breaks:
+        return -1
+    verb = words[j]
+    if not (verb in _PARTICIPLES or (len(verb) > 4 and verb.endswith(("ed", "en", "wn")))):
+        return -1
+    a = max(clause_start(p, k), k - back)
+    if any(w in _RELATIVES for w in words[a:k]):
+        return -1  # "cases that were never identified": the subject stands outside the clause
+    return a if a < k else -1

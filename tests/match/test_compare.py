@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from core.check.claims import check_claim
-from core.match import compare_claim
-from core.models import Candidate, FlagKind, Verdict
+from core.match import compare_claim, prepare
+from core.models import Candidate, FlagKind, PageKind, PageText, Verdict
 from core.settings import Settings
 from tests.builders import claim, corpus_bytes, corpus_page, every, source
 
@@ -36,6 +36,27 @@ DIFFERS = [
     (
         "Blended has not earned a total of over $ 75 million .",
         "the film has grossed $ 43,785,894 in North America for a total gross of roughly $ 75,085,894.",
+        "",
+    ),
+    # VitaminC: an adverb between the negation and its verb says nothing of its own ("not already").
+    (
+        "1473 of the 1751 A330s ordered to Airbus have not already been delivered after August 2019 .",
+        "As of September 2019 , A330 orders stand at 1,751 , of which 1,473 have been delivered .",
+        "",
+    ),
+    # VitaminC: a negation in the passive denies its subject ("cases ... were not confirmed" against
+    # "cases have been reported"), when the predicate's words are not shared.
+    (
+        "96,108 Coronavirus cases with 1,446 deaths and 26,400 recoveries were not confirmed in Germany .",
+        "96,108 cases have been reported with 1,446 deaths and approximately 26,400 recoveries .",
+        "",
+    ),
+    ("More than 25,000 corona tests have not been done in Romania .", "26,609 tests have been processed.", ""),
+    # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
+    (
+        "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",
+        "At the end of 2005 , the IFPI reported that The Emancipation of Mimi had sold 7.7 million copies"
+        " globally , and was the third best-selling album of the year , after Coldplay 's X & Y .",
         "",
     ),
 ]
@@ -90,6 +111,23 @@ AGREES = [
     ),
     # A passage that ends on "no" ("yes or no"): no token follows it to join a "no-" compound.
     ("Voters answer the question yes or no", "The ballot asks voters to answer the question yes or no"),
+    # Check-COVID, labelled supported: "absent" a few words from the shared ones says the evidence's "lack".
+    (
+        "The type-1 interferon system is completely absent and silenced by the COVID-19 infection.",
+        "Single-cell transcriptomics revealed a lack of type I IFNs, reduced HLA-DR in the myeloid cells of patients.",
+    ),
+    # A passive negation the other side words with a prefix ("unreported") agrees.
+    ("Most cases in the district were not reported .", "Most cases in the district went unreported ."),
+    # Check-COVID, labelled supported: a relative clause's subject stands outside it, and evidence that
+    # denies its own predicate of the same subject agrees.
+    (
+        "There are many unidentified cases of people having Covid infection that were never identified with a test.",
+        "The infection is much more widespread than indicated by the number of confirmed cases.",
+    ),
+    (
+        "Administering hydroxychloroquine was not associated with greatly lower risk of mortality.",
+        "Administration of hydroxychloroquine did not result in a significantly higher probability of conversion.",
+    ),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (
         "Life peerages were created after 1958 .",
@@ -183,3 +221,23 @@ def test_an_evidence_ending_in_a_negation_word_is_compared() -> None:
     # token is a negation word with no token after it to read a hyphen against.
     flags = compare_claim("The father of case 3 tested positive on 13 February", "On 13 February, father of case No.")
     assert FlagKind.NEGATION_DIFFERS not in [f.kind for f in flags]
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "verdict"),
+    [
+        # "at most 850" says the quote's "no more than 850": one bound, which the figures check holds.
+        ("The district had at most 850 confirmed cases by the end of March .", Verdict.VERIFIED),
+        # ...while a bound the other way is the figures check's mismatch, and a bare 850 still needs review.
+        ("The district had more than 850 confirmed cases by the end of March .", Verdict.FIGURES_MISMATCH),
+        ("The district had 850 confirmed cases by the end of March .", Verdict.NEEDS_REVIEW),
+    ],
+)
+def test_a_negated_comparator_against_a_bound_is_left_to_the_figures(claim_text: str, verdict: Verdict) -> None:
+    quote = "The district had no more than 850 confirmed cases by the end of March ."
+    url = "https://example.org/outbreak"
+    body = f"<html><body><h1>Outbreak</h1><p>{quote}</p></body></html>".encode()
+    src = source(url, body)
+    page = prepare(PageText(text=quote, kind=PageKind.TEXT))
+    result = check_claim(claim("c1", claim_text, url, quote), src, page, Settings())
+    assert result.verdict is verdict, result.reasons
