@@ -28,12 +28,12 @@ import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from core.diagnose.closeness import closeness, counts_nothing
 from core.diagnose.page_index import PageIndex, Prepared, page_index, per_page
 from core.diagnose.sections import section_kinds
 from core.diagnose.terms import Term, TermKind, claim_terms, forms, stem, telling
 from core.diagnose.words import has_digit
 from core.figures import ReadFigure, read_figures
-from core.figures.vocab import HEDGE_SIDE
 from core.models import Candidate, FigureKind, Span, Terms
 from core.settings import Settings
 
@@ -207,7 +207,7 @@ def _near_figures(
     page costs a few sentences' reading.
     """
     text = claim_text[: settings.rank_claim_max_chars]
-    wanted = [f for f in read_figures(text) if f.kind in _VALUED and f.value and not _no_quantity(text, f)]
+    wanted = [f for f in read_figures(text) if f.kind in _VALUED and f.value and not counts_nothing(text, f)]
     if not wanted or not idf:
         return
     worth = settings.rank_near_figure_weight * max(idf.values())
@@ -233,48 +233,9 @@ def _near_figures(
             text = index.page.text[s:e][: settings.candidate_max_chars * 2]
             found = sents.figures[j] = tuple(f for f in read_figures(text) if f.value)
         for n, claim in enumerate(wanted):
-            close = max((_closeness(claim, f, settings) for f in found), default=0.0)
+            close = max((closeness(claim, f, settings) for f in found), default=0.0)
             if close > 0:
                 parts[j][f"#figure{n}"] = worth * close
-
-
-def _no_quantity(text: str, figure: ReadFigure) -> bool:
-    """Return True for a bare number that counts nothing: one ending a name ("Toy Story 4", "Vol. 2"), a list's "1."."""
-    if not figure.standalone or figure.hedge:
-        return False
-    line = text[: figure.start].rsplit("\n", 1)[-1]
-    if not line.strip() and text[figure.end : figure.end + 1] in (".", ")"):
-        return True
-    before = line.split()
-    return bool(before) and before[-1][:1].isupper()
-
-
-def _closeness(claim: ReadFigure, page: ReadFigure, settings: Settings) -> float:
-    """Return 1 for the same value, falling to 0 at a factor of 2 apart; 0 for figures of another kind or currency.
-
-    A claim's bound ("more than 300", "less than $79 million") is as near to a page figure that
-    keeps it (349; $77.6 million) as the same value would be, falling off only slowly with the
-    distance: the page seldom writes the bound itself.
-    """
-    if claim.kind != page.kind or claim.currency != page.currency or claim.value is None or page.value is None:
-        return 0.0
-    a, b = float(claim.value), float(page.value)
-    if a <= 0 or b <= 0:
-        return 1.0 if a == b else 0.0
-    apart = abs(math.log2(a / b))
-    if _keeps(claim, page):
-        return max(0.0, 1.0 - apart * settings.rank_bound_falloff)
-    return max(0.0, 1.0 - apart)
-
-
-def _keeps(claim: ReadFigure, page: ReadFigure) -> bool:
-    """Return True when the page's figure keeps the claim's bound: 349 or "over 300" for "more than 300"."""
-    side = HEDGE_SIDE.get(claim.hedge)
-    if side is None or claim.value is None or page.value is None:
-        return False
-    if page.value == claim.value:
-        return HEDGE_SIDE.get(page.hedge) == side
-    return (page.value > claim.value) == (side == "more")
 
 
 def _windows(

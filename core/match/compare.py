@@ -25,6 +25,14 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from core.match.claim_words import (
+    DENIAL_WORDS,
+    HEDGE_FAMILIES,
+    LIGHT_VERBS,
+    denied_verb,
+    is_content,
+    word_stem,
+)
 from core.match.context import CONDITIONS, HEDGES, NUMBER_HEDGES
 from core.match.negation import (
     FINITE_VERBS,
@@ -39,42 +47,13 @@ from core.match.negation import (
 from core.match.page import PreparedPage, prepare
 from core.models import Flag, FlagKind, PageKind, PageText
 
-# Words that carry no claim of their own: a negation's head is the first word after it that is none of these.
-_FUNCTION = frozenset(
-    """a an the this that these those it its it's they them their there here to of in on at by for from with as
-    and or if so than then be is are was were been being am do does did have has had having will would
-    shall should can could may might must ever yet always already any anyone anything longer more much very also still
-    even quite all both each every some such one i you he she we us our your his her my me who which what when
-    where how why""".split()  # noqa: SIM905
-)
-# Words that word a denial as an ending or an absence: a side holding one the other lacks may say
-# with it what the other says with a negation ("stopped supporting" for "no longer supports").
-_DENIAL_WORDS = frozenset(
-    """stop stops stopped stopping cease ceases ceased end ends ended halt halted quit quits discontinue
-    discontinued abandon abandoned drop dropped remove removed removes lack lacks lacked fail fails failed refuse
-    refused deny denied absent unable disable disabled prevent prevented prohibit prohibited ban banned reject
-    rejected exclude excluded excludes omit omitted avoid avoids avoided unlike instead rather zero""".split()  # noqa: SIM905
-)
-# Hedges of one family say the same hedge in other words: the claim keeping any keeps it.
-_HEDGE_FAMILIES: tuple[frozenset[str], ...] = (
-    frozenset("may might could possibly potentially probably likely reportedly allegedly expected".split()),  # noqa: SIM905
-    frozenset("estimated approximately roughly about around nearly almost some".split()),  # noqa: SIM905
-    frozenset("experimental preliminary provisional tentatively proposed planned".split()),  # noqa: SIM905
-)
 # Words before a negation that it may deny by ellipsis ("how pure the seizures were not").
 _BACK_WORDS = 4
 _NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither"})
-_CONTRACTED = {"wo": "will", "ca": "can", "sha": "shall"}
 _COMPOUNDS = frozenset({"non", "no"})
 _UNTIL = frozenset({"until", "till"})
 # Prefixes that deny the word they stand on ("unreported", "non-confirmed"), as the other side's "not" does.
 _UN = ("un", "non", "non-", "dis", "in")
-# Verbs that say little beside their object, which other words say as well ("registered", "reported").
-_LIGHT_VERBS = frozenset(
-    """record recorded register registered report reported confirm confirmed make made earn earned conduct
-    conducted perform performed reach reached receive received get got see saw seen""".split()  # noqa: SIM905
-)
-_SUFFIXES = ("ingly", "edly", "ing", "ed", "es", "s", "e", "ly")
 # Words either side of a shared word a denial worded as an ending stands within ("stopped supporting"):
 # farther off ("at the end of 2005 , ... was the third best-selling") it says something else.
 _NEAR = 8
@@ -91,25 +70,6 @@ _SNIPPET_WORDS = 10
 _FLAGS_KEPT = 3
 
 
-def _stem(word: str) -> str:
-    """Return a word without its commonest English endings ("enabled", "enables", "enable" -> "enabl")."""
-    word = word.removesuffix("'s")
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
-
-
-def _content(word: str) -> bool:
-    return word not in _FUNCTION and not word.endswith("n't") and any(c.isalnum() for c in word)
-
-
-def _base(word: str) -> str:
-    """Return the verb a contraction with "n't" denies ("doesn't" -> "does", "won't" -> "will")."""
-    base = word.removesuffix("n't")
-    return _CONTRACTED.get(base, base)
-
-
 class _Side:
     """One side of the comparison read once: tokens, stems, negation scopes and polarities."""
 
@@ -117,7 +77,7 @@ class _Side:
         self.text = text
         self.p: PreparedPage = prepare(PageText(text=text, kind=PageKind.TEXT))
         words = self.p.words
-        self.stems = [_stem(_base(w)) if w.endswith("n't") else _stem(w) for w in words]
+        self.stems = [word_stem(denied_verb(w)) if w.endswith("n't") else word_stem(w) for w in words]
         scopes = [(k, end) for k, end in negations(self.p, verbs=True) if self._denies(k, end)]
         self.scopes = [self._governed(k, end) for k, end in scopes]
         # The verb a negation stands on is denied with it: "doesn't" and "does not" deny "does".
@@ -129,7 +89,7 @@ class _Side:
         for i, s in enumerate(self.stems):
             self.places.setdefault(s, []).append(i)
         self.sentence_of = _sentences(self.p)
-        self.content_stems = {st for st, w in zip(self.stems, words, strict=True) if _content(w)}
+        self.content_stems = {st for st, w in zip(self.stems, words, strict=True) if is_content(w)}
 
     def _denies(self, k: int, end: int) -> bool:
         """Return True when the negation at token k denies the words it governs.
@@ -158,9 +118,9 @@ class _Side:
         "neither Linux nor Windows is supported" agrees with "Linux is not supported".
         """
         words = self.p.words
-        if not any(_content(w) for w in words[k + 1 : end]):
+        if not any(is_content(w) for w in words[k + 1 : end]):
             a = max(clause_start(self.p, k), k - _BACK_WORDS)
-            if any(_content(w) for w in words[a:k]) or k + 1 == end:
+            if any(is_content(w) for w in words[a:k]) or k + 1 == end:
                 return k, a, k, a
         verb = next((j for j in range(k + 2, end) if words[j] in FINITE_VERBS), None)
         decides = verb if verb is not None and words[k] in _NOUN_NEGATIONS else k + 1
@@ -243,18 +203,18 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
         return None  # "no more than 850" against "at most 850": a bound, which the figures check judges
     if bounds_time(side.p, k, b) and not _UNTIL & set(other.p.words):
         return None  # "not created until 1958" says when, as "created after 1958" does
-    content = any(_content(w) for w in words[decides:b])
+    content = any(is_content(w) for w in words[decides:b])
     governed = list(range(decides, b))
     own = side.own.get(k)
     if own is not None and not content:
         governed.append(own)
-    shared = [i for i in governed if side.stems[i] in other.places and (_content(words[i]) or not content)]
+    shared = [i for i in governed if side.stems[i] in other.places and (is_content(words[i]) or not content)]
     if not shared:
         # "96,108 cases were not confirmed" against "96,108 cases have been reported": in the passive
         # the negation denies its subject, judged on the subject's words when its own are not shared.
         return _subject_difference(side, other, k)
-    said = [i for i in range(decides, b) if _content(words[i])]
-    while len(said) > 1 and words[said[0]] in _LIGHT_VERBS and side.stems[said[0]] not in other.places:
+    said = [i for i in range(decides, b) if is_content(words[i])]
+    while len(said) > 1 and words[said[0]] in LIGHT_VERBS and side.stems[said[0]] not in other.places:
         said.pop(0)  # "has not registered 90 cases" against "90 cases have been reported": the cases decide
     if said and b > k and side.stems[said[0]] not in other.places and 2 * len(shared) < len(said):
         return None  # the other side says neither what the negation denies first nor most of the rest
@@ -266,7 +226,7 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     # A denial the other side words as an ending or an absence ("stopped supporting" for "no longer supports").
     denied, affirmed = (side, other) if side.polarity[h] else (other, side)
     d_at, a_at = (h, j) if side.polarity[h] else (j, h)
-    if (affirmed.near_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
+    if (affirmed.near_tokens(a_at) & DENIAL_WORDS) - denied.sentence_tokens(d_at):
         return None
     return h, j
 
@@ -296,12 +256,12 @@ def _subject_difference(side: _Side, other: _Side, k: int) -> tuple[int, int] | 
     if a < 0:
         return None
     words = side.p.words
-    verb = next((i for i in range(k + 1, len(words)) if _content(words[i]) and words[i] != "been"), None)
+    verb = next((i for i in range(k + 1, len(words)) if is_content(words[i]) and words[i] != "been"), None)
     if verb is not None and any(
-        w.startswith(p) and _stem(w.removeprefix(p)) == side.stems[verb] for w in other.p.words for p in _UN
+        w.startswith(p) and word_stem(w.removeprefix(p)) == side.stems[verb] for w in other.p.words for p in _UN
     ):
         return None  # "were not reported" against "went unreported": the other side denies it with a prefix
-    shared = [i for i in range(a, k) if _content(words[i]) and side.stems[i] in other.places]
+    shared = [i for i in range(a, k) if is_content(words[i]) and side.stems[i] in other.places]
     # The subject's words are denied with the predicate: their polarity is the other one here.
     differ = [i for i in shared if all(other.polarity[j] == side.polarity[i] for j in _counterparts(side, other, i))]
     if not differ or len(differ) <= len(shared) - len(differ):
@@ -313,7 +273,7 @@ def _subject_difference(side: _Side, other: _Side, k: int) -> tuple[int, int] | 
         return None  # the other side denies something of the same subject in its own words
     denied, affirmed = (side, other) if not side.polarity[h] else (other, side)
     d_at, a_at = (h, j) if denied is side else (j, h)
-    if (affirmed.near_tokens(a_at) & _DENIAL_WORDS) - denied.sentence_tokens(d_at):
+    if (affirmed.near_tokens(a_at) & DENIAL_WORDS) - denied.sentence_tokens(d_at):
         return None
     return h, j
 
@@ -381,14 +341,14 @@ def _holds(side: _Side, phrase: tuple[str, ...]) -> bool:
     words = side.p.words
     n = len(phrase)
     return any(
-        tuple(words[i : i + n]) == phrase for i in side.places.get(_stem(phrase[0]), ()) if words[i] == phrase[0]
+        tuple(words[i : i + n]) == phrase for i in side.places.get(word_stem(phrase[0]), ()) if words[i] == phrase[0]
     )
 
 
 def _shares(e: _Side, c: _Side, i: int) -> bool:
     """Return True when the evidence sentence of token i shares at least two content words with the claim."""
     a, b = e.sentence_of[i]
-    mine = {e.stems[j] for j in range(a, b) if _content(e.p.words[j])}
+    mine = {e.stems[j] for j in range(a, b) if is_content(e.p.words[j])}
     theirs = c.content_stems
     return len(mine & theirs) >= min(2, len(theirs))
 
@@ -404,7 +364,7 @@ def _dropped(e: _Side, c: _Side, offset: int | None) -> list[Flag]:
             continue
         if phrase == ("may",) and _NUMBER.match(nxt):
             continue  # "May 2024": a month
-        family = next((f for f in _HEDGE_FAMILIES if set(phrase) & f), frozenset())
+        family = next((f for f in HEDGE_FAMILIES if set(phrase) & f), frozenset())
         if _holds(c, phrase) or claim_words & family or not _shares(e, c, i):
             continue
         flags.append(_dropped_flag(e, c, FlagKind.HEDGE_DROPPED, i, last, (3, 4), "its", offset))

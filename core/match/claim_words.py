@@ -1,0 +1,59 @@
+"""The claim comparison's words: which carry no claim, which word a denial, which hedges say the same.
+
+``word_stem`` and ``is_content`` read words as ``core.match.compare`` compares them, on both sides
+alike; the lists are English, as the comparison is.
+"""
+
+from __future__ import annotations
+
+# Words that carry no claim of their own: a negation's head is the first word after it that is none of these.
+FUNCTION_WORDS = frozenset(
+    """a an the this that these those it its it's they them their there here to of in on at by for from with as
+    and or if so than then be is are was were been being am do does did have has had having will would
+    shall should can could may might must ever yet always already any anyone anything longer more much very also still
+    even quite all both each every some such one i you he she we us our your his her my me who which what when
+    where how why""".split()  # noqa: SIM905
+)
+# Words that word a denial as an ending or an absence: a side holding one the other lacks may say
+# with it what the other says with a negation ("stopped supporting" for "no longer supports").
+DENIAL_WORDS = frozenset(
+    """stop stops stopped stopping cease ceases ceased end ends ended halt halted quit quits discontinue
+    discontinued abandon abandoned drop dropped remove removed removes lack lacks lacked fail fails failed refuse
+    refused deny denied absent unable disable disabled prevent prevented prohibit prohibited ban banned reject
+    rejected exclude excluded excludes omit omitted avoid avoids avoided unlike instead rather zero""".split()  # noqa: SIM905
+)
+# Hedges of one family say the same hedge in other words: the claim keeping any keeps it.
+HEDGE_FAMILIES: tuple[frozenset[str], ...] = (
+    frozenset("may might could possibly potentially probably likely reportedly allegedly expected".split()),  # noqa: SIM905
+    frozenset("estimated approximately roughly about around nearly almost some".split()),  # noqa: SIM905
+    frozenset("experimental preliminary provisional tentatively proposed planned".split()),  # noqa: SIM905
+)
+_CONTRACTED = {"wo": "will", "ca": "can", "sha": "shall"}
+# Verbs that say little beside their object, which other words say as well ("registered", "reported").
+LIGHT_VERBS = frozenset(
+    """record recorded register registered report reported confirm confirmed make made earn earned conduct
+    conducted perform performed reach reached receive received get got see saw seen""".split()  # noqa: SIM905
+)
+_SUFFIXES = ("ingly", "edly", "ing", "ed", "es", "s", "e", "ly")
+
+
+def word_stem(word: str) -> str:
+    """Return a word without its commonest English endings ("enabled", "enables", "enable" -> "enabl")."""
+    word = word.removesuffix("'s")
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def is_content(word: str) -> bool:
+    return word not in FUNCTION_WORDS and not word.endswith("n't") and any(c.isalnum() for c in word)
+
+
+def denied_verb(word: str) -> str:
+    """Return the verb a contraction with "n't" denies ("doesn't" -> "does", "won't" -> "will")."""
+    base = word.removesuffix("n't")
+    return _CONTRACTED.get(base, base)
+
+
+__all__ = ["DENIAL_WORDS", "FUNCTION_WORDS", "HEDGE_FAMILIES", "LIGHT_VERBS", "denied_verb", "is_content", "word_stem"]
