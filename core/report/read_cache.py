@@ -4,8 +4,8 @@ Opening a stored run of 2,000 claims spent about a second parsing its JSON and r
 Report, again in every tab that opened it (a link, a reload). A Report is a frozen record, so
 one read serves every tab. The key is the sha256 of the stored text itself, not the run's id:
 a run changed in the store (a re-check, an adopted passage, another desk's change) has other
-text and is read afresh, so a stale copy is never served and nothing needs invalidating. This
-module refuses to read the store: callers pass the text.
+text and is read afresh, so a stale copy is never served and nothing needs invalidating. Callers
+pass the text they read from the store.
 """
 
 from __future__ import annotations
