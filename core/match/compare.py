@@ -223,10 +223,7 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
         return None
     h = differ[0]
     j = other.places[side.stems[h]][0]
-    # A denial the other side words as an ending or an absence ("stopped supporting" for "no longer supports").
-    denied, affirmed = (side, other) if side.polarity[h] else (other, side)
-    d_at, a_at = (h, j) if side.polarity[h] else (j, h)
-    if (affirmed.near_tokens(a_at) & DENIAL_WORDS) - denied.sentence_tokens(d_at):
+    if _worded_as_ending(side, other, h, j, denies=bool(side.polarity[h])):
         return None
     return h, j
 
@@ -271,11 +268,20 @@ def _subject_difference(side: _Side, other: _Side, k: int) -> tuple[int, int] | 
     a_j, b_j = other.sentence_of[j]
     if any(a_j <= n < b_j for n, _, _, _ in other.scopes):
         return None  # the other side denies something of the same subject in its own words
-    denied, affirmed = (side, other) if not side.polarity[h] else (other, side)
-    d_at, a_at = (h, j) if denied is side else (j, h)
-    if (affirmed.near_tokens(a_at) & DENIAL_WORDS) - denied.sentence_tokens(d_at):
+    # The subject's words are denied where their polarity is not: the other way round from the predicate's.
+    if _worded_as_ending(side, other, h, j, denies=not side.polarity[h]):
         return None
     return h, j
+
+
+def _worded_as_ending(side: _Side, other: _Side, h: int, j: int, denies: bool) -> bool:
+    """Return True when the affirming side words the denial (of h on side, j on other) as an ending near it.
+
+    "stopped supporting" for "no longer supports"; ``denies`` says whether side is the denying one.
+    """
+    denied, affirmed = (side, other) if denies else (other, side)
+    d_at, a_at = (h, j) if denies else (j, h)
+    return bool((affirmed.near_tokens(a_at) & DENIAL_WORDS) - denied.sentence_tokens(d_at))
 
 
 def _counterparts(side: _Side, other: _Side, i: int) -> list[int]:
