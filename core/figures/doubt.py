@@ -199,7 +199,7 @@ def rank_counted(claim: ReadFigure, claim_text: str, passages: Sequence[Candidat
 # A range whose dash the page lost to its encoding ("2014�15", "$ 400�475 million"), or digits lost before a
 # scale ("a two-year , million contract", "£40 ; million"). A lost currency sign ("�86 million") is read as
 # the claim's own (core.figures.restated).
-_LOST_DASH = re.compile(r"(?<=\d)(?:\ufffd|ï¿½)(?=\d)")
+_LOST_DASH = re.compile(r"(?<=\d)" + v.LOST_CHAR + r"(?=\d)")
 _LOST_DIGITS = re.compile(r"(?:[,;$£€]|\ufffd)\s(?:million|billion|trillion)\b")
 
 

@@ -96,7 +96,7 @@ def point_grouped(claim: ReadFigure, figs: list[ReadFigure]) -> list[ReadFigure]
     return out
 
 
-_LOST_SIGN = re.compile(r"(?:\ufffd|ï¿½)\s?$")
+_LOST_SIGN = re.compile(v.LOST_CHAR + r"\s?$")
 
 
 def lost_sign(claim: ReadFigure, text: str, figs: list[ReadFigure]) -> list[ReadFigure]:

@@ -167,6 +167,8 @@ HEDGE_SIDE: dict[str, str] = {
     # "by February 2009" is at the latest then (read before dates only, by core.figures.dates).
     "by": "less",
 }  # fmt: skip
+# A character the page's encoding lost: U+FFFD, or its three UTF-8 bytes read as Latin-1 ("ï¿½").
+LOST_CHAR = r"(?:\ufffd|ï¿½)"
 # Comparators a "not" or "no" before them turns into the opposite bound (core.figures.scan reads the
 # negation): "not more than 850" is at most 850, "no fewer than 30" at least 30, "not over 3,000" at most 3,000.
 NEGATABLE = frozenset(
