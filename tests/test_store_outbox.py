@@ -88,6 +88,31 @@ def test_waiting_changes_outlive_the_desk_and_are_saved_by_the_next_one(store: S
     assert outcome.fate is Fate.SAVED and store.decisions("r1")[0].note == "Check the year"
 
 
+def test_a_saved_change_is_never_neither_waiting_nor_done(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page asks the outbox between the courier's steps: it must find the change waiting or done, never lost.
+
+    CI saw the reloaded tab of an editor open the run while the courier was removing the saved change's
+    file: the change was no longer waiting and not yet done, so the tab never said it was saved.
+    """
+    box = Outbox(tmp_path / "outbox", courier=False)
+    box.serve(store.label, lambda: store)
+    change = _change(store, "r1", "decision", "accept")
+    box.keep(change)
+    looks: list[tuple[list[str], list[str]]] = []
+    unlink = Path.unlink
+
+    def looking(path: Path, missing_ok: bool = False) -> None:  # the courier's last step: the change's file goes
+        looks.append(([c.id for c in box.waiting(change.key())], [o.change.id for o in box.outcomes(change.key())]))
+        unlink(path, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", looking)
+    [outcome] = box.deliver()
+    assert outcome.fate is Fate.SAVED
+    assert looks == [([], [change.id])]
+
+
 def test_a_change_made_on_top_of_a_waiting_one_is_saved_after_it_on_the_version_it_got(
     store: Store, tmp_path: Path
 ) -> None:

@@ -88,6 +88,12 @@ def _apply(key: tuple[str, str, str]) -> None:
             )
 
 
+def _unsaid(key: tuple[str, str, str]) -> bool:
+    """Return whether something became of a change of this tab that the tab has not applied yet."""
+    seen = st.session_state.setdefault(_SEEN, set())
+    return any(o.change.id not in seen and _adoptable(o.change) for o in state.the_outbox().outcomes(key))
+
+
 def watch() -> None:
     """Apply what became of this tab's waiting changes; while any wait, look again every few seconds."""
     state.born()  # on the session's first run: later changes of another live tab are never this one's
@@ -100,19 +106,21 @@ def watch() -> None:
     if open_run:
         _apply(key)
     unread = bool(wanted) and wanted != open_run and st.session_state.get(state.UNREAD) == wanted
-    if state.the_outbox().waiting(key) or unread:
+    # A change saved since _apply looked (the courier runs in its own thread) is still to be said:
+    # the watcher draws the page again for it, so no moment between the two looks loses its news.
+    if state.the_outbox().waiting(key) or unread or (open_run and _unsaid(key)):
         st.session_state[_TICKS] = 0  # the fragment's own runs count from here; this one is the page's
         with st.sidebar:
-            _look(key, len(state.the_outbox().outcomes(key)), unread)
+            _look(key, bool(open_run), unread)
 
 
-def _look_body(key: tuple[str, str, str], known: int, unread: bool) -> Any:
+def _look_body(key: tuple[str, str, str], opened: bool, unread: bool) -> Any:
     """Say what waits; draw the page again when something became of it, or the run in the URL may open now."""
     box = state.the_outbox()
     ticks = st.session_state[_TICKS] = st.session_state.get(_TICKS, 0) + 1
     if unread and ticks > 1:
         st.rerun(scope="app")  # the store did not answer: try the run again (a store known away refuses at once)
-    if len(box.outcomes(key)) != known:
+    if opened and _unsaid(key):
         st.rerun(scope="app")
     waiting = [c for c in box.waiting(key, held=False) if _adoptable(c)]
     if waiting:

@@ -195,9 +195,15 @@ class Outbox:
             return Kept.MEMORY
         return Kept.DISK
 
-    def _forget(self, change_id: str, saved_as: int | None = None) -> None:
-        """Drop a change; one made on top of it goes on the version it was saved as, or on its own when dropped."""
+    def _forget(self, change_id: str, saved_as: int | None = None, outcome: Outcome | None = None) -> None:
+        """Drop a change; one made on top of it goes on the version it was saved as, or on its own when dropped.
+
+        An outcome given is kept as done in the same step: a page that asks between never finds the
+        change neither waiting nor done (and so says nothing of it).
+        """
         with self._lock:
+            if outcome is not None:
+                self._done(outcome)
             self._box.waiting.pop(change_id, None)
             self._box.kept.pop(change_id, None)
             self._box.held.pop(change_id, None)
@@ -217,9 +223,7 @@ class Outbox:
 
     def settle(self, change_id: str, outcome: Outcome | None = None) -> None:
         """Drop a change the editor settled (kept theirs, or saved theirs aside); an outcome given is kept as done."""
-        self._forget(change_id)
-        if outcome is not None:
-            self._done(outcome)
+        self._forget(change_id, outcome=outcome)
 
     # ------------------------------------------------------------------ asking
 
@@ -311,8 +315,7 @@ class Outbox:
                 with self._lock:
                     self._box.held[change.id] = outcome
             else:
-                self._forget(change.id, outcome.decision.version if outcome.fate is Fate.SAVED else None)
-                self._done(outcome)
+                self._forget(change.id, outcome.decision.version if outcome.fate is Fate.SAVED else None, outcome)
             out.append(outcome)
 
     @staticmethod
