@@ -49,19 +49,24 @@ def server() -> Iterator[PostgresServer]:
         yield running
 
 
-def _team_desk(tmp_path_factory, idp: Provider, db: str) -> Desk:
+def _team_desk(request: pytest.FixtureRequest, tmp_path_factory, idp: Provider, db: str) -> Desk:
+    """Start the team desk on db; it is stopped when the test ends, passed or failed."""
     try:
-        return start_desk(
+        desk = start_desk(
             tmp_path_factory.mktemp("outage"),
             secrets=desk_secrets(idp.metadata_url, verbatim=TEAM),
             env={"VERBATIM_DB": db},
         )
     except RuntimeError as exc:
         pytest.fail(str(exc))
+    request.addfinalizer(desk.stop)
+    return desk
 
 
-def _editor(chromium, desk: Desk, who: str, run_id: str):
+def _editor(request: pytest.FixtureRequest, chromium, desk: Desk, who: str, run_id: str):
+    """Return a signed-in editor's browser context and page on claim c1; the context is closed when the test ends."""
     context, page = _context(chromium)
+    request.addfinalizer(context.close)
     _sign_in(page, desk, who)
     page.goto(f"{desk.url}/review?run={run_id}&claim=c1")
     page.get_by_role("radiogroup", name="Decision").wait_for()
@@ -74,14 +79,14 @@ def _note(page, text: str) -> None:
 
 
 def test_two_editors_lose_nothing_while_postgresql_is_stopped_for_20_s(
-    tmp_path_factory, idp: Provider, server: PostgresServer, chromium
+    request: pytest.FixtureRequest, tmp_path_factory, idp: Provider, server: PostgresServer, chromium
 ) -> None:
     url = server.new_database()
     with Store(url) as store:
         run_id = store.save_run(to_json(sample_report()), b"", "hand-built.md")
-    desk = _team_desk(tmp_path_factory, idp, url)
-    ctx_a, ann = _editor(chromium, desk, "ann", run_id)
-    ctx_b, ben = _editor(chromium, desk, "ben", run_id)
+    desk = _team_desk(request, tmp_path_factory, idp, url)
+    _, ann = _editor(request, chromium, desk, "ann", run_id)
+    _, ben = _editor(request, chromium, desk, "ben", run_id)
     away = f"Not saved yet: the team store at 127.0.0.1:{server.port}/{url.rsplit('/', 1)[1]} is not answering."
     try:
         server.halt()
@@ -108,26 +113,23 @@ def test_two_editors_lose_nothing_while_postgresql_is_stopped_for_20_s(
     ben.get_by_text("Yours: Note “The figure is rounded”").wait_for()
     ben.get_by_role("button", name="Put theirs aside and save mine").click()
     ben.get_by_text("Saved.", exact=True).wait_for()
-    try:
-        with Store(url) as store:
-            [stored] = [d for d in store.decisions(run_id) if d.claim_id == "c1"]
-            history = [(e.author, e.field, e.after) for e in reversed(store.decision_history(run_id, "c1"))]
-        assert (stored.decision, stored.note) == (Choice.ACCEPT, "The figure is rounded")
-        assert history == [("Ann Editor", "decision", "accept"), ("Ben Editor", "note", "The figure is rounded")]
-    finally:
-        ctx_a.close()
-        ctx_b.close()
-        desk.stop()
+    with Store(url) as store:
+        [stored] = [d for d in store.decisions(run_id) if d.claim_id == "c1"]
+        history = [(e.author, e.field, e.after) for e in reversed(store.decision_history(run_id, "c1"))]
+    assert (stored.decision, stored.note) == (Choice.ACCEPT, "The figure is rounded")
+    assert history == [("Ann Editor", "decision", "accept"), ("Ben Editor", "note", "The figure is rounded")]
 
 
-def test_two_editors_lose_nothing_while_the_store_file_is_locked(tmp_path_factory, idp: Provider, chromium) -> None:
+def test_two_editors_lose_nothing_while_the_store_file_is_locked(
+    request: pytest.FixtureRequest, tmp_path_factory, idp: Provider, chromium
+) -> None:
     folder = tmp_path_factory.mktemp("locked-store")
     db = folder / "team.sqlite3"
     with Store(db) as store:
         run_id = store.save_run(to_json(sample_report()), b"", "hand-built.md")
-    desk = _team_desk(tmp_path_factory, idp, str(db))
-    ctx_a, ann = _editor(chromium, desk, "ann", run_id)
-    ctx_b, ben = _editor(chromium, desk, "ben", run_id)
+    desk = _team_desk(request, tmp_path_factory, idp, str(db))
+    _, ann = _editor(request, chromium, desk, "ann", run_id)
+    ben_browser, ben = _editor(request, chromium, desk, "ben", run_id)
     locked = f"Not saved yet: the evidence store at {db} is locked by another program."
     other = sqlite3.connect(str(db), isolation_level=None)
     try:
@@ -140,8 +142,8 @@ def test_two_editors_lose_nothing_while_the_store_file_is_locked(tmp_path_factor
         ben.get_by_role("radiogroup", name="Decision").wait_for()
         _choose(ben, "Decision", "Accept")
         ben.get_by_text(locked).wait_for()
-        ctx_b.close()  # Ben closes his browser and opens it again: a new sign-in, nothing of the old tab
-        ctx_b, ben = _editor(chromium, desk, "ben", run_id)
+        ben_browser.close()  # Ben closes his browser and opens it again: a new sign-in, nothing of the old tab
+        _, ben = _editor(request, chromium, desk, "ben", run_id)
         ben.goto(f"{desk.url}/review?run={run_id}&claim=c2")
         ben.get_by_text("has not taken it yet").wait_for()
         checked = ben.get_by_role("radiogroup", name="Decision").locator("label:has(input:checked)")
@@ -158,16 +160,11 @@ def test_two_editors_lose_nothing_while_the_store_file_is_locked(tmp_path_factor
     finally:
         other.rollback()
         other.close()
-    try:
-        ann.get_by_text(SAVED_LATER).wait_for(timeout=30_000)
-        ben.get_by_text(SAVED_LATER).wait_for(timeout=30_000)
-        with Store(db) as store:
-            kept = {d.claim_id: (d.decision, d.note, d.decided_by) for d in store.decisions(run_id)}
-        assert kept == {
-            "c1": (Choice.REJECT, "Wrong year", "Ann Editor"),
-            "c2": (Choice.ACCEPT, "", "Ben Editor"),
-        }
-    finally:
-        ctx_a.close()
-        ctx_b.close()
-        desk.stop()
+    ann.get_by_text(SAVED_LATER).wait_for(timeout=30_000)
+    ben.get_by_text(SAVED_LATER).wait_for(timeout=30_000)
+    with Store(db) as store:
+        kept = {d.claim_id: (d.decision, d.note, d.decided_by) for d in store.decisions(run_id)}
+    assert kept == {
+        "c1": (Choice.REJECT, "Wrong year", "Ann Editor"),
+        "c2": (Choice.ACCEPT, "", "Ben Editor"),
+    }
