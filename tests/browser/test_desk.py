@@ -223,6 +223,18 @@ def test_progress_lists_each_source_while_the_check_runs(desk: Desk, watched: Wa
     assert _counts(watched).get("dead_link") == 1
 
 
+def test_options_stay_open_while_the_editor_changes_them(desk: Desk, watched: Watched) -> None:
+    """Options opened stay open through the reruns the editor's own changes cause (a blur, a box ticked, unticked)."""
+    page = watched.page
+    page.goto(desk.url)
+    page.get_by_label("Paste a brief (Markdown or plain text)").fill("A claim [x](https://example.org/).")
+    _allow_private(watched)  # opened after the brief's text area (its blur reruns the form), then ticked
+    page.get_by_text("Allow private network addresses").click()  # unticked: no option is in force any more
+    page.get_by_text("Private network allowed").wait_for(state="detached", timeout=10_000)  # that rerun is drawn
+    box = page.get_by_role("checkbox", name="Allow private network addresses")
+    assert box.is_visible() and not box.is_checked()
+
+
 def test_history_reopens_a_run(desk: Desk, watched: Watched) -> None:
     page = watched.page
     page.goto(desk.url + "/history")

@@ -303,7 +303,12 @@ with right:
     in_force = bool(
         ss.get("opt_private") or ss.get("opt_refresh") or ss.get("opt_ocr") or ss.get("opt_domains", "").strip()
     )
-    with st.expander("Options", expanded=in_force):
+    # The open state lives on the server (a key, and a rerun on toggle): a rerun of the form (a text area's
+    # blur, a box ticked or unticked) never closes or reopens it under the editor's hand, as an expander
+    # whose `expanded` follows the options would (its identity changed with it).
+    if in_force:
+        ss["vb_options_open"] = True
+    with st.expander("Options", key="vb_options_open", on_change="rerun"):
         st.text_area(
             "Only these domains (and their subdomains); empty allows every public domain",
             key="opt_domains",
