@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -153,6 +154,22 @@ def _unglued(w: str, offsets: tuple[int, ...], text: str) -> tuple[str, tuple[in
             chars.append(ch)
             offs.append(offsets[i])
     return "".join(chars), tuple(offs)
+
+
+def from_digits(pattern: re.Pattern[str], w: str, lead: int = 0) -> Iterator[re.Match[str]]:
+    """Yield what ``pattern.finditer(w)`` yields, for a pattern every match of which has a digit within lead chars.
+
+    No match can then start more than lead characters before the next digit, so each search starts
+    there: the prose between figures is passed by one digit search, not tried by the pattern at every
+    character (a lookbehind still sees the text before the search's start).
+    """
+    pos = 0
+    while (d := _DIGIT.search(w, pos)) is not None:
+        m = pattern.search(w, max(pos, d.start() - lead))
+        if m is None:
+            return
+        yield m
+        pos = m.end()
 
 
 def precision_of(num: str) -> Decimal:

@@ -1,0 +1,102 @@
+"""A pattern searched from digit to digit (``scan.from_digits``: each search starts a few characters before the
+next digit) finds what the pattern's own ``finditer`` finds, on corpus pages' figure lines and sentences and at
+the edges; the figures read so are those read with every pattern tried at every character."""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+import pytest
+
+from core.extract import extract_html
+from core.figures import dates, on_page, read, scan
+from core.figures.locale import writes_decimal_comma
+from core.figures.scan import from_digits, working_text
+from core.text import split_sentences
+from tests.servers import CORPUS
+
+PAGES = sorted((CORPUS / "html").rglob("*.html.gz"))[:60]
+
+# Each pattern searched from digit to digit, with how far into a match its first digit may stand.
+LED = [
+    (read._NUMBER, read._NUMBER_LEAD),
+    (read._ACCOUNTING, read._ACCOUNTING_LEAD),
+    (read._FRACTION_DIGITS, 0),
+    (dates._TIME, 0),
+    (dates._ISO_DATE, 0),
+    (dates._SLASH_DATE, 0),
+    (dates._SLASH_NUMBER, 0),
+    (dates._DOTTED, 0),
+    (dates._VERSION_AFTER_WORD, 0),
+]
+IDS = [p.pattern[:24] for p, _ in LED]
+
+EDGES = ["", "no digit", "5", "-us $ -5", "-us $ -.5 and (us $ .5)", "us$(.5)", "x86 and -hk$ 7", "\u0665 cases"]
+EDGES += ["3:25 p.m. on 2024-01-02, 3/4/2023 and 1/2", "v3.9.0 and Python 3.12, since 3.8", "1\u20442 of them"]
+
+
+def _found(matches) -> list[tuple[tuple[int, int], tuple[str | None, ...]]]:
+    return [(m.span(), m.groups()) for m in matches]
+
+
+def _texts() -> list[str]:
+    out = []
+    for path in PAGES:
+        text = extract_html(gzip.decompress(path.read_bytes()), "text/html").text
+        comma = writes_decimal_comma(text)
+        pieces = [p for _, p in on_page._runs(text, 8000)]
+        sentences = [text[a:b] for a, b in split_sentences(text)][:200]
+        out += [working_text(t, comma)[0] for t in pieces + sentences]
+    return out
+
+
+@pytest.fixture(scope="module")
+def texts() -> list[str]:
+    return _texts()
+
+
+@pytest.mark.parametrize(("pattern", "lead"), LED, ids=IDS)
+def test_a_pattern_from_digit_to_digit_finds_what_it_finds_everywhere(pattern, lead, texts):
+    for w in EDGES + texts:
+        assert _found(from_digits(pattern, w, lead)) == _found(pattern.finditer(w)), w[:80]
+    assert any(pattern.search(w) for w in EDGES + texts), f"{pattern.pattern[:40]} matches no text: nothing proven"
+
+
+@pytest.mark.parametrize(
+    ("before", "lead"),
+    [
+        (read._NUMBER_BEFORE, read._NUMBER_LEAD),
+        (r"\((?:" + read.v.CURRENCY_BEFORE + r")\s?", read._ACCOUNTING_LEAD),
+        (r"(?:" + read.v.CURRENCY_BEFORE + r")\(", read._ACCOUNTING_LEAD),
+    ],
+)
+def test_a_number_s_first_digit_stands_within_its_lead(before, lead):
+    # What may stand before the digits, and a "." (".5"): a currency added to vocab may widen it.
+    assert re._parser.parse(before).getwidth()[1] + 1 <= lead  # type: ignore[attr-defined]
+
+
+def test_the_lead_is_needed():
+    # Searched from the digit itself, a sign and a currency before it would be lost.
+    w = "-us $ -5"
+    assert _found(from_digits(read._NUMBER, w, 0)) != _found(read._NUMBER.finditer(w))
+
+
+def _fields(figs) -> list[dict]:
+    return [vars(f) for f in figs]  # every field, spans too (a figure's equality leaves its span out)
+
+
+def test_the_figures_read_are_those_of_every_pattern_tried_everywhere(monkeypatch):
+    originals = []
+    for path in PAGES:
+        text = extract_html(gzip.decompress(path.read_bytes()), "text/html").text
+        comma = writes_decimal_comma(text)
+        sentences = [text[a:b] for a, b in split_sentences(text)][:200]
+        originals += [(t, comma) for t in [p for _, p in on_page._runs(text, 8000)] + sentences]
+    fast = [_fields(read._Reader(t, comma).run()) for t, comma in originals]
+    plain_search = lambda pattern, w, lead=0: pattern.finditer(w)  # noqa: E731
+    for module in (read, dates, scan):
+        monkeypatch.setattr(module, "from_digits", plain_search)
+    plain = [_fields(read._Reader(t, comma).run()) for t, comma in originals]
+    assert fast == plain
+    assert sum(map(len, plain)) > 1000, "the corpus texts hold too few figures for the comparison to prove much"
