@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from core.figures import vocab as v
 from core.figures.dates import read_dates, read_periods, read_times, read_versions
-from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, from_digits, precision_of
+from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, from_digits, from_runs, precision_of
 from core.models import FigureKind
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d{1,2}(?:,\d{2})+,\d{3}(?![\d])|\d+)(?:\.\d+)?|\.\d+"
@@ -253,7 +253,7 @@ class _Reader(Scan):
             share = v.FRACTION_WORDS[m.group("frac") or m.group("half")] * count
             self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1),
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
-        for m in from_digits(_FRACTION_DIGITS, self.w):
+        for m in from_runs(_FRACTION_DIGITS, self.w, self.runs()):
             if self.free(m.start(), m.end()) and int(m.group(2)):
                 share = Decimal(100) * int(m.group(1)) / int(m.group(2))
                 self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1), written=m.group(0))

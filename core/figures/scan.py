@@ -31,6 +31,7 @@ _VULGAR = {"½": ".50", "¼": ".25", "¾": ".75"}
 # Spaces that group digits ("1 000 000" with thin or no-break spaces); an ordinary space never does.
 _GROUPING_SPACES = frozenset("\u2009\u202f\u00a0\u2007")
 _DIGIT = re.compile(r"\d")  # one search in C, not a generator over every character
+_DIGITS = re.compile(r"\d+")
 _HEDGE_RE = re.compile(v.HEDGE)
 # The negation of a comparator: right before it, or a "not" ("hasn't") with up to two words of its
 # verb between ("had not recorded less than 7,100", "there have not been more than 850").
@@ -172,6 +173,27 @@ def from_digits(pattern: re.Pattern[str], w: str, lead: int = 0) -> Iterator[re.
         pos = m.end()
 
 
+def run_starts(w: str, pos: int = 0, endpos: int | None = None) -> list[int]:
+    """Return where each run of digits of w[pos:endpos] starts (pos itself, when a run spans it)."""
+    return [m.start() for m in _DIGITS.finditer(w, pos, len(w) if endpos is None else endpos)]
+
+
+def from_runs(
+    pattern: re.Pattern[str], w: str, starts: list[int], endpos: int | None = None
+) -> Iterator[re.Match[str]]:
+    """Yield what ``pattern.finditer(w, pos, endpos)`` yields, starts being ``run_starts(w, pos, endpos)``.
+
+    For a pattern led by a digit that no digit may precede (``(?<![\\d.])\\d``): it can match only where
+    a run of digits starts, so it is tried there alone, not at every character of the prose.
+    """
+    end = len(w) if endpos is None else endpos
+    pos = 0
+    for p in starts:
+        if p >= pos and (m := pattern.match(w, p, end)) is not None:
+            yield m
+            pos = m.end()
+
+
 def precision_of(num: str) -> Decimal:
     """Return the place value of the last digit written (trailing zeros of whole numbers round)."""
     digits = num.replace(",", "")
@@ -201,6 +223,13 @@ class Scan:
         self.found: list[ReadFigure] = []
         # Each figure's span in the working text (keyed by id: figures are equal by value).
         self.wspans: dict[int, tuple[int, int]] = {}
+        self._run_starts: list[int] | None = None
+
+    def runs(self) -> list[int]:
+        """Return where the working text's runs of digits start, found once for every pass led by one."""
+        if self._run_starts is None:
+            self._run_starts = run_starts(self.w)
+        return self._run_starts
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """Return the original text's span for a span of the working text."""

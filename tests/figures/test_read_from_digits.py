@@ -1,6 +1,7 @@
 """A pattern searched from digit to digit (``scan.from_digits``: each search starts a few characters before the
-next digit) finds what the pattern's own ``finditer`` finds, on corpus pages' figure lines and sentences and at
-the edges; the figures read so are those read with every pattern tried at every character."""
+next digit), or tried only where a run of digits starts (``scan.from_runs``), finds what the pattern's own
+``finditer`` finds, on corpus pages' figure lines and sentences and at the edges, within bounds as on the
+whole text; the figures read so are those read with every pattern tried at every character."""
 
 from __future__ import annotations
 
@@ -10,30 +11,24 @@ import re
 import pytest
 
 from core.extract import extract_html
-from core.figures import dates, on_page, read, scan
+from core.figures import dates, on_page, page, read, scan
 from core.figures.locale import writes_decimal_comma
-from core.figures.scan import from_digits, working_text
+from core.figures.scan import from_digits, from_runs, run_starts, working_text
 from core.text import split_sentences
 from tests.servers import CORPUS
 
 PAGES = sorted((CORPUS / "html").rglob("*.html.gz"))[:60]
 
 # Each pattern searched from digit to digit, with how far into a match its first digit may stand.
-LED = [
-    (read._NUMBER, read._NUMBER_LEAD),
-    (read._ACCOUNTING, read._ACCOUNTING_LEAD),
-    (read._FRACTION_DIGITS, 0),
-    (dates._TIME, 0),
-    (dates._ISO_DATE, 0),
-    (dates._SLASH_DATE, 0),
-    (dates._SLASH_NUMBER, 0),
-    (dates._DOTTED, 0),
-    (dates._VERSION_AFTER_WORD, 0),
-]
+LED = [(read._NUMBER, read._NUMBER_LEAD), (read._ACCOUNTING, read._ACCOUNTING_LEAD)]
 IDS = [p.pattern[:24] for p, _ in LED]
+# Each pattern tried where a run of digits starts: led by a digit no digit may precede.
+RUN_LED = [read._FRACTION_DIGITS, dates._TIME, dates._ISO_DATE, dates._SLASH_DATE, dates._SLASH_NUMBER]
+RUN_LED += [dates._DOTTED, dates._VERSION_AFTER_WORD, dates._DMY, dates._DM, page._OUT_OF_100, page._OUT_OF_10]
 
 EDGES = ["", "no digit", "5", "-us $ -5", "-us $ -.5 and (us $ .5)", "us$(.5)", "x86 and -hk$ 7", "\u0665 cases"]
 EDGES += ["3:25 p.m. on 2024-01-02, 3/4/2023 and 1/2", "v3.9.0 and Python 3.12, since 3.8", "1\u20442 of them"]
+EDGES += ["on 12 march 2024 and 3rd of june", "52 out of 100, 50/100 and 4.4/10", "12345 6:30 1.2.3 x1/2"]
 
 
 def _found(matches) -> list[tuple[tuple[int, int], tuple[str | None, ...]]]:
@@ -61,6 +56,22 @@ def test_a_pattern_from_digit_to_digit_finds_what_it_finds_everywhere(pattern, l
     for w in EDGES + texts:
         assert _found(from_digits(pattern, w, lead)) == _found(pattern.finditer(w)), w[:80]
     assert any(pattern.search(w) for w in EDGES + texts), f"{pattern.pattern[:40]} matches no text: nothing proven"
+
+
+@pytest.mark.parametrize("pattern", RUN_LED, ids=[p.pattern[:24] for p in RUN_LED])
+def test_a_pattern_tried_where_digit_runs_start_finds_what_it_finds_everywhere(pattern, texts):
+    for w in EDGES + texts:
+        assert _found(from_runs(pattern, w, run_starts(w))) == _found(pattern.finditer(w)), w[:80]
+        # Within bounds, as a passage of a page is searched: a run spanning the start is tried there too.
+        a, b = len(w) // 3, 2 * len(w) // 3 + 1
+        assert _found(from_runs(pattern, w, run_starts(w, a, b), b)) == _found(pattern.finditer(w, a, b)), w[:80]
+    assert any(pattern.search(w) for w in EDGES + texts), f"{pattern.pattern[:40]} matches no text: nothing proven"
+
+
+def test_a_pattern_tried_only_where_runs_start_must_be_led_by_one():
+    # A pattern that may start inside a run ("234" of "1234") is not one to try where runs start.
+    pattern = re.compile(r"\d{3}(?!\d)")
+    assert _found(from_runs(pattern, "1234", run_starts("1234"))) != _found(pattern.finditer("1234"))
 
 
 @pytest.mark.parametrize(
@@ -95,8 +106,10 @@ def test_the_figures_read_are_those_of_every_pattern_tried_everywhere(monkeypatc
         originals += [(t, comma) for t in [p for _, p in on_page._runs(text, 8000)] + sentences]
     fast = [_fields(read._Reader(t, comma).run()) for t, comma in originals]
     plain_search = lambda pattern, w, lead=0: pattern.finditer(w)  # noqa: E731
+    plain_runs = lambda pattern, w, starts, endpos=None: pattern.finditer(w, 0, len(w) if endpos is None else endpos)  # noqa: E731
     for module in (read, dates, scan):
-        monkeypatch.setattr(module, "from_digits", plain_search)
+        monkeypatch.setattr(module, "from_digits", plain_search, raising=False)
+        monkeypatch.setattr(module, "from_runs", plain_runs, raising=False)
     plain = [_fields(read._Reader(t, comma).run()) for t, comma in originals]
     assert fast == plain
     assert sum(map(len, plain)) > 1000, "the corpus texts hold too few figures for the comparison to prove much"
