@@ -12,7 +12,8 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
+from dataclasses import fields as fields_of
 from decimal import Decimal
 
 from core.figures import vocab as v
@@ -88,6 +89,22 @@ def shifted(fig: ReadFigure, offset: int) -> ReadFigure:
     moved = object.__new__(ReadFigure)
     moved.__dict__.update(fig.__dict__, start=fig.start + offset, end=fig.end + offset)
     return moved
+
+
+# Each field's default in the fields' order, for figures made by their fields (``made``) as ``__init__``
+# makes them (the four without a default are always given: None only holds their place).
+_DEFAULTS = {f.name: None if f.default is MISSING else f.default for f in fields_of(ReadFigure)}
+
+
+def made(**values: object) -> ReadFigure:
+    """Return the figure ``ReadFigure(**values)`` gives, its fields set at once: several times faster.
+
+    A frozen dataclass's ``__init__`` sets each of its nineteen fields one call at a time; a page
+    holds thousands of figures. Every field without a default (text, kind, start, end) must be given.
+    """
+    fig = object.__new__(ReadFigure)
+    fig.__dict__.update(_DEFAULTS, **values)
+    return fig
 
 
 def working_text(text: str, decimal_comma: bool = False) -> tuple[str, tuple[int, ...]]:
@@ -254,7 +271,7 @@ class Scan:
     def add(self, start: int, end: int, kind: FigureKind, **fields: object) -> None:
         """Record a figure read at a span of the working text."""
         ostart, oend = self.span(start, end)
-        fig = ReadFigure(text=self.text[ostart:oend], kind=kind, start=ostart, end=oend, **fields)  # type: ignore[arg-type]
+        fig = made(text=self.text[ostart:oend], kind=kind, start=ostart, end=oend, **fields)
         i = bisect.bisect_right(self.starts, start)
         self.starts.insert(i, start)
         self.ends.insert(i, end)

@@ -113,3 +113,17 @@ def test_the_figures_read_are_those_of_every_pattern_tried_everywhere(monkeypatc
     plain = [_fields(read._Reader(t, comma).run()) for t, comma in originals]
     assert fast == plain
     assert sum(map(len, plain)) > 1000, "the corpus texts hold too few figures for the comparison to prove much"
+
+
+def test_the_figures_made_by_their_fields_are_those_their_init_makes(monkeypatch):
+    # ``scan.made`` sets a figure's fields at once; ``ReadFigure(...)`` refuses a field it lacks and sets defaults.
+    texts = []
+    for path in PAGES[:30]:
+        text = extract_html(gzip.decompress(path.read_bytes()), "text/html").text
+        texts += [(p, writes_decimal_comma(text)) for _, p in on_page._runs(text, 8000)]
+    fast = [read._Reader(t, comma).run() for t, comma in texts]
+    monkeypatch.setattr(scan, "made", lambda **values: scan.ReadFigure(**values))
+    plain = [read._Reader(t, comma).run() for t, comma in texts]
+    assert [_fields(f) for f in fast] == [_fields(f) for f in plain]
+    assert [list(map(list, map(vars, f))) for f in fast] == [list(map(list, map(vars, f))) for f in plain]  # order too
+    assert fast == plain and sum(map(len, plain)) > 1000
