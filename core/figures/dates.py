@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from core.figures import vocab as v
-from core.figures.scan import SETTINGS, Scan, century
+from core.figures.scan import SETTINGS, Scan, century, from_runs
 from core.models import FigureKind
 
 _ISO_DATE = re.compile(r"(?<![\d.-])(\d{4})-(\d{2})-(\d{2})(?![\d])")
@@ -67,7 +67,7 @@ def read_times(scan: Scan) -> None:
     ``date`` holds (0, hour, minute) on a 24-hour clock, and ``parts`` ("am"/"pm") how it was written,
     () for a time with a colon and no "am" or "pm" ("11:30"), which may be either.
     """
-    for m in _TIME.finditer(scan.w):
+    for m in from_runs(_TIME, scan.w, scan.runs()):
         hour = int(m.group("h") or m.group("h2") or m.group("h3"))
         minute = int(m.group("m") or m.group("m2") or 0)
         half = m.group("ap") or m.group("ap3") or ""
@@ -80,14 +80,14 @@ def read_times(scan: Scan) -> None:
 
 def read_dates(scan: Scan) -> None:
     """Read ISO, slash and written dates, months and days of months."""
-    for m in () if scan.lacks("-") else _ISO_DATE.finditer(scan.w):
+    for m in () if scan.lacks("-") else from_runs(_ISO_DATE, scan.w, scan.runs()):
         y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if 1 <= mo <= 12 and 1 <= d <= 31:
             scan.add(m.start(), m.end(), FigureKind.DATE, date=(y, mo, d), written=m.group(0),
                      hedge=_time_hedge(scan, m.start()))  # fmt: skip
     if scan.lacks("/"):
         return _written_dates(scan)
-    for m in _SLASH_DATE.finditer(scan.w):
+    for m in from_runs(_SLASH_DATE, scan.w, scan.runs()):
         if not scan.free(m.start(), m.end()):
             continue
         a, b, y = int(m.group(1)), int(m.group(2)), century(m.group(3))
@@ -98,7 +98,7 @@ def read_dates(scan: Scan) -> None:
         else:
             why = "day and month could be either way round"
             scan.add(m.start(), m.end(), FigureKind.UNREADABLE, unreadable=why, written=m.group(0))
-    for m in _SLASH_NUMBER.finditer(scan.w):
+    for m in from_runs(_SLASH_NUMBER, scan.w, scan.runs()):
         if scan.free(m.start(), m.end()):
             why = "a number written with a slash may be a ratio, a fraction, a date or a name"
             scan.add(m.start(), m.end(), FigureKind.UNREADABLE, unreadable=why, written=m.group(0))
@@ -110,7 +110,8 @@ def _written_dates(scan: Scan) -> None:
     if scan.lacks(_ANY_MONTH):
         return
     for rx, order in ((_MDY, "mdy"), (_DMY, "dmy"), (_MY, "my"), (_MD, "md"), (_DM, "dm")):
-        for m in rx.finditer(scan.w):
+        led = rx is _DMY or rx is _DM  # led by the day's digits
+        for m in from_runs(rx, scan.w, scan.runs()) if led else rx.finditer(scan.w):
             if not scan.free(m.start(), m.end()):
                 continue
             g = m.groups()
@@ -184,7 +185,7 @@ def _period(scan: Scan, start: int, end: int, label: str, n: int, year_text: str
 
 def read_versions(scan: Scan) -> None:
     """Read versions: dotted ("3.9.0"), after a word ("Python 3.12", "since 3.8"), and their lists."""
-    for m in _DOTTED.finditer(scan.w):
+    for m in from_runs(_DOTTED, scan.w, scan.runs()):
         parts = tuple(m.group(0).split("."))
         if len(parts) > SETTINGS.figures_version_max_parts:
             why = f"{len(parts)} dot-separated parts read like an address or a section number, not a figure"
@@ -194,7 +195,7 @@ def read_versions(scan: Scan) -> None:
     for m in _VERSION_V.finditer(scan.w):
         if scan.free(m.start(), m.end()):
             scan.add(m.start(), m.end(), FigureKind.VERSION, parts=tuple(m.group(1).split(".")), written=m.group(1))
-    for m in () if scan.lacks(_VERSION_NEEDLE) else _VERSION_AFTER_WORD.finditer(scan.w):
+    for m in () if scan.lacks(_VERSION_NEEDLE) else from_runs(_VERSION_AFTER_WORD, scan.w, scan.runs()):
         if not scan.free(m.start(), m.end()) or not _VERSION_WORD_RE.search(scan.w, max(0, m.start() - 12), m.start()):
             continue
         word = _VERSION_WORD_RE.search(scan.w, max(0, m.start() - 12), m.start())

@@ -31,7 +31,7 @@ from core.figures.on_page import page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import kind_word
 from core.figures.restated import point_grouped, restatements
-from core.figures.scan import precision_of, shifted
+from core.figures.scan import from_runs, precision_of, run_starts, shifted
 from core.figures.unjudged import skip_reason
 from core.models import Candidate, Figure, FigureCheck, FigureKind, FigurePlace, FigureStatus, PageText
 from core.settings import Settings
@@ -63,7 +63,7 @@ def _scores(text: str, start: int, end: int, out_of: int = 100) -> list[ReadFigu
     """
     out = []
     pattern, scale = (_OUT_OF_100, 1) if out_of == 100 else (_OUT_OF_10, 10)
-    for m in pattern.finditer(text, start, end):
+    for m in from_runs(pattern, text, run_starts(text, start, end), end):
         num = m.group(1)
         out.append(
             ReadFigure(

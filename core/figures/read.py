@@ -20,12 +20,14 @@ from decimal import Decimal
 
 from core.figures import vocab as v
 from core.figures.dates import read_dates, read_periods, read_times, read_versions
-from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, precision_of
+from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, from_digits, from_runs, precision_of
 from core.models import FigureKind
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d{1,2}(?:,\d{2})+,\d{3}(?![\d])|\d+)(?:\.\d+)?|\.\d+"
+# What may stand before a number's digits: a sign, a currency (with a space after it), a sign again.
+_NUMBER_BEFORE = r"(?P<sign>-)?(?:(?P<cur>" + v.CURRENCY_BEFORE + r")\s?)?(?P<sign2>-)?"
 _NUMBER = re.compile(
-    r"(?P<sign>-)?(?:(?P<cur>" + v.CURRENCY_BEFORE + r")\s?)?(?P<sign2>-)?(?P<num>" + _NUM + r")"
+    _NUMBER_BEFORE + r"(?P<num>" + _NUM + r")"
     r"(?P<pow>(?:\^|\*\*)\d+|[A-J]+)?"
     r"(?:(?P<suf>k|mn|mm|m|bn|b|tn|cr)(?![a-z0-9])|\s(?P<scale>" + "|".join(v.SCALE_WORD) + r")(?![a-z]))?"
     r"(?:\s?(?P<pct>%|percent(?![a-z])|per cent(?![a-z])|pct(?![a-z]))"
@@ -34,6 +36,10 @@ _NUMBER = re.compile(
     r"|(?P<mult>x|×)(?![a-z0-9])|\s?(?P<mult2>×)|\s(?P<times>times)(?![a-z])|(?P<fold>-fold)(?![a-z])"
     r"|\s(?P<curafter>" + v.CURRENCY_AFTER + r")(?![a-z])|(?P<ord>st|nd|rd|th)(?![a-z]))?"
 )
+# A number's first digit stands at most this far into its match: _NUMBER_BEFORE ("-us $ -" at most) and a ".".
+_NUMBER_LEAD = 8
+# An accounting negative's too: "(", a currency ("us $" at most), a space, a "."; or a currency, "(", ".".
+_ACCOUNTING_LEAD = 7
 _ACCOUNTING = re.compile(
     r"\((?P<cur>" + v.CURRENCY_BEFORE + r")\s?(?P<num>" + _NUM + r")\)"
     r"(?:\s(?P<scale>" + "|".join(v.SCALE_WORD) + r")(?![a-z]))?"
@@ -89,7 +95,7 @@ _NUMERIC_KINDS = frozenset(
 class _Reader(Scan):
     # The number, word and range passes over one text, after the dates, periods and versions.
     def accounting(self) -> None:
-        for m in () if self.lacks("(") else _ACCOUNTING.finditer(self.w):
+        for m in () if self.lacks("(") else from_digits(_ACCOUNTING, self.w, _ACCOUNTING_LEAD):
             if not self.free(m.start(), m.end()):
                 continue
             if _CONVERSION_BEFORE.search(self.w, max(0, m.start() - 12), m.start()):
@@ -103,7 +109,7 @@ class _Reader(Scan):
                      written=num, negative=True, hedge=self.hedge_before(m.start()), scale=scale)  # fmt: skip
 
     def numbers(self) -> None:
-        for m in _NUMBER.finditer(self.w):
+        for m in from_digits(_NUMBER, self.w, _NUMBER_LEAD):
             start, end = m.start(), m.end()
             sign = m.group("sign") or m.group("sign2")
             if m.group("sign") and ((start > 0 and self.w[start - 1] not in " ([:/,;\"'") or self.ends_figure(start)):
@@ -247,7 +253,7 @@ class _Reader(Scan):
             share = v.FRACTION_WORDS[m.group("frac") or m.group("half")] * count
             self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1),
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
-        for m in _FRACTION_DIGITS.finditer(self.w):
+        for m in from_runs(_FRACTION_DIGITS, self.w, self.runs()):
             if self.free(m.start(), m.end()) and int(m.group(2)):
                 share = Decimal(100) * int(m.group(1)) / int(m.group(2))
                 self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1), written=m.group(0))

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import MISSING, dataclass, field
+from dataclasses import fields as fields_of
 from decimal import Decimal
 
 from core.figures import vocab as v
@@ -30,6 +32,7 @@ _VULGAR = {"½": ".50", "¼": ".25", "¾": ".75"}
 # Spaces that group digits ("1 000 000" with thin or no-break spaces); an ordinary space never does.
 _GROUPING_SPACES = frozenset("\u2009\u202f\u00a0\u2007")
 _DIGIT = re.compile(r"\d")  # one search in C, not a generator over every character
+_DIGITS = re.compile(r"\d+")
 _HEDGE_RE = re.compile(v.HEDGE)
 # The negation of a comparator: right before it, or a "not" ("hasn't") with up to two words of its
 # verb between ("had not recorded less than 7,100", "there have not been more than 850").
@@ -86,6 +89,22 @@ def shifted(fig: ReadFigure, offset: int) -> ReadFigure:
     moved = object.__new__(ReadFigure)
     moved.__dict__.update(fig.__dict__, start=fig.start + offset, end=fig.end + offset)
     return moved
+
+
+# Each field's default in the fields' order, for figures made by their fields (``made``) as ``__init__``
+# makes them (the four without a default are always given: None only holds their place).
+_DEFAULTS = {f.name: None if f.default is MISSING else f.default for f in fields_of(ReadFigure)}
+
+
+def made(**values: object) -> ReadFigure:
+    """Return the figure ``ReadFigure(**values)`` gives, its fields set at once: several times faster.
+
+    A frozen dataclass's ``__init__`` sets each of its nineteen fields one call at a time; a page
+    holds thousands of figures. Every field without a default (text, kind, start, end) must be given.
+    """
+    fig = object.__new__(ReadFigure)
+    fig.__dict__.update(_DEFAULTS, **values)
+    return fig
 
 
 def working_text(text: str, decimal_comma: bool = False) -> tuple[str, tuple[int, ...]]:
@@ -155,6 +174,43 @@ def _unglued(w: str, offsets: tuple[int, ...], text: str) -> tuple[str, tuple[in
     return "".join(chars), tuple(offs)
 
 
+def from_digits(pattern: re.Pattern[str], w: str, lead: int = 0) -> Iterator[re.Match[str]]:
+    """Yield what ``pattern.finditer(w)`` yields, for a pattern every match of which has a digit within lead chars.
+
+    No match can then start more than lead characters before the next digit, so each search starts
+    there: the prose between figures is passed by one digit search, not tried by the pattern at every
+    character (a lookbehind still sees the text before the search's start).
+    """
+    pos = 0
+    while (d := _DIGIT.search(w, pos)) is not None:
+        m = pattern.search(w, max(pos, d.start() - lead))
+        if m is None:
+            return
+        yield m
+        pos = m.end()
+
+
+def run_starts(w: str, pos: int = 0, endpos: int | None = None) -> list[int]:
+    """Return where each run of digits of w[pos:endpos] starts (pos itself, when a run spans it)."""
+    return [m.start() for m in _DIGITS.finditer(w, pos, len(w) if endpos is None else endpos)]
+
+
+def from_runs(
+    pattern: re.Pattern[str], w: str, starts: list[int], endpos: int | None = None
+) -> Iterator[re.Match[str]]:
+    """Yield what ``pattern.finditer(w, pos, endpos)`` yields, starts being ``run_starts(w, pos, endpos)``.
+
+    For a pattern led by a digit that no digit may precede (``(?<![\\d.])\\d``): it can match only where
+    a run of digits starts, so it is tried there alone, not at every character of the prose.
+    """
+    end = len(w) if endpos is None else endpos
+    pos = 0
+    for p in starts:
+        if p >= pos and (m := pattern.match(w, p, end)) is not None:
+            yield m
+            pos = m.end()
+
+
 def precision_of(num: str) -> Decimal:
     """Return the place value of the last digit written (trailing zeros of whole numbers round)."""
     digits = num.replace(",", "")
@@ -184,6 +240,13 @@ class Scan:
         self.found: list[ReadFigure] = []
         # Each figure's span in the working text (keyed by id: figures are equal by value).
         self.wspans: dict[int, tuple[int, int]] = {}
+        self._run_starts: list[int] | None = None
+
+    def runs(self) -> list[int]:
+        """Return where the working text's runs of digits start, found once for every pass led by one."""
+        if self._run_starts is None:
+            self._run_starts = run_starts(self.w)
+        return self._run_starts
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """Return the original text's span for a span of the working text."""
@@ -208,7 +271,7 @@ class Scan:
     def add(self, start: int, end: int, kind: FigureKind, **fields: object) -> None:
         """Record a figure read at a span of the working text."""
         ostart, oend = self.span(start, end)
-        fig = ReadFigure(text=self.text[ostart:oend], kind=kind, start=ostart, end=oend, **fields)  # type: ignore[arg-type]
+        fig = made(text=self.text[ostart:oend], kind=kind, start=ostart, end=oend, **fields)
         i = bisect.bisect_right(self.starts, start)
         self.starts.insert(i, start)
         self.ends.insert(i, end)
