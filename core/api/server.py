@@ -16,7 +16,9 @@ import gc
 import json
 import logging
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, TextIO
 
@@ -82,6 +84,42 @@ def answer(data: dict[str, Any]) -> CallToolResult:
         text = clean_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         data = json.loads(text)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+
+_calls_lock = threading.Lock()
+_calls_running = 0
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic collector while any tool call runs; collect once when the last one ends.
+
+    A 500-claim check makes a few hundred thousand objects, almost all freed by reference counting:
+    the collector's passes over them during the call cost 40-80 ms of a 2 s check (CPU time, the
+    same check with and without). What the calls left in cycles is collected once after them.
+    The server's process is its own: nothing else in it waits on the collector.
+    """
+    global _calls_running
+    with _calls_lock:
+        _calls_running += 1
+        if _calls_running == 1:
+            gc.disable()
+    try:
+        yield
+    finally:
+        with _calls_lock:
+            _calls_running -= 1
+            if _calls_running == 0:
+                # What the calls left in cycles is all young (no collection ran since): the young generations
+                # only, the server's own objects are frozen. Not while another call runs: it still holds its own.
+                gc.collect(1)
+                gc.enable()
+
+
+def paused(call: Callable[[], dict[str, Any]]) -> CallToolResult:
+    """Return call's answer (see answer), made and written out with the collector paused."""
+    with collector_paused():
+        return answer(call())
 
 
 class ClaimIn(BaseModel):
@@ -187,7 +225,7 @@ def build(gate: Gate) -> MCPServer[Any]:
         ),
     )
     def check_claims(claims: list[ClaimIn], ctx: Context) -> Answer:
-        return answer(gate.check_claims(claims, client_name(ctx)))
+        return paused(lambda: gate.check_claims(claims, client_name(ctx)))
 
     @server.tool(
         annotations=fetches,
@@ -199,7 +237,7 @@ def build(gate: Gate) -> MCPServer[Any]:
         ),
     )
     def check_brief(ctx: Context, text: str | None = None, path: str | None = None, name: str | None = None) -> Answer:
-        return answer(gate.check_brief(text, path, name, client_name(ctx)))
+        return paused(lambda: gate.check_brief(text, path, name, client_name(ctx)))
 
     @server.tool(
         annotations=read_only,

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import gc
+import weakref
 from pathlib import Path
 from typing import Any
 
 import pytest
 from mcp.server.mcpserver import MCPServer
 
-from core.api.server import serve
+from core.api.server import collector_paused, paused, serve
 from core.settings import Settings
 
 
@@ -32,3 +33,31 @@ def test_what_the_server_holds_for_its_whole_life_is_frozen_before_it_serves(
     ((transport, frozen),) = serving
     # The SDK's and core's modules, classes and schemas: a full collection during a call no longer walks them.
     assert transport == "stdio" and frozen > 100_000
+
+
+class _Node:
+    """An object that can hold itself: a reference cycle only the collector frees."""
+
+    me: object = None
+
+
+def test_a_tool_call_runs_with_the_collector_paused_and_its_cycles_are_collected_after() -> None:
+    seen: list[bool] = []
+    left: list[weakref.ref[_Node]] = []
+
+    def call() -> dict[str, Any]:
+        seen.append(gc.isenabled())
+        node = _Node()
+        node.me = node  # freed by no reference count: only a collection finds it
+        left.append(weakref.ref(node))
+        with collector_paused():  # a second call running at the same time
+            seen.append(gc.isenabled())
+        seen.append(gc.isenabled())  # the other call's end does not start the collector under this one
+        return {"run_id": "r1"}
+
+    assert gc.isenabled()
+    result = paused(call)
+    assert seen == [False, False, False]
+    assert gc.isenabled()  # on again once no call runs
+    assert left[0]() is None  # the cycle the call left is collected
+    assert result.structured_content == {"run_id": "r1"} and not result.is_error

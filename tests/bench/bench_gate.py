@@ -19,6 +19,7 @@ from pathlib import Path
 import anyio
 
 from core import api
+from core.api.server import collector_paused
 from tests.bench.run import best_of
 from tests.builders import ROOT, mcp_session, sample_claims
 from tests.servers import serve
@@ -36,8 +37,8 @@ def _cli(path: Path, db: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
-def _rounds(claims: list[dict[str, str | None]], db: Path) -> tuple[float, float]:
-    """Return the best API and MCP times of REPEAT rounds, the two ways taking turns in each round.
+def _rounds(claims: list[dict[str, str | None]], db: Path) -> tuple[float, float, float]:
+    """Return the best API, MCP and paused-collector API times of REPEAT rounds, the ways taking turns in each round.
 
     Taking turns: two cores shared with other work make any one minute slower than the next, and
     a ratio of times measured minutes apart would measure the machine.
@@ -47,7 +48,7 @@ def _rounds(claims: list[dict[str, str | None]], db: Path) -> tuple[float, float
         # The store opened once on both sides: the server holds its store open for the session.
         async with mcp_session("--allow-private", "--db", str(db), client="bench") as mcp:
             await mcp.call_tool("check_claims", {"claims": claims})  # the server's first call warms it up
-            in_process, over_mcp = float("inf"), float("inf")
+            in_process, over_mcp, like_server = float("inf"), float("inf"), float("inf")
             for _ in range(REPEAT):
                 started = time.perf_counter()
                 result = await mcp.call_tool("check_claims", {"claims": claims})
@@ -56,7 +57,11 @@ def _rounds(claims: list[dict[str, str | None]], db: Path) -> tuple[float, float
                 started = time.perf_counter()
                 api.check_claims(claims, allow_private=True, store=store).for_agent()
                 in_process = min(in_process, time.perf_counter() - started)
-            return in_process, over_mcp
+                started = time.perf_counter()
+                with collector_paused():
+                    api.check_claims(claims, allow_private=True, store=store).for_agent()
+                like_server = min(like_server, time.perf_counter() - started)
+            return in_process, over_mcp, like_server
 
     with api.Store(db) as store:
         return anyio.run(timed)
@@ -72,13 +77,15 @@ def run() -> list[str]:
             path = Path(tmp) / f"claims-{n}.json"
             path.write_text(json.dumps({"claims": claims}), encoding="utf-8")
             api.check_claims(claims, allow_private=True, store=db)  # sources fetched and stored once
-            in_process, over_mcp = _rounds(claims, db)
+            in_process, over_mcp, like_server = _rounds(claims, db)
             cli = best_of(lambda p=path: _cli(p, db), REPEAT)
             lines += [
                 f"{n} claims, Python API check_claims + for_agent: {in_process:.2f} s (baseline)",
                 f"{n} claims, check_claims over MCP (stdio, one session): {over_mcp:.2f} s, "
                 f"{over_mcp / in_process:.2f}x the API (MCP overhead {100 * (over_mcp / in_process - 1):+.0f}%; "
                 "target under +10%)",
+                f"{n} claims, Python API with the collector paused as the server pauses it: {like_server:.2f} s; "
+                f"MCP {100 * (over_mcp / like_server - 1):+.0f}% over it (stdio, JSON and the SDK alone)",
                 f"{n} claims, python -m core check claims.json (a new process each time): {cli:.2f} s; "
                 f"MCP takes {over_mcp / cli:.2f}x the CLI's time",
             ]

@@ -4,6 +4,11 @@ Measures (1) from clicking Check to the review page being usable (summary and fi
 drawn), and (2) from clicking a verdict filter to the list updated (the page shows exactly the
 cards the filter selects, by claim id: a count of cards would not tell a list of 20 redrawn
 from the list of 20 it replaces). Targets: 2 s and 0.5 s.
+Each click is timed in the page, from the click reaching it (its pointerdown) to the first frame
+that shows the outcome (``_armed``): what an editor waits for. Playwright's own time around it
+(finding the button, checking that it can be clicked, polling for the outcome from its own
+process) is printed beside it ("as the test driver sees it"): on a loaded machine it adds
+0.2-1.0 s that are the driver's, not the desk's.
 Baselines measured in the same run: the bare core.check.check_brief call on the same brief
 and store, and a trivial page load of the desk. It also counts fetches and stored runs
 across the filter clicks, to show that a widget change re-checks nothing. Then a stored run of
@@ -22,6 +27,7 @@ from tests.browser.desk import CHROMIUM, CHROMIUM_ARGS, start_desk
 from tests.servers import CORPUS, serve
 
 N_CLAIMS = 50
+CHECKS = 3  # timed checks after the first: the worst of them is the figure (the target holds in every one)
 QUOTES = (
     "CPython 3.11 is an average of 25% faster than CPython 3.10",
     "This is an experimental feature and therefore is not enabled by default",
@@ -44,21 +50,59 @@ def _brief(urls: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _click_until_shown(page, pill, report, chosen: set[str]) -> float:
+#: Installed in the page just before a click: the time the click reaches the page (its pointerdown, seen
+#: before any handler of the page's own) and the time of the first animation frame at which ``done(arg)``
+#: holds, both on the page's clock. A frame is the soonest an editor could see the outcome.
+_ARM = """([done, arg]) => {
+  const test = new Function('arg', 'return (' + done + ')(arg);');
+  const t = window.__vbTimes = {clicked: null, shown: null};
+  document.addEventListener('pointerdown', () => { if (t.clicked === null) t.clicked = performance.now(); },
+                            {capture: true, once: true});
+  const frame = () => {
+    if (t.clicked !== null && test(arg)) { t.shown = performance.now(); return; }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}"""
+
+#: The review page is usable: its title, the summary bar and a first card's open button are drawn.
+_REVIEW_USABLE = """() => {
+  const drawn = (e) => !!e && e.getBoundingClientRect().width > 0;
+  const title = Array.from(document.querySelectorAll('h1')).find(h => h.textContent.includes('Review: pasted brief'));
+  const open = Array.from(document.querySelectorAll('button'))
+    .find(b => b.textContent.trim() === 'Open beside its source');
+  return drawn(title) && drawn(document.querySelector('.sumbar')) && drawn(open);
+}"""
+
+#: The list shows exactly the wanted cards, by claim id in order.
+_LIST_SHOWN = "want => Array.from(document.querySelectorAll('.card'), c => c.dataset.claim).join('|') === want"
+
+
+def _arm(page, done: str, arg: object = None) -> None:
+    page.evaluate(_ARM, [done, arg])
+
+
+def _armed_seconds(page) -> float:
+    """Return the seconds from the armed click reaching the page to the first frame showing its outcome."""
+    page.wait_for_function("() => window.__vbTimes && window.__vbTimes.shown !== null", polling=50)
+    times = page.evaluate("() => window.__vbTimes")
+    return (times["shown"] - times["clicked"]) / 1000
+
+
+def _click_until_shown(page, pill, report, chosen: set[str]) -> tuple[float, float]:
     """Return the seconds from clicking a filter pill until the page shows exactly the cards the filter selects.
 
+    In the page (the click's pointerdown to the first frame showing them) and as the test driver sees it.
     The first page of claims of the chosen verdicts (all claims when none is chosen), by claim id in brief
     order: a card count alone would not tell a redrawn list of 20 from the list of 20 it replaces.
     """
     want = "|".join([r.claim.id for r in report.results if not chosen or r.verdict.value in chosen][:20])
+    _arm(page, _LIST_SHOWN, want)
     began = time.perf_counter()
     pill.click()
-    page.wait_for_function(
-        "want => Array.from(document.querySelectorAll('.card'), c => c.dataset.claim).join('|') === want",
-        arg=want,
-        polling=20,
-    )
-    return time.perf_counter() - began
+    page.wait_for_function(_LIST_SHOWN, arg=want, polling=20)
+    driver = time.perf_counter() - began
+    return _armed_seconds(page), driver
 
 
 def run() -> list[str]:
@@ -103,23 +147,27 @@ def run() -> list[str]:
                     loads.append(time.perf_counter() - began)
                 baseline_load = min(loads)
 
-                def check_once() -> float:
+                def check_once() -> tuple[float, float]:
+                    """Return the seconds from clicking Check to the review usable: in the page, and to the driver."""
                     page.goto(desk.url)
                     page.get_by_label("Paste a brief (Markdown or plain text)").fill(text)
                     page.get_by_text("Options").click()
                     page.get_by_text("Allow private network addresses").click()
                     page.get_by_text("Private network allowed").wait_for()
+                    _arm(page, _REVIEW_USABLE)
                     began = time.perf_counter()
                     page.get_by_role("button", name="Check", exact=True).click()
                     page.get_by_text("Review: pasted brief").wait_for()
                     page.locator(".sumbar").first.wait_for()
                     page.get_by_role("button", name="Open beside its source").first.wait_for()
-                    return time.perf_counter() - began
+                    driver = time.perf_counter() - began
+                    return _armed_seconds(page), driver
 
                 fetched_before = len(server.requests)
-                # The desk's first check also pays its imports; the second is the steady state.
-                first_check = check_once()
-                to_review = check_once()
+                # The desk's first check also pays its imports; the later ones are the steady state, each its own run.
+                first_check, _ = check_once()
+                steady = [check_once() for _ in range(CHECKS)]
+                to_review = max(t for t, _ in steady)
                 fetched_by_check = len(server.requests) - fetched_before
 
                 runs_before = len(Store(desk.db).list_runs(1000))
@@ -139,14 +187,19 @@ def run() -> list[str]:
     out.append(f"brief: {N_CLAIMS} claims, {10 * len(PAGES)} loopback sources, all cached before the timed check")
     out.append(f"click Check -> review usable, first check of a fresh desk: {first_check:.2f} s")
     out.append(
-        f"click Check -> review usable: {to_review:.2f} s (target <= 2 s); "
+        f"click Check -> review usable: worst {to_review:.2f} s of {CHECKS} checks "
+        f"({', '.join(f'{t:.2f}' for t, _ in steady)}; target <= 2 s); "
         f"{to_review / baseline_check:.1f}x the bare check_brief call ({baseline_check:.2f} s), "
-        f"{to_review / baseline_load:.1f}x a trivial page load ({baseline_load:.2f} s)"
+        f"{to_review / baseline_load:.1f}x a trivial page load ({baseline_load:.2f} s); "
+        f"as the test driver sees it: {', '.join(f'{d:.2f}' for _, d in steady)} s"
     )
+    shown = [t for t, _ in clicks]
     out.append(
-        f"click a verdict filter -> list updated: median {statistics.median(clicks):.2f} s, "
-        f"worst {max(clicks):.2f} s over {len(clicks)} clicks (target <= 0.5 s); "
-        f"median {statistics.median(clicks) / baseline_load:.2f}x a trivial page load"
+        f"click a verdict filter -> list updated: median {statistics.median(shown):.2f} s, "
+        f"worst {max(shown):.2f} s over {len(shown)} clicks (target <= 0.5 s); "
+        f"median {statistics.median(shown) / baseline_load:.2f}x a trivial page load; "
+        f"as the test driver sees it: median {statistics.median(d for _, d in clicks):.2f} s, "
+        f"worst {max(d for _, d in clicks):.2f} s"
     )
     out.append(
         f"fetches during the timed checks: {fetched_by_check}; during filter clicks: {rechecks}; "
@@ -213,10 +266,12 @@ def _big_review() -> list[str]:
             desk.stop()
     base = min(loads)
     verdicts = {v: n for v, n in report.summary.items() if n}
+    shown = [t for t, _ in clicks]
     return [
         f"review of a {N_BIG:,}-claim run ({len(urls)} sources; {verdicts}):"
         f" open -> usable (filters, counts and the first 20 cards) best {min(opens):.2f} s, worst {max(opens):.2f} s"
         f" (target <= 2 s); {min(opens) / base:.1f}x a trivial page load ({base:.2f} s)",
-        f"  a verdict filter on the {N_BIG:,}-claim run: median {statistics.median(clicks):.2f} s, worst"
-        f" {max(clicks):.2f} s over {len(clicks)} clicks (target <= 0.5 s)",
+        f"  a verdict filter on the {N_BIG:,}-claim run: median {statistics.median(shown):.2f} s, worst"
+        f" {max(shown):.2f} s over {len(shown)} clicks (target <= 0.5 s); as the test driver sees it: median"
+        f" {statistics.median(d for _, d in clicks):.2f} s, worst {max(d for _, d in clicks):.2f} s",
     ]
