@@ -39,7 +39,17 @@ def closeness(claim: ReadFigure, page: ReadFigure, settings: Settings) -> float:
     apart = abs(math.log2(a / b))
     if _keeps(claim, page):
         return max(0.0, 1.0 - apart * settings.rank_bound_falloff)
-    return max(0.0, 1.0 - apart)
+    near = max(0.0, 1.0 - apart)
+    # "grossed $524.9 million" breaks "more than $528 million": a figure keeping the bound elsewhere is the evidence.
+    return near * settings.rank_broken_bound_share if _breaks(claim, page) else near
+
+
+def _breaks(claim: ReadFigure, page: ReadFigure) -> bool:
+    """Return True when the page's figure lies on the wrong side of the claim's bound: 524.9 for "more than 528"."""
+    side = HEDGE_SIDE.get(claim.hedge)
+    if side is None or claim.value is None or page.value is None or page.value == claim.value:
+        return False
+    return (page.value > claim.value) != (side == "more")
 
 
 def _keeps(claim: ReadFigure, page: ReadFigure) -> bool:

@@ -28,6 +28,7 @@ import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from core.diagnose.anaphora import credit_references
 from core.diagnose.closeness import closeness, counts_nothing
 from core.diagnose.page_index import PageIndex, Prepared, page_index, per_page
 from core.diagnose.sections import section_kinds
@@ -125,6 +126,7 @@ def rank(
     # tf[j][t]: how often the claim's token t (or a word of its stem) stands in sentence j.
     tf: dict[int, dict[str, float]] = {}
     idf: dict[str, float] = {}
+    dfs: dict[str, int] = {}
     for k, weight in _rank_tokens(terms, settings).items():
         if time.monotonic() > deadline:
             break
@@ -138,7 +140,7 @@ def rank(
             for p in places:
                 j = bisect.bisect_right(bounds, p) - 1
                 held[j] = held.get(j, 0.0) + value
-        df = len(held)
+        df = dfs[k] = len(held)
         idf[k] = weight * math.log(1 + (total - df + 0.5) / (df + 0.5))
         for j, count in held.items():
             tf.setdefault(j, {})[k] = count
@@ -153,6 +155,7 @@ def rank(
     parts = {j: part(j) for j in tf}
     _by_section(parts, prepared, sents, settings)
     _near_figures(claim_text, parts, prepared, sents, idf, settings, deadline)
+    credit_references(parts, prepared, sents.bounds, terms, (idf, dfs, avgdl), settings)
     units = [_Unit(j, j, sum(p.values())) for j, p in parts.items()]
     units += list(_windows(parts, sents, prepared, settings))
     units.sort(key=lambda u: (-u.score, u.first, u.last))

@@ -88,6 +88,46 @@ def test_a_page_figure_keeping_the_claim_s_bound_is_near_it_although_further_off
     assert offered[0].text == "there have been 349 confirmed cases and 16 recoveries."
 
 
+def test_a_page_figure_breaking_the_claim_s_bound_yields_to_one_keeping_it() -> None:
+    # VitaminC's page of Jack the Giant Slayer: "$195 million" is near "more than $197.63 million" but breaks it.
+    prepared = page_of(
+        "Pre-release tracking showed that Jack the Giant Slayer was projected to gross $30 million to $35 million"
+        " in its opening weekend, a disappointing figure considering it cost $195 million to produce.",
+        "On the review aggregator website Rotten Tomatoes the film has a rating of 51%, based on an aggregation"
+        " of 195 reviews, with an average rating of 5.7/10.",
+        "Jack the Giant Slayer has grossed $65,126,228 in North America and $197,644,844 worldwide.",
+        "Twelve years later, Jack goes into town to sell his horse to support his uncle's farm.",
+    )
+    offered = candidates("Globally, Jack the Giant Slayer earned more than $197.63 million.", prepared)
+    assert offered[0].text.endswith("$197,644,844 worldwide.")
+
+
+INSIDIOUS = (
+    "An Ohio movie theater accidentally shows the film instead of the PG-Rated Pixar Film, Inside Out.",
+    "Insidious: Chapter 3 has grossed $46,745,791 in North America and $32,200,000 in other territories, for a"
+    " worldwide total of $77.6 million, against a budget of $10 million.",
+    "The review aggregator website Rotten Tomatoes lists a 60% approval rating, based on 85 reviews, with a rating"
+    " average of 5.4/10.",
+    'Kyle Anderson of Entertainment Weekly gave the film a B+, saying "Insidious Chapter 3 is the worst kind of'
+    ' sequel: Not terrible, but also cartoonishly unnecessary."',
+    "It was released on June 5, 2015 and has grossed over $107 million.",
+    "Later, Elise arrives home and notices her dog barking at her bedroom closet.",
+    "Insidious: Chapter 3 has received mixed to positive reviews from critics.",
+)
+
+
+def test_a_sentence_naming_the_page_s_subject_by_a_pronoun_holds_its_names() -> None:
+    # VitaminC's page of Insidious: Chapter 3: "It … has grossed over $107 million" is the evidence.
+    offered = candidates("Insidious: Chapter 3 (film) earned more than $105 million.", page_of(*INSIDIOUS))
+    assert offered[0].text == "It was released on June 5, 2015 and has grossed over $107 million."
+
+
+def test_a_pronoun_without_a_figure_near_the_claim_s_is_credited_nothing() -> None:
+    # Without a figure tying it to the claim, "It" may be anyone: the sentence naming the film stays first.
+    offered = candidates("Insidious: Chapter 3 was released in June 2015 to mixed reviews.", page_of(*INSIDIOUS))
+    assert offered[0].text == "Insidious: Chapter 3 has received mixed to positive reviews from critics."
+
+
 def test_a_number_ending_a_name_is_no_figure_to_be_near() -> None:
     # VitaminC row 5ec55991c9e77c000842e000 style: "Toy Story 4" is a title, not four of something.
     prepared = page_of(
