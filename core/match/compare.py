@@ -217,7 +217,8 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     while len(said) > 1 and words[said[0]] in LIGHT_VERBS and side.stems[said[0]] not in other.places:
         said.pop(0)  # "has not registered 90 cases" against "90 cases have been reported": the cases decide
     if said and b > k and side.stems[said[0]] not in other.places and 2 * len(shared) < len(said):
-        return None  # the other side says neither what the negation denies first nor most of the rest
+        # The other side says neither what the negation denies first nor most of the rest: its subject may decide.
+        return _subject_difference(side, other, k)
     differ = [i for i in shared if all(other.polarity[j] != side.polarity[i] for j in _counterparts(side, other, i))]
     if not differ or len(differ) <= len(shared) - len(differ):
         return None

@@ -230,6 +230,8 @@ def bounds_time(p: PreparedPage, k: int, end: int) -> bool:
 
 # Forms of "be" a passive stands on, and participles that end in none of "-ed", "-en", "-wn".
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+_HAVE = frozenset({"have", "has", "had"})
+_DETERMINERS = frozenset("a an the any enough many much two three four five six seven eight nine ten".split())  # noqa: SIM905
 _RELATIVES = frozenset({"that", "which", "who", "whom", "whose"})
 _PARTICIPLES = frozenset("done made sold found held paid built told kept sent brought bought caught".split())  # noqa: SIM905
 
@@ -239,17 +241,24 @@ def passive_subject(p: PreparedPage, k: int, back: int) -> int:
 
     "96,108 cases were not confirmed", "25,000 tests have not been done": a passive says what
     happened to its subject, so the negation denies the subject's words too (from the clause's
-    start). -1 when the negation stands in no passive or opens its clause.
+    start); so does a "has not" of what is had ("Jeremy Lamb has not 2 older siblings"). -1 when
+    the negation stands in neither or opens its clause.
     """
     words = p.words
     j = k + 1
-    passive = k > 0 and words[k - 1] in _BE and (k - 1) not in p.breaks
-    if j < len(words) and words[j] in _BE and j not in p.breaks:
+    if k == 0 or j >= len(words) or j in p.breaks:
+        return -1  # nothing before the negation to deny, or nothing after it to be a passive
+    # The word before the negation is its verb unless it opens the sentence ("Was not confirmed.").
+    verb_before = words[k - 1] if (k - 1) not in p.breaks else ""
+    # "Eric Cantona has not a child named Raphael": "has not" before what is had is "has no".
+    owns = verb_before in _HAVE and (words[j] in _DETERMINERS or words[j][:1].isdigit())
+    passive = verb_before in _BE
+    if words[j] in _BE:
         passive, j = True, j + 1
-    if not passive or j >= len(words) or j in p.breaks:
+    if j >= len(words) or j in p.breaks:
         return -1
     verb = words[j]
-    if not (verb in _PARTICIPLES or (len(verb) > 4 and verb.endswith(("ed", "en", "wn")))):
+    if not owns and not (passive and (verb in _PARTICIPLES or (len(verb) > 4 and verb.endswith(("ed", "en", "wn"))))):
         return -1
     a = max(clause_start(p, k), k - back)
     if any(w in _RELATIVES for w in words[a:k]):

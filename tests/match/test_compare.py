@@ -52,6 +52,38 @@ DIFFERS = [
         "",
     ),
     ("More than 25,000 corona tests have not been done in Romania .", "26,609 tests have been processed.", ""),
+    # VitaminC and Check-COVID: the predicate's first word is not the evidence's ("replaced" against
+    # "replacement", "contracted" against "travel-related"), so the passive's subject decides.
+    (
+        "Schaub was not replaced by T.J. Yates during the 6th week of the season .",
+        "In week 6 against the Rams , Schaub was injured during the game , but his replacement T. J. Yates"
+        " threw another pick-6 to stretch the team total to five games .",
+        "",
+    ),
+    (
+        "More than 27 of the 33 coronavirus cases in Oman were not contracted as a result of traveling",
+        "As of 18 March , the total number of cases registered in the Sultanate is 33 ,"
+        " of which 29 are travel-related .",
+        "",
+    ),
+    (
+        "Treatment of COVID-19 with hydroxychloroquine alone was not associated with an increased risk of death.",
+        "An association of increased overall mortality was identified in patients treated with"
+        " hydroxychloroquine alone.",
+        "",
+    ),
+    # VitaminC: "has not" before a number or a determiner is "has no": it denies what is had.
+    (
+        "Jeremy Lamb has not 2 older siblings .",
+        "He is the son of Rolando and Angela Lamb and is the third of four siblings .",
+        "",
+    ),
+    (
+        "Sylvester Stallone had not a short role in Guardians of the Galaxy Vol . 2 .",
+        "Sylvester Stallone was also revealed to be in the film , with his a brief role later revealed"
+        " as Stakar Ogord .",
+        "",
+    ),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
     (
         "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",
@@ -128,6 +160,8 @@ AGREES = [
         "Administering hydroxychloroquine was not associated with greatly lower risk of mortality.",
         "Administration of hydroxychloroquine did not result in a significantly higher probability of conversion.",
     ),
+    # "has not a child" says what "has no children" says.
+    ("Eric Cantona has not a child named Raphael .", "Cantona has no children ."),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (
         "Life peerages were created after 1958 .",

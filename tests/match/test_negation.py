@@ -1,0 +1,45 @@
+"""What a negation denies before it (core.match.negation.passive_subject).
+
+In the passive its subject; after a "has" before what is had, what is had.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.match import prepare
+from core.match.negation import passive_subject
+from core.models import PageKind, PageText
+
+
+def _subject(text: str) -> str:
+    p = prepare(PageText(text=text, kind=PageKind.TEXT))
+    k = p.words.index("not")
+    a = passive_subject(p, k, 4)
+    return " ".join(p.words[a:k]) if a >= 0 else ""
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        # VitaminC claims: the passive denies its subject.
+        ("Schaub was not replaced by T.J. Yates during the 6th week of the season .", "schaub was"),
+        ("25,000 corona tests have not been done in Romania .", "25000 corona tests have"),
+        # A subject of one word opening a later sentence, before "not being": still a passive.
+        ("The state counts them. Tests not being done are listed apart.", "tests"),
+        # VitaminC claims: "has not" before what is had, a number or a determiner, is "has no".
+        ("Jeremy Lamb has not 2 older siblings .", "jeremy lamb has"),
+        ("Eric Cantona has not a child named Raphael , born in 1988 .", "eric cantona has"),
+        ("Sylvester Stallone had not a short role in Guardians of the Galaxy Vol . 2 .", "sylvester stallone had"),
+        # No passive and nothing had: the negation denies its predicate only.
+        ("Jeremy Lamb has not played 2 seasons .", ""),
+        ("Jeremy Lamb does not have 2 older siblings .", ""),
+        # Nothing before the negation, or a verb opening its sentence, leaves no subject to deny.
+        ("Not been done before .", ""),
+        ("It rained. Was not confirmed by anyone .", ""),
+        # A relative clause's subject stands outside it.
+        ("Cases that were not confirmed were many .", ""),
+    ],
+)
+def test_the_words_a_negation_denies_before_it(text: str, subject: str) -> None:
+    assert _subject(text) == subject
