@@ -11,7 +11,9 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   no difference. Nor is a denial that the other side words as an ending ("no longer supports"
   against "stopped supporting"), nor a negated comparator of a number the other side bounds too
   ("no more than 850" against "at most 850": the figures check compares the bounds). In the
-  passive a negation denies its subject too ("96,108 cases were not confirmed").
+  passive a negation denies its subject too ("96,108 cases were not confirmed"). A bound the
+  claim denies that the evidence's number in its place meets is one too (core.match.bounds:
+  "not less than $ 65,000" against "$ 62,406").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
   HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking (core.match.dropped).
@@ -23,6 +25,7 @@ given. Nothing here finds a quote.
 
 from __future__ import annotations
 
+from core.match.bounds import denied_bounds
 from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, is_content, word_stem
 from core.match.dropped import dropped
 from core.match.negation import bounds_time, passive_subject
@@ -69,6 +72,8 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
             flags.append(
                 _negation_flag(e, c, ev_at, cl_at, k if on_evidence else None, None if on_evidence else k, offset)
             )
+    if not flags:
+        flags.extend(denied_bounds(c, e, offset))  # "not less than $ 65,000" against "$ 62,406"
     flags.extend(dropped(e, c, offset))
     # A long text may part from the other at many places: the first few of each kind say it.
     kept: list[Flag] = []

@@ -18,6 +18,13 @@ from tests.builders import claim, corpus_bytes, corpus_page, every, source
 WHATSNEW_313 = "html/python/whatsnew/3.13.html"
 EXPERIMENTAL = "This is an experimental feature and therefore is not enabled by default."
 
+BLENDED = (
+    "Blended grossed $ 14,284,031 in its opening weekend , finishing in third at the box office behind X-Men :"
+    " Days of Future Past and Godzilla."
+)
+
+SENATE = "The Senate is currently composed of 58 Democrats , 40 Republicans , and two independents ."
+
 # (claim, evidence, the evidence's words the flag names)
 DIFFERS = [
     ("Free threading is enabled by default", EXPERIMENTAL, "not"),
@@ -84,6 +91,16 @@ DIFFERS = [
         " as Stakar Ogord .",
         "",
     ),
+    # VitaminC: a bound the claim denies that the evidence's number in its place meets, though another
+    # number of the evidence ("$ 68,672" for a family) would hold the bound for the figures check.
+    (
+        "According to the census conducted before 2005 , the median income for a household in Carrollton , Texas"
+        " was not less than $ 65,000 .",
+        "At the 2000 census , the median income for a household in the city was $ 62,406 , and the median income"
+        " for a family was $ 68,672 .",
+        "62,406",
+    ),
+    ("Blended has not earned a total of over $ 14.25 million in its opening weekend .", BLENDED, "14,284,031"),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
     (
         "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",
@@ -162,6 +179,15 @@ AGREES = [
     ),
     # "has not a child" says what "has no children" says.
     ("Eric Cantona has not a child named Raphael .", "Cantona has no children ."),
+    # A denied bound the evidence's number in its place does not meet agrees, whatever other numbers it holds.
+    ("Blended has not earned a total of over $ 15 million in its opening weekend .", BLENDED),
+    ("The senate has not more than 60 Democrats and less than 38 Republicans .", SENATE),
+    # Two numbers that stand where the claim's does and disagree: no flag ("41 critics", "100" beside "reviews").
+    (
+        "The Light Between Oceans has not less than 42 reviews .",
+        "On Metacritic , the film has an average score of 61 out of 100 , based on 41 critics , indicating"
+        " generally favorable reviews .",
+    ),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (
         "Life peerages were created after 1958 .",
@@ -275,3 +301,28 @@ def test_a_negated_comparator_against_a_bound_is_left_to_the_figures(claim_text:
     page = prepare(PageText(text=quote, kind=PageKind.TEXT))
     result = check_claim(claim("c1", claim_text, url, quote), src, page, Settings())
     assert result.verdict is verdict, result.reasons
+
+
+def test_each_denied_bound_is_set_against_the_number_counting_its_noun() -> None:
+    # VitaminC: "58 Democrats" meets the "more than 57 Democrats" the claim denies, "40 Republicans" the
+    # "less than 41 Republicans"; the figures check holds either bound with the other party's number.
+    claim_text = "The senate has not more than 57 Democrats and less than 41 Republicans ."
+    flags = compare_claim(claim_text, SENATE)
+    assert [SENATE[slice(*f.span)] for f in flags if f.kind is FlagKind.NEGATION_DIFFERS and f.span] == ["58", "40"]
+    assert all(f.blocking for f in flags)
+    assert '"more than 57"' in flags[0].message and '"58"' in flags[0].message
+
+
+def test_a_denied_bound_another_number_of_the_quote_holds_needs_review() -> None:
+    # VitaminC: the figures check holds "not less than $ 65,000" with the family's "$ 68,672".
+    quote = (
+        "At the 2000 census , the median income for a household in the city was $ 62,406 , and the median income"
+        " for a family was $ 68,672 ."
+    )
+    url = "https://example.org/carrollton"
+    src = source(url, f"<html><body><h1>Carrollton</h1><p>{quote}</p></body></html>".encode())
+    page = prepare(PageText(text=quote, kind=PageKind.TEXT))
+    claim_text = "At the 2000 census , the median income for a household in the city was not less than $ 65,000 ."
+    result = check_claim(claim("c1", claim_text, url, quote), src, page, Settings())
+    assert result.verdict is Verdict.NEEDS_REVIEW, result.reasons
+    assert any('"less than $ 65,000"' in r and '"$ 62,406"' in r for r in result.reasons), result.reasons
