@@ -34,12 +34,24 @@ LIGHT_VERBS = frozenset(
     """record recorded register registered report reported confirm confirmed make made earn earned conduct
     conducted perform performed reach reached receive received get got see saw seen""".split()  # noqa: SIM905
 )
-_SUFFIXES = ("ingly", "edly", "ing", "ed", "es", "s", "e", "ly")
+_SUFFIXES = ("ingly", "edly", "ions", "ion", "ing", "ed", "es", "s", "e", "ly")
+# A number written out is its digits: "had four coronavirus deaths" counts the "4 deaths" of the page.
+_WRITTEN = """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+    seventeen eighteen nineteen twenty""".split()  # noqa: SIM905
+_NUMBER_WORDS = {w: str(n) for n, w in enumerate(_WRITTEN)}
 
 
 def word_stem(word: str) -> str:
-    """Return a word without its commonest English endings ("enabled", "enables", "enable" -> "enabl")."""
+    """Return a word without its commonest English endings ("enabled", "enables", "enable" -> "enabl").
+
+    An adjective in "-ical" is its "-ic" ("neurological" -> "neurologic"), and a number written out
+    its digits ("four" -> "4"); "-ion" is the verb's ending ("mutation", "mutated" -> "mutat").
+    """
     word = word.removesuffix("'s")
+    if word in _NUMBER_WORDS:
+        return _NUMBER_WORDS[word]
+    if word.endswith("ical") and len(word) > 6:
+        return word[:-2]
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]

@@ -101,6 +101,24 @@ DIFFERS = [
         "62,406",
     ),
     ("Blended has not earned a total of over $ 14.25 million in its opening weekend .", BLENDED, "14,284,031"),
+    # Check-COVID and VitaminC: one word in two forms ("neurological", "neurologic"; "mutated",
+    # "mutations"), a number written out ("four" for "4").
+    (
+        "A recent study of COVID-19 patients in Wuhan, China found that over one third had not neurological symptoms.",
+        "Overall, 78 patients (36.4%) had neurologic manifestations.",
+        "",
+    ),
+    (
+        "SARS-CoV-2 has not mutated into several variants.",
+        "We find limited diversity across SARS-CoV-2 genomes: Only 11 sites show polymorphisms in >5% of sequences;"
+        " yet two mutations, including the D614G mutation in Spike, have already become consensus.",
+        "",
+    ),
+    (
+        "After April 15 , 2020 , Uzbekistan had not four coronavirus deaths .",
+        "As of 16 April 2020 , there have been 1,349 confirmed cases , 107 recoveries and 4 deaths.",
+        "",
+    ),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
     (
         "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",

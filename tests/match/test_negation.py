@@ -1,6 +1,7 @@
 """What a negation denies before it (core.match.negation.passive_subject).
 
-In the passive its subject; after a "has" before what is had, what is had.
+In the passive its subject; after a "has" before what is had, what is had. And the forms of one
+word the comparison reads as one (core.match.claim_words.word_stem).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from core.match import prepare
+from core.match.claim_words import word_stem
 from core.match.negation import passive_subject
 from core.models import PageKind, PageText
 
@@ -43,3 +45,17 @@ def _subject(text: str) -> str:
 )
 def test_the_words_a_negation_denies_before_it(text: str, subject: str) -> None:
     assert _subject(text) == subject
+
+
+@pytest.mark.parametrize(
+    ("words", "stem"),
+    [
+        (("enabled", "enables", "enable"), "enabl"),
+        (("neurological", "neurologic"), "neurologic"),
+        (("mutated", "mutation", "mutations"), "mutat"),
+        (("infection", "infected"), "infect"),
+        (("four", "4"), "4"),
+    ],
+)
+def test_one_word_in_its_forms_has_one_stem(words: tuple[str, ...], stem: str) -> None:
+    assert {word_stem(w) for w in words} == {stem}
