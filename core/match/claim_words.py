@@ -45,13 +45,17 @@ def word_stem(word: str) -> str:
     """Return a word without its commonest English endings ("enabled", "enables", "enable" -> "enabl").
 
     An adjective in "-ical" is its "-ic" ("neurological" -> "neurologic"), and a number written out
-    its digits ("four" -> "4"); "-ion" is the verb's ending ("mutation", "mutated" -> "mutat").
+    its digits ("four" -> "4"); "-ment" and "-ion" are the verb's endings ("mutation", "mutated" -> "mutat").
     """
     word = word.removesuffix("'s")
     if word in _NUMBER_WORDS:
         return _NUMBER_WORDS[word]
     if word.endswith("ical") and len(word) > 6:
         return word[:-2]
+    for noun in ("ments", "ment"):
+        if word.endswith(noun) and len(word) - len(noun) >= 4:
+            word = word[: -len(noun)]  # "improvement" is "improve", whose ending goes next
+            break
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]

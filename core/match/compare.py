@@ -13,7 +13,9 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   ("no more than 850" against "at most 850": the figures check compares the bounds). In the
   passive a negation denies its subject too ("96,108 cases were not confirmed"). A bound the
   claim denies that the evidence's number in its place meets is one too (core.match.bounds:
-  "not less than $ 65,000" against "$ 62,406").
+  "not less than $ 65,000" against "$ 62,406"). "None of these masks exhibited …" denies the
+  predicate of what it counts, and the masks with it where the other side's sentence denies nothing;
+  a "no-" compound denies its word ("no-mask groups" agree with "not wearing masks").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
   HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking (core.match.dropped).
@@ -103,13 +105,13 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     if not shared:
         # "96,108 cases were not confirmed" against "96,108 cases have been reported": in the passive
         # the negation denies its subject, judged on the subject's words when its own are not shared.
-        return _subject_difference(side, other, k)
+        return _subject_difference(side, other, k) or _partitive_difference(side, other, scope)
     said = [i for i in range(decides, b) if is_content(words[i])]
     while len(said) > 1 and words[said[0]] in LIGHT_VERBS and side.stems[said[0]] not in other.places:
         said.pop(0)  # "has not registered 90 cases" against "90 cases have been reported": the cases decide
     if said and b > k and side.stems[said[0]] not in other.places and 2 * len(shared) < len(said):
         # The other side says neither what the negation denies first nor most of the rest: its subject may decide.
-        return _subject_difference(side, other, k)
+        return _subject_difference(side, other, k) or _partitive_difference(side, other, scope)
     differ = [i for i in shared if all(other.polarity[j] != side.polarity[i] for j in _counterparts(side, other, i))]
     if not differ or len(differ) <= len(shared) - len(differ):
         return None
@@ -162,6 +164,30 @@ def _subject_difference(side: Side, other: Side, k: int) -> tuple[int, int] | No
         return None  # the other side denies something of the same subject in its own words
     # The subject's words are denied where their polarity is not: the other way round from the predicate's.
     if _worded_as_ending(side, other, h, j, denies=not side.polarity[h]):
+        return None
+    return h, j
+
+
+def _partitive_difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tuple[int, int] | None:
+    """Return (a word of what "none of" counts, its place on other) when other affirms what side denies of it.
+
+    "None of these surgical masks exhibited adequate filter performance" denies the masks' predicate:
+    against "Surgical masks do provide full protection" the masks' sentence denies nothing, and differs;
+    against "Surgical masks do not provide full protection" it agrees.
+    """
+    k, _, _, decides = scope
+    words = side.p.words
+    if decides <= k + 2 or words[k + 1] != "of":
+        return None
+    shared = [i for i in range(k + 2, decides) if is_content(words[i]) and side.stems[i] in other.places]
+    if not shared:
+        return None
+    h = shared[0]
+    j = other.places[side.stems[h]][0]
+    a_j, b_j = other.sentence_of[j]
+    if other.polarity[j] or any(a_j <= n < b_j for n, _, _, _ in other.scopes):
+        return None  # the other side denies something of the same words in its own
+    if _worded_as_ending(side, other, h, j, denies=True):
         return None
     return h, j
 

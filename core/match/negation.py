@@ -7,7 +7,9 @@ the next predicate ("extensions that don't use these mechanisms will cause…"),
 bracket of a parenthesis it stands in ("(without parameters) of the message's header": "without" governs
 "parameters" only). "not only", "not just", "not merely", "not simply" widen a statement rather
 than deny it. A "nor" after a "neither" of its clause repeats that denial rather than adding one.
-In the passive ("96,108 cases were not confirmed") it denies its subject too (``passive_subject``).
+In the passive ("96,108 cases were not confirmed") it denies its subject too (``passive_subject``);
+before a verb of thinking ("I don't think bands should keep going") it denies the clause after the
+verb (``raised``), which the claim comparison reads; the cut-negation flags keep the plain scope.
 This module reads positions of a prepared page (core.match.page); it refuses to judge meaning
 beyond that scope: what the governed words say is the callers' business.
 """
@@ -226,6 +228,31 @@ def _lower_word(word: str) -> bool:
 def bounds_time(p: PreparedPage, k: int, end: int) -> bool:
     """Return True when the negation at token k governs an "until" ("not created until 1958": created from 1958)."""
     return "until" in p.words[k + 1 : end] or "till" in p.words[k + 1 : end]
+
+
+# Verbs a negation before them denies the clause after ("I don't think bands should keep going" says
+# they should not), and words a clause of theirs may open on.
+_RAISING = frozenset("think thinks thought believe believes believed expect expects expected suppose supposed".split())  # noqa: SIM905
+_RAISED_REACH = 6
+
+
+def raised(p: PreparedPage, k: int) -> tuple[int, int] | None:
+    """Return the words [a, b) the negation at token k denies past a verb of thinking, None when it stands before none.
+
+    "I do n't think bands should keep going past 33" denies "keep going past 33", not "bands": the
+    clause after the verb, from past its own auxiliary to its end.
+    """
+    words = p.words
+    j = k + 1
+    if j >= len(words) or words[j] not in _RAISING or clause_break(p, j):
+        return None
+    for m in range(j + 1, min(len(words), j + 1 + _RAISED_REACH)):
+        if clause_break(p, m):
+            return None
+        if words[m] in FINITE_VERBS:
+            end = scope_end(p, m, MAX_SCOPE)
+            return (m + 1, end) if end > m + 1 else None
+    return None
 
 
 # Forms of "be" a passive stands on, and participles that end in none of "-ed", "-en", "-wn".

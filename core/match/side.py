@@ -10,7 +10,7 @@ import re
 from itertools import pairwise
 
 from core.match.claim_words import denied_verb, is_content, word_stem
-from core.match.negation import FINITE_VERBS, clause_start, gap, in_name, negations, parities
+from core.match.negation import FINITE_VERBS, clause_start, gap, in_name, negations, parities, raised
 from core.match.page import PreparedPage, prepare
 from core.models import PageKind, PageText
 
@@ -25,6 +25,11 @@ _NEAR = 8
 NUMBER = re.compile(r"[-$€£¥]?\d")
 
 
+def _past(words: list[str], j: int) -> bool:
+    """Return True when token j reads as a past verb after a noun ("masks exhibited"), not as "the infected" does."""
+    return len(words[j]) > 4 and words[j].endswith("ed") and is_content(words[j - 1]) and not NUMBER.match(words[j - 1])
+
+
 class Side:
     """One side of the comparison read once: tokens, stems, negation scopes and polarities."""
 
@@ -33,13 +38,16 @@ class Side:
         self.p: PreparedPage = prepare(PageText(text=text, kind=PageKind.TEXT))
         words = self.p.words
         self.stems = [word_stem(denied_verb(w)) if w.endswith("n't") else word_stem(w) for w in words]
-        scopes = [(k, end) for k, end in negations(self.p, verbs=True) if self._denies(k, end)]
+        found = negations(self.p, verbs=True)
+        scopes = [(k, end) for k, end in found if self._denies(k, end)]
         self.scopes = [self._governed(k, end) for k, end in scopes]
+        # "no-mask groups": the word a "no-" or "non-" stands on is denied, though no scope is.
+        compounds = [(k + 1, k + 2) for k, _ in found if self._compound(k)]
         # The verb a negation stands on is denied with it: "doesn't" and "does not" deny "does".
         self.own = {k: self._own(k) for k, _, _, _ in self.scopes}
         ranges = [(a, b) for _, a, b, _ in self.scopes]
         ranges += [(o, o + 1) for (k, a, b, _) in self.scopes if (o := self.own[k]) is not None and not a <= o < b]
-        self.polarity = parities(len(words), ranges)
+        self.polarity = parities(len(words), ranges + compounds)
         self.places: dict[str, list[int]] = {}
         for i, s in enumerate(self.stems):
             self.places.setdefault(s, []).append(i)
@@ -52,8 +60,11 @@ class Side:
         "non-citizens" and "no-mask groups" are other words than "citizens" and "mask", "Faith No
         More" is a name.
         """
-        compound = self.p.words[k] in _COMPOUNDS and gap(self.p, k + 1) == "-"
-        return not (compound or in_name(self.p, k))
+        return not (self._compound(k) or in_name(self.p, k))
+
+    def _compound(self, k: int) -> bool:
+        """Return True when the negation at token k is the "no-" or "non-" of a compound ("no-mask")."""
+        return self.p.words[k] in _COMPOUNDS and k + 1 < len(self.p.words) and gap(self.p, k + 1) == "-"
 
     def _own(self, k: int) -> int | None:
         """Return the token of the verb the negation at k stands on: itself for "doesn't", "does" for "does not"."""
@@ -73,11 +84,16 @@ class Side:
         "neither Linux nor Windows is supported" agrees with "Linux is not supported".
         """
         words = self.p.words
+        if (clause := raised(self.p, k)) is not None:
+            return k, clause[0], clause[1], clause[0]
         if not any(is_content(w) for w in words[k + 1 : end]):
             a = max(clause_start(self.p, k), k - BACK_WORDS)
             if any(is_content(w) for w in words[a:k]) or k + 1 == end:
                 return k, a, k, a
-        verb = next((j for j in range(k + 2, end) if words[j] in FINITE_VERBS), None)
+        # "None of these surgical masks exhibited adequate filter performance": after "none of" the
+        # predicate may start on a past verb, once a noun has named what is counted.
+        partitive = k + 1 < end and words[k + 1] == "of"
+        verb = next((j for j in range(k + 2, end) if words[j] in FINITE_VERBS or (partitive and _past(words, j))), None)
         decides = verb if verb is not None and words[k] in _NOUN_NEGATIONS else k + 1
         return k, k + 1, end, decides
 

@@ -23,6 +23,14 @@ BLENDED = (
     " Days of Future Past and Godzilla."
 )
 
+SURGICAL = (
+    "CONCLUSION: None of these surgical masks exhibited adequate filter performance and facial fit characteristics"
+    " to be considered respiratory protection devices."
+)
+MARTIN = (
+    "In 2008 , Coldplay lead singer Chris Martin stated that `` ... I do n't think bands should keep going past"
+    " [ the age of ] 33 '' , but later rephrased this ."
+)
 SENATE = "The Senate is currently composed of 58 Democrats , 40 Republicans , and two independents ."
 
 # (claim, evidence, the evidence's words the flag names)
@@ -119,6 +127,10 @@ DIFFERS = [
         "As of 16 April 2020 , there have been 1,349 confirmed cases , 107 recoveries and 4 deaths.",
         "",
     ),
+    # The same evidence against the claims that part from it: "none of" and "don't think" still deny.
+    ("Surgical masks exhibited adequate filter performance .", SURGICAL, "None"),
+    ("Surgical masks do provide you with full protection from COVID-19.", SURGICAL, "None"),
+    ("Chris Martin stated in 2008 that bands should keep going past the age of 33 .", MARTIN, "do n't"),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
     (
         "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",
@@ -205,6 +217,23 @@ AGREES = [
         "The Light Between Oceans has not less than 42 reviews .",
         "On Metacritic , the film has an average score of 61 out of 100 , based on 41 critics , indicating"
         " generally favorable reviews .",
+    ),
+    # Check-COVID and VitaminC, labelled supported: a "no-" compound denies its word ("no-mask"); "none of"
+    # a noun denies the predicate after it; "don't think" denies the clause after it, not its subject;
+    # "improvement" is the claim's "improve".
+    (
+        "Mask-wearers with clinical respiratory illness are less likely to infect others in their households who"
+        " are not wearing masks.",
+        "A post hoc comparison between the mask versus no-mask groups showed a protective effect against clinical"
+        " respiratory illness, but not against ILI and laboratory-confirmed viral respiratory infections.",
+    ),
+    ("Surgical masks do not provide you with full protection from COVID-19.", SURGICAL),
+    ("Chris Martin expressed in 2008 that bands should not go beyond the age of 33 .", MARTIN),
+    (
+        "Convalescent plasma therapy does not improve clinical results in patients suffering from COVID-19.",
+        "Conclusion and Relevance: Among patients with severe or life-threatening COVID-19, convalescent plasma"
+        " therapy added to standard treatment, compared with standard treatment alone, did not result in a"
+        " statistically significant improvement in time to clinical improvement within 28 days.",
     ),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (

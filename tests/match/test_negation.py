@@ -10,7 +10,7 @@ import pytest
 
 from core.match import prepare
 from core.match.claim_words import word_stem
-from core.match.negation import passive_subject
+from core.match.negation import passive_subject, raised
 from core.models import PageKind, PageText
 
 
@@ -59,3 +59,21 @@ def test_the_words_a_negation_denies_before_it(text: str, subject: str) -> None:
 )
 def test_one_word_in_its_forms_has_one_stem(words: tuple[str, ...], stem: str) -> None:
     assert {word_stem(w) for w in words} == {stem}
+
+
+@pytest.mark.parametrize(
+    ("text", "denied"),
+    [
+        # VitaminC: "don't think" denies the clause after it, from past its auxiliary.
+        ("Chris Martin stated : I do n't think bands should keep going past 33 .", "keep going past 33"),
+        ("We do not believe that the vaccine will fail .", "fail"),
+        # No verb of thinking, or no clause after it: nothing raised.
+        ("We do not know whether the vaccine will fail .", ""),
+        ("I do not think so .", ""),
+    ],
+)
+def test_a_negation_before_a_verb_of_thinking_denies_the_clause_after_it(text: str, denied: str) -> None:
+    p = prepare(PageText(text=text, kind=PageKind.TEXT))
+    k = next(i for i, w in enumerate(p.words) if w in ("not", "don't"))
+    clause = raised(p, k)
+    assert (" ".join(p.words[clause[0] : clause[1]]) if clause else "") == denied
