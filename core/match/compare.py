@@ -15,7 +15,8 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   claim denies that the evidence's number in its place meets is one too (core.match.bounds:
   "not less than $ 65,000" against "$ 62,406"). "None of these masks exhibited …" denies the
   predicate of what it counts, and the masks with it where the other side's sentence denies nothing;
-  a "no-" compound denies its word ("no-mask groups" agree with "not wearing masks").
+  a "no-" compound denies its word ("no-mask groups" agree with "not wearing masks"). Words are
+  compared by stem, a hyphened word as the one word the other side writes ("code-named", "codenamed").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
   HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking (core.match.dropped).
@@ -56,6 +57,8 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
     positions; without it they are positions in ``evidence``. Never raises on any two strings.
     """
     c, e = Side(claim), Side(evidence)
+    c.join_hyphens(e)
+    e.join_hyphens(c)
     if not c.p.words or not e.p.words:
         return ()
     flags: list[Flag] = []

@@ -260,7 +260,12 @@ _BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 _HAVE = frozenset({"have", "has", "had"})
 _DETERMINERS = frozenset("a an the any enough many much two three four five six seven eight nine ten".split())  # noqa: SIM905
 _RELATIVES = frozenset({"that", "which", "who", "whom", "whose"})
-_PARTICIPLES = frozenset("done made sold found held paid built told kept sent brought bought caught".split())  # noqa: SIM905
+_PARTICIPLES = frozenset(
+    """done made sold found held paid built told kept sent brought bought caught cut put set hit shut spread led
+    won lost met left heard meant read run thought taught""".split()  # noqa: SIM905
+)
+# Adverbs between a passive's "be" and its participle ("was not first shown", "were not officially confirmed").
+_PASSIVE_ADVERBS = frozenset("first yet already ever also still even fully widely".split())  # noqa: SIM905
 
 
 def passive_subject(p: PreparedPage, k: int, back: int) -> int:
@@ -282,6 +287,8 @@ def passive_subject(p: PreparedPage, k: int, back: int) -> int:
     passive = verb_before in _BE
     if words[j] in _BE:
         passive, j = True, j + 1
+    while passive and j < len(words) - 1 and (words[j] in _PASSIVE_ADVERBS or words[j].endswith("ly")):
+        j += 1  # "was not first shown at the LA Film Festival": the participle follows
     if j >= len(words) or j in p.breaks:
         return -1
     verb = words[j]

@@ -38,6 +38,7 @@ class Side:
         self.p: PreparedPage = prepare(PageText(text=text, kind=PageKind.TEXT))
         words = self.p.words
         self.stems = [word_stem(denied_verb(w)) if w.endswith("n't") else word_stem(w) for w in words]
+        self.hyphened = [i for i in range(len(words) - 1) if self._hyphened(i)]
         found = negations(self.p, verbs=True)
         scopes = [(k, end) for k, end in found if self._denies(k, end)]
         self.scopes = [self._governed(k, end) for k, end in scopes]
@@ -61,6 +62,35 @@ class Side:
         More" is a name.
         """
         return not (self._compound(k) or in_name(self.p, k))
+
+    def join_hyphens(self, other: Side) -> None:
+        """Read a word written with a hyphen as the one word the other side writes without ("code-named", "codenamed").
+
+        Only where the other side holds the joined word and not the first part: "pangolin-associated"
+        keeps its "pangolin".
+        """
+        words = self.p.words
+        for i in self.hyphened:
+            joined = word_stem(words[i] + words[i + 1])
+            if joined in other.places and self.stems[i] not in other.places:
+                self.places[self.stems[i]].remove(i)
+                if not self.places[self.stems[i]]:
+                    del self.places[self.stems[i]]
+                self.stems[i] = joined
+                self.places.setdefault(joined, []).append(i)
+                self.places[joined].sort()
+                self.content_stems.add(joined)
+
+    def _hyphened(self, i: int) -> bool:
+        """Return True when words i and i + 1 are one word written with a hyphen ("code-named"), no "no-" or "non-"."""
+        words = self.p.words
+        return (
+            words[i].isalpha()
+            and words[i + 1].isalpha()
+            and words[i] not in _COMPOUNDS
+            and (i + 1) not in self.p.breaks
+            and gap(self.p, i + 1) == "-"
+        )
 
     def _compound(self, k: int) -> bool:
         """Return True when the negation at token k is the "no-" or "non-" of a compound ("no-mask")."""

@@ -131,6 +131,36 @@ DIFFERS = [
     ("Surgical masks exhibited adequate filter performance .", SURGICAL, "None"),
     ("Surgical masks do provide you with full protection from COVID-19.", SURGICAL, "None"),
     ("Chris Martin stated in 2008 that bands should keep going past the age of 33 .", MARTIN, "do n't"),
+    # VitaminC: a passive with an adverb before its participle, or a participle of its own form ("cut");
+    # one word written with a hyphen on one side ("code-named" against "codenamed").
+    (
+        "The film Last Exorcism was not first shown at the LA Film Festival after February 2010 .",
+        "The film premiered at the LA Film Festival on 17 June 2010LA Film Festival Premieres 'The Last Exorcism ' ,"
+        " Other Genre Fare and was here narrated by Eli Roth .",
+        "",
+    ),
+    (
+        "The qualification campaign of the Vietnam national football team for the 2022 FIFA World Cup was not cut"
+        " short due to the 2020 coronavirus pandemic .",
+        "The outbreak also forced 2020 V.League 1 to be delayed to 7th March until other news indicated , which"
+        " affected the perpetration of Vietnam national football team for the upcoming 2022 FIFA World Cup"
+        " qualification – AFC Second Round.",
+        "",
+    ),
+    (
+        "The BMW 720S ' twin-turbocharged V8 engine is not code-named the M840TR .",
+        "The Senna is powered by a modified version of the BMW 720S ' twin-turbocharged V8 engine codenamed the"
+        " M840TR .",
+        "",
+    ),
+    # Check-COVID: a hyphened word keeps its first part where the other side holds that ("pangolin-associated").
+    (
+        "Studies have not found a genetic similarity between SARS-CoV-21 and coronaviruses found in pangolins.",
+        "Metagenomic sequencing identified pangolin-associated coronaviruses that belong to two sub-lineages of"
+        " SARS-CoV-2-related coronaviruses, including one that exhibits strong similarity in the receptor-binding"
+        " domain to SARS-CoV-2.",
+        "",
+    ),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
     (
         "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",

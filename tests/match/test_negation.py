@@ -33,6 +33,9 @@ def _subject(text: str) -> str:
         ("Jeremy Lamb has not 2 older siblings .", "jeremy lamb has"),
         ("Eric Cantona has not a child named Raphael , born in 1988 .", "eric cantona has"),
         ("Sylvester Stallone had not a short role in Guardians of the Galaxy Vol . 2 .", "sylvester stallone had"),
+        # An adverb before the participle, a participle of its own form.
+        ("The film Last Exorcism was not first shown at the LA Film Festival .", "film last exorcism was"),
+        ("The campaign was not cut short due to the pandemic .", "the campaign was"),
         # No passive and nothing had: the negation denies its predicate only.
         ("Jeremy Lamb has not played 2 seasons .", ""),
         ("Jeremy Lamb does not have 2 older siblings .", ""),
