@@ -36,6 +36,8 @@ from core.match.side import BACK_WORDS, NUMBER, Side, span
 from core.models import Flag, FlagKind
 
 _UNTIL = frozenset({"until", "till"})
+# Words that set a second subject against the first: "Python supports it and Ruby does not."
+_SETS_AGAINST = frozenset("and or but while whereas unlike than as".split())  # noqa: SIM905
 # Prefixes that deny the word they stand on ("unreported", "non-confirmed"), as the other side's "not" does.
 _UN = ("un", "non", "non-", "dis", "in")
 # Comparators a negation may bound a number with ("no more than 850"), and the words before a number
@@ -108,7 +110,11 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     if not shared:
         # "96,108 cases were not confirmed" against "96,108 cases have been reported": in the passive
         # the negation denies its subject, judged on the subject's words when its own are not shared.
-        return _subject_difference(side, other, k) or _partitive_difference(side, other, scope)
+        return (
+            _subject_difference(side, other, k)
+            or _partitive_difference(side, other, scope)
+            or _elided_difference(side, other, scope)
+        )
     said = [i for i in range(decides, b) if is_content(words[i])]
     while len(said) > 1 and words[said[0]] in LIGHT_VERBS and side.stems[said[0]] not in other.places:
         said.pop(0)  # "has not registered 90 cases" against "90 cases have been reported": the cases decide
@@ -195,6 +201,34 @@ def _partitive_difference(side: Side, other: Side, scope: tuple[int, int, int, i
     return h, j
 
 
+def _elided_difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tuple[int, int] | None:
+    """Return (a word of the predicate a sentence-final "does not." elides, its place on other) when other affirms it.
+
+    "69 drugs that target the same proteins in our cells the novel coronavirus does not." denies the
+    coronavirus the sentence's own "target the same proteins": against "proteins targeted by 69 drugs"
+    it differs. A sentence that sets another subject against it ("Python supports it and Ruby does
+    not.") elides for that subject alone, and is left to the words of its clause.
+    """
+    k, a, b, _ = scope
+    words = side.p.words
+    ends = k + 1 == len(words) or (k + 1) in side.p.breaks
+    if b != k or not ends or side.own.get(k) is None:
+        return None
+    start = side.sentence_of[k][0]
+    if any(w in _SETS_AGAINST for w in words[start:k]):
+        return None
+    shared = [i for i in range(start, a) if is_content(words[i]) and side.stems[i] in other.places]
+    # The elided copy of these words is denied where they stand affirmed: the other side's affirming differs.
+    differ = [i for i in shared if all(not other.polarity[j] for j in _counterparts(side, other, i))]
+    if len(shared) < 2 or len(differ) <= len(shared) - len(differ):
+        return None
+    h = differ[0]
+    j = other.places[side.stems[h]][0]
+    if _worded_as_ending(side, other, h, j, denies=True):
+        return None
+    return h, j
+
+
 def _worded_as_ending(side: Side, other: Side, h: int, j: int, denies: bool) -> bool:
     """Return True when the affirming side words the denial (of h on side, j on other) as an ending near it.
 
@@ -219,8 +253,10 @@ def _negation_flag(
     """Return the blocking flag of a word one side denies and the other affirms, quoting both sides."""
     ev_first = ev_neg if ev_neg is not None else ev_at
     cl_first = cl_neg if cl_neg is not None else cl_at
-    page_words = e.shown(ev_first - 3, ev_at + 3)
-    claim_words = c.shown(cl_first - 3, cl_at + 3)
+    # A word the negation denies by ellipsis stands before it ("69 drugs ... the coronavirus does not.").
+    ev_first, ev_last = min(ev_first, ev_at), max(ev_first, ev_at)
+    page_words = e.shown(ev_first - 3, ev_last + 3)
+    claim_words = c.shown(min(cl_first, cl_at) - 3, max(cl_first, cl_at) + 3)
     if ev_neg is not None:
         neg = e.p.original_text(ev_neg, ev_neg)
         what = f'the evidence denies it with "{neg}", the claim does not'
@@ -234,6 +270,6 @@ def _negation_flag(
         "Check which one the source supports before the claim goes on.",
         blocking=True,
         page_words=page_words,
-        span=span(e, ev_first, ev_at, offset),
+        span=span(e, ev_first, ev_last, offset),
         claim_words=claim_words,
     )

@@ -161,6 +161,13 @@ DIFFERS = [
         " domain to SARS-CoV-2.",
         "",
     ),
+    # Check-COVID: a sentence-final "does not." denies the predicate its sentence said before it.
+    (
+        "A research team found 69 drugs that target the same proteins in our cells the novel coronavirus does not.",
+        "Among these, we identify 66 druggable human proteins or host factors targeted by 69 existing FDA-approved"
+        " drugs, drugs in clinical trials and/or preclinical compounds.",
+        "",
+    ),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
     (
         "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",
@@ -265,6 +272,8 @@ AGREES = [
         " therapy added to standard treatment, compared with standard treatment alone, did not result in a"
         " statistically significant improvement in time to clinical improvement within 28 days.",
     ),
+    # A sentence-final "does not." of a second subject set against the first denies that subject alone.
+    ("Python supports it and Ruby does not.", "Python supports it."),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (
         "Life peerages were created after 1958 .",
