@@ -19,10 +19,10 @@ from decimal import Decimal
 
 from core.figures.read import read_figures
 from core.figures.scan import ReadFigure
-from core.match.claim_words import is_content
+from core.match.claim_words import WRITTEN_NUMBERS, is_content
 from core.match.negation import is_negation
 from core.match.side import NUMBER, Side, span
-from core.models import Flag, FlagKind
+from core.models import FigureKind, Flag, FlagKind
 
 # The comparison each comparator says of the figure after it.
 _RELATIONS = {
@@ -88,11 +88,24 @@ def _noun(side: Side, i: int) -> str:
     return next((side.stems[j] for j in range(i + 1, min(b, i + 3)) if is_content(words[j])), "")
 
 
+def _written(side: Side) -> list[tuple[ReadFigure, int]]:
+    """Return the numbers of two to twenty the side writes out ("at the age of eight") that the figures reader left."""
+    p = side.p
+    out: list[tuple[ReadFigure, int]] = []
+    for j, w in enumerate(p.words):
+        if (n := WRITTEN_NUMBERS.get(w, 0)) >= 2:
+            a, b = p.ostarts[j], p.oends[j]
+            out.append((ReadFigure(text=side.text[a:b], kind=FigureKind.NUMBER, start=a, end=b, value=Decimal(n)), j))
+    return out
+
+
 def denied_bounds(c: Side, e: Side, offset: int | None) -> list[Flag]:
     """Return a blocking flag for each bound the claim denies that the evidence's number in its place meets."""
     if not c.scopes:
         return []
     placed = [(f, j) for f in read_figures(e.text) if f.value is not None and (j := _token(e, f)) is not None]
+    taken = [(f.start, f.end) for f, _ in placed]
+    placed += [(f, j) for f, j in _written(e) if not any(a <= f.start < b for a, b in taken)]
     flags: list[Flag] = []
     for fig in read_figures(c.text):
         relation = _relation(fig.hedge)

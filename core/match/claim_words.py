@@ -39,6 +39,8 @@ _SUFFIXES = ("ingly", "edly", "ions", "ion", "ing", "ed", "es", "s", "e", "ly")
 _WRITTEN = """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
     seventeen eighteen nineteen twenty""".split()  # noqa: SIM905
 _NUMBER_WORDS = {w: str(n) for n, w in enumerate(_WRITTEN)}
+# The same, as numbers: what a number written out counts.
+WRITTEN_NUMBERS = {w: n for n, w in enumerate(_WRITTEN)}
 
 
 def word_stem(word: str) -> str:
@@ -72,4 +74,13 @@ def denied_verb(word: str) -> str:
     return _CONTRACTED.get(base, base)
 
 
-__all__ = ["DENIAL_WORDS", "FUNCTION_WORDS", "HEDGE_FAMILIES", "LIGHT_VERBS", "denied_verb", "is_content", "word_stem"]
+__all__ = [
+    "DENIAL_WORDS",
+    "FUNCTION_WORDS",
+    "HEDGE_FAMILIES",
+    "LIGHT_VERBS",
+    "WRITTEN_NUMBERS",
+    "denied_verb",
+    "is_content",
+    "word_stem",
+]

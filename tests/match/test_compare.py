@@ -168,6 +168,12 @@ DIFFERS = [
         " drugs, drugs in clinical trials and/or preclinical compounds.",
         "",
     ),
+    # VitaminC: the evidence's number in the claim's place written out ("at the age of eight").
+    (
+        "David O'Leary moved to Dublin when he was not more than 7 seven years old .",
+        "O'Leary was born in Stoke Newington , London on 2 May 1958 and moved to live in Dublin at the age of eight.",
+        "eight",
+    ),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
     (
         "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",
