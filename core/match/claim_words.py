@@ -34,12 +34,30 @@ LIGHT_VERBS = frozenset(
     """record recorded register registered report reported confirm confirmed make made earn earned conduct
     conducted perform performed reach reached receive received get got see saw seen""".split()  # noqa: SIM905
 )
-_SUFFIXES = ("ingly", "edly", "ing", "ed", "es", "s", "e", "ly")
+_SUFFIXES = ("ingly", "edly", "ions", "ion", "ing", "ed", "es", "s", "e", "ly")
+# A number written out is its digits: "had four coronavirus deaths" counts the "4 deaths" of the page.
+_WRITTEN = """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+    seventeen eighteen nineteen twenty""".split()  # noqa: SIM905
+_NUMBER_WORDS = {w: str(n) for n, w in enumerate(_WRITTEN)}
+# The same, as numbers: what a number written out counts.
+WRITTEN_NUMBERS = {w: n for n, w in enumerate(_WRITTEN)}
 
 
 def word_stem(word: str) -> str:
-    """Return a word without its commonest English endings ("enabled", "enables", "enable" -> "enabl")."""
+    """Return a word without its commonest English endings ("enabled", "enables", "enable" -> "enabl").
+
+    An adjective in "-ical" is its "-ic" ("neurological" -> "neurologic"), and a number written out
+    its digits ("four" -> "4"); "-ment" and "-ion" are the verb's endings ("mutation", "mutated" -> "mutat").
+    """
     word = word.removesuffix("'s")
+    if word in _NUMBER_WORDS:
+        return _NUMBER_WORDS[word]
+    if word.endswith("ical") and len(word) > 6:
+        return word[:-2]
+    for noun in ("ments", "ment"):
+        if word.endswith(noun) and len(word) - len(noun) >= 4:
+            word = word[: -len(noun)]  # "improvement" is "improve", whose ending goes next
+            break
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
@@ -56,4 +74,13 @@ def denied_verb(word: str) -> str:
     return _CONTRACTED.get(base, base)
 
 
-__all__ = ["DENIAL_WORDS", "FUNCTION_WORDS", "HEDGE_FAMILIES", "LIGHT_VERBS", "denied_verb", "is_content", "word_stem"]
+__all__ = [
+    "DENIAL_WORDS",
+    "FUNCTION_WORDS",
+    "HEDGE_FAMILIES",
+    "LIGHT_VERBS",
+    "WRITTEN_NUMBERS",
+    "denied_verb",
+    "is_content",
+    "word_stem",
+]

@@ -11,52 +11,35 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   no difference. Nor is a denial that the other side words as an ending ("no longer supports"
   against "stopped supporting"), nor a negated comparator of a number the other side bounds too
   ("no more than 850" against "at most 850": the figures check compares the bounds). In the
-  passive a negation denies its subject too ("96,108 cases were not confirmed").
+  passive a negation denies its subject too ("96,108 cases were not confirmed"). A bound the
+  claim denies that the evidence's number in its place meets is one too (core.match.bounds:
+  "not less than $ 65,000" against "$ 62,406"). "None of these masks exhibited …" denies the
+  predicate of what it counts, and the masks with it where the other side's sentence denies nothing;
+  a "no-" compound denies its word ("no-mask groups" agree with "not wearing masks"). Words are
+  compared by stem, a hyphened word as the one word the other side writes ("code-named", "codenamed").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
-  HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking.
+  HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking (core.match.dropped).
 
-Messages quote both sides' own words. Spans are on the evidence side, in the evidence text, or
-in the page's text when the evidence's offset in it is given. Nothing here finds a quote.
+Each side is read once (core.match.side). Messages quote both sides' own words. Spans are on the
+evidence side, in the evidence text, or in the page's text when the evidence's offset in it is
+given. Nothing here finds a quote.
 """
 
 from __future__ import annotations
 
-import re
-from itertools import pairwise
+from core.match.bounds import denied_bounds
+from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, is_content, word_stem
+from core.match.dropped import dropped
+from core.match.negation import bounds_time, passive_subject
+from core.match.side import BACK_WORDS, NUMBER, Side, span
+from core.models import Flag, FlagKind
 
-from core.match.claim_words import (
-    DENIAL_WORDS,
-    HEDGE_FAMILIES,
-    LIGHT_VERBS,
-    denied_verb,
-    is_content,
-    word_stem,
-)
-from core.match.context import CONDITIONS, HEDGES, NUMBER_HEDGES
-from core.match.negation import (
-    FINITE_VERBS,
-    bounds_time,
-    clause_start,
-    gap,
-    in_name,
-    negations,
-    parities,
-    passive_subject,
-)
-from core.match.page import PreparedPage, prepare
-from core.models import Flag, FlagKind, PageKind, PageText
-
-# Words before a negation that it may deny by ellipsis ("how pure the seizures were not").
-_BACK_WORDS = 4
-_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither"})
-_COMPOUNDS = frozenset({"non", "no"})
 _UNTIL = frozenset({"until", "till"})
+# Words that set a second subject against the first: "Python supports it and Ruby does not."
+_SETS_AGAINST = frozenset("and or but while whereas unlike than as".split())  # noqa: SIM905
 # Prefixes that deny the word they stand on ("unreported", "non-confirmed"), as the other side's "not" does.
 _UN = ("un", "non", "non-", "dis", "in")
-# Words either side of a shared word a denial worded as an ending stands within ("stopped supporting"):
-# farther off ("at the end of 2005 , ... was the third best-selling") it says something else.
-_NEAR = 8
 # Comparators a negation may bound a number with ("no more than 850"), and the words before a number
 # that bound it on the other side ("at most 850", "up to 850", "over 850", "no more than 850").
 _COMPARATORS = tuple(
@@ -65,97 +48,8 @@ _COMPARATORS = tuple(
 )
 _BOUND_WORDS = frozenset("than most least over under above below exceeding maximum minimum".split())  # noqa: SIM905
 _BOUND_PAIRS = frozenset({("up", "to"), ("as", "many"), ("as", "much"), ("in", "excess")})
-_SNIPPET_WORDS = 10
 # Flags of each kind kept for one comparison: an editor reads the first few; the rest say the same.
 _FLAGS_KEPT = 3
-
-
-class _Side:
-    """One side of the comparison read once: tokens, stems, negation scopes and polarities."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.p: PreparedPage = prepare(PageText(text=text, kind=PageKind.TEXT))
-        words = self.p.words
-        self.stems = [word_stem(denied_verb(w)) if w.endswith("n't") else word_stem(w) for w in words]
-        scopes = [(k, end) for k, end in negations(self.p, verbs=True) if self._denies(k, end)]
-        self.scopes = [self._governed(k, end) for k, end in scopes]
-        # The verb a negation stands on is denied with it: "doesn't" and "does not" deny "does".
-        self.own = {k: self._own(k) for k, _, _, _ in self.scopes}
-        ranges = [(a, b) for _, a, b, _ in self.scopes]
-        ranges += [(o, o + 1) for (k, a, b, _) in self.scopes if (o := self.own[k]) is not None and not a <= o < b]
-        self.polarity = parities(len(words), ranges)
-        self.places: dict[str, list[int]] = {}
-        for i, s in enumerate(self.stems):
-            self.places.setdefault(s, []).append(i)
-        self.sentence_of = _sentences(self.p)
-        self.content_stems = {st for st, w in zip(self.stems, words, strict=True) if is_content(w)}
-
-    def _denies(self, k: int, end: int) -> bool:
-        """Return True when the negation at token k denies the words it governs.
-
-        "non-citizens" and "no-mask groups" are other words than "citizens" and "mask", "Faith No
-        More" is a name.
-        """
-        compound = self.p.words[k] in _COMPOUNDS and gap(self.p, k + 1) == "-"
-        return not (compound or in_name(self.p, k))
-
-    def _own(self, k: int) -> int | None:
-        """Return the token of the verb the negation at k stands on: itself for "doesn't", "does" for "does not"."""
-        words = self.p.words
-        if words[k].endswith("n't"):
-            return k
-        if words[k] == "not" and k > 0 and words[k - 1] in FINITE_VERBS and (k - 1) not in self.p.breaks:
-            return k - 1
-        return None
-
-    def _governed(self, k: int, end: int) -> tuple[int, int, int, int]:
-        """Return (negation, first, end, decides from) of what the negation at k governs and is judged on.
-
-        Its words after it in its clause; when none of those says anything ("you are not.", "may not
-        be that"), the few words before it in its clause, which it denies by ellipsis. A negation of a
-        noun ("no users have reported crashes") is judged on its predicate when it has one, so that
-        "neither Linux nor Windows is supported" agrees with "Linux is not supported".
-        """
-        words = self.p.words
-        if not any(is_content(w) for w in words[k + 1 : end]):
-            a = max(clause_start(self.p, k), k - _BACK_WORDS)
-            if any(is_content(w) for w in words[a:k]) or k + 1 == end:
-                return k, a, k, a
-        verb = next((j for j in range(k + 2, end) if words[j] in FINITE_VERBS), None)
-        decides = verb if verb is not None and words[k] in _NOUN_NEGATIONS else k + 1
-        return k, k + 1, end, decides
-
-    def sentence_words(self, i: int) -> set[str]:
-        """Return the stems of the sentence holding token i."""
-        a, b = self.sentence_of[i]
-        return set(self.stems[a:b])
-
-    def near_tokens(self, i: int) -> set[str]:
-        """Return the words, as written (normalised), of token i's sentence within _NEAR words of it."""
-        a, b = self.sentence_of[i]
-        return set(self.p.words[max(a, i - _NEAR) : min(b, i + _NEAR + 1)])
-
-    def sentence_tokens(self, i: int) -> set[str]:
-        """Return the words, as written (normalised), of the sentence holding token i."""
-        a, b = self.sentence_of[i]
-        return set(self.p.words[a:b])
-
-    def shown(self, first: int, last: int) -> str:
-        """Return the side's own words from token first to last (inclusive), "…" where cut."""
-        n = len(self.p.words)
-        a, b = max(0, first), min(n - 1, last)
-        text = self.p.original_text(a, b)
-        return ("…" if a > 0 else "") + text + ("…" if b < n - 1 else "")
-
-
-def _sentences(p: PreparedPage) -> list[tuple[int, int]]:
-    """Return, for every token, the token range [a, b) of its sentence."""
-    bounds = [0, *sorted(b for b in p.breaks if 0 < b < len(p.words)), len(p.words)]
-    out: list[tuple[int, int]] = []
-    for a, b in pairwise(bounds):
-        out.extend([(a, b)] * (b - a))
-    return out
 
 
 def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple[Flag, ...]:
@@ -164,7 +58,9 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
     ``offset`` is where ``evidence`` starts in the page's text: the flags' spans are then page
     positions; without it they are positions in ``evidence``. Never raises on any two strings.
     """
-    c, e = _Side(claim), _Side(evidence)
+    c, e = Side(claim), Side(evidence)
+    c.join_hyphens(e)
+    e.join_hyphens(c)
     if not c.p.words or not e.p.words:
         return ()
     flags: list[Flag] = []
@@ -183,7 +79,9 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
             flags.append(
                 _negation_flag(e, c, ev_at, cl_at, k if on_evidence else None, None if on_evidence else k, offset)
             )
-    flags.extend(_dropped(e, c, offset))
+    if not flags:
+        flags.extend(denied_bounds(c, e, offset))  # "not less than $ 65,000" against "$ 62,406"
+    flags.extend(dropped(e, c, offset))
     # A long text may part from the other at many places: the first few of each kind say it.
     kept: list[Flag] = []
     for kind in (FlagKind.NEGATION_DIFFERS, FlagKind.HEDGE_DROPPED, FlagKind.CONDITION_DROPPED):
@@ -191,7 +89,7 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
     return tuple(kept)
 
 
-def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> tuple[int, int] | None:
+def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tuple[int, int] | None:
     """Return (a denied word on side, its place on other) when the negation denies there what other affirms.
 
     Decided on the governed words both sides hold: each agrees when the other side says it once
@@ -212,12 +110,17 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     if not shared:
         # "96,108 cases were not confirmed" against "96,108 cases have been reported": in the passive
         # the negation denies its subject, judged on the subject's words when its own are not shared.
-        return _subject_difference(side, other, k)
+        return (
+            _subject_difference(side, other, k)
+            or _partitive_difference(side, other, scope)
+            or _elided_difference(side, other, scope)
+        )
     said = [i for i in range(decides, b) if is_content(words[i])]
     while len(said) > 1 and words[said[0]] in LIGHT_VERBS and side.stems[said[0]] not in other.places:
         said.pop(0)  # "has not registered 90 cases" against "90 cases have been reported": the cases decide
     if said and b > k and side.stems[said[0]] not in other.places and 2 * len(shared) < len(said):
-        return None  # the other side says neither what the negation denies first nor most of the rest
+        # The other side says neither what the negation denies first nor most of the rest: its subject may decide.
+        return _subject_difference(side, other, k) or _partitive_difference(side, other, scope)
     differ = [i for i in shared if all(other.polarity[j] != side.polarity[i] for j in _counterparts(side, other, i))]
     if not differ or len(differ) <= len(shared) - len(differ):
         return None
@@ -228,7 +131,7 @@ def _difference(side: _Side, other: _Side, scope: tuple[int, int, int, int]) -> 
     return h, j
 
 
-def _both_bound(side: _Side, other: _Side, k: int) -> bool:
+def _both_bound(side: Side, other: Side, k: int) -> bool:
     """Return True when the negation at k negates a comparator of a number the other side bounds too.
 
     "no more than 850 cases" against "at most 850 cases" says one bound in two ways: the figures
@@ -238,7 +141,7 @@ def _both_bound(side: _Side, other: _Side, k: int) -> bool:
     words = side.p.words
     n = len(words)
     at = next((k + 1 + len(c) for c in _COMPARATORS if tuple(words[k + 1 : k + 1 + len(c)]) == c), None)
-    if at is None or at >= n or not _NUMBER.match(words[at]):
+    if at is None or at >= n or not NUMBER.match(words[at]):
         return False
     for j in other.places.get(side.stems[at], ()):
         before = tuple(other.p.words[max(0, j - 2) : j])
@@ -247,9 +150,9 @@ def _both_bound(side: _Side, other: _Side, k: int) -> bool:
     return False
 
 
-def _subject_difference(side: _Side, other: _Side, k: int) -> tuple[int, int] | None:
+def _subject_difference(side: Side, other: Side, k: int) -> tuple[int, int] | None:
     """Return (a denied subject word, its place on other) when a passive negation denies what other affirms."""
-    a = passive_subject(side.p, k, _BACK_WORDS)
+    a = passive_subject(side.p, k, BACK_WORDS)
     if a < 0:
         return None
     words = side.p.words
@@ -274,7 +177,59 @@ def _subject_difference(side: _Side, other: _Side, k: int) -> tuple[int, int] | 
     return h, j
 
 
-def _worded_as_ending(side: _Side, other: _Side, h: int, j: int, denies: bool) -> bool:
+def _partitive_difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tuple[int, int] | None:
+    """Return (a word of what "none of" counts, its place on other) when other affirms what side denies of it.
+
+    "None of these surgical masks exhibited adequate filter performance" denies the masks' predicate:
+    against "Surgical masks do provide full protection" the masks' sentence denies nothing, and differs;
+    against "Surgical masks do not provide full protection" it agrees.
+    """
+    k, _, _, decides = scope
+    words = side.p.words
+    if decides <= k + 2 or words[k + 1] != "of":
+        return None
+    shared = [i for i in range(k + 2, decides) if is_content(words[i]) and side.stems[i] in other.places]
+    if not shared:
+        return None
+    h = shared[0]
+    j = other.places[side.stems[h]][0]
+    a_j, b_j = other.sentence_of[j]
+    if other.polarity[j] or any(a_j <= n < b_j for n, _, _, _ in other.scopes):
+        return None  # the other side denies something of the same words in its own
+    if _worded_as_ending(side, other, h, j, denies=True):
+        return None
+    return h, j
+
+
+def _elided_difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tuple[int, int] | None:
+    """Return (a word of the predicate a sentence-final "does not." elides, its place on other) when other affirms it.
+
+    "69 drugs that target the same proteins in our cells the novel coronavirus does not." denies the
+    coronavirus the sentence's own "target the same proteins": against "proteins targeted by 69 drugs"
+    it differs. A sentence that sets another subject against it ("Python supports it and Ruby does
+    not.") elides for that subject alone, and is left to the words of its clause.
+    """
+    k, a, b, _ = scope
+    words = side.p.words
+    ends = k + 1 == len(words) or (k + 1) in side.p.breaks
+    if b != k or not ends or side.own.get(k) is None:
+        return None
+    start = side.sentence_of[k][0]
+    if any(w in _SETS_AGAINST for w in words[start:k]):
+        return None
+    shared = [i for i in range(start, a) if is_content(words[i]) and side.stems[i] in other.places]
+    # The elided copy of these words is denied where they stand affirmed: the other side's affirming differs.
+    differ = [i for i in shared if all(not other.polarity[j] for j in _counterparts(side, other, i))]
+    if len(shared) < 2 or len(differ) <= len(shared) - len(differ):
+        return None
+    h = differ[0]
+    j = other.places[side.stems[h]][0]
+    if _worded_as_ending(side, other, h, j, denies=True):
+        return None
+    return h, j
+
+
+def _worded_as_ending(side: Side, other: Side, h: int, j: int, denies: bool) -> bool:
     """Return True when the affirming side words the denial (of h on side, j on other) as an ending near it.
 
     "stopped supporting" for "no longer supports"; ``denies`` says whether side is the denying one.
@@ -284,7 +239,7 @@ def _worded_as_ending(side: _Side, other: _Side, h: int, j: int, denies: bool) -
     return bool((affirmed.near_tokens(a_at) & DENIAL_WORDS) - denied.sentence_tokens(d_at))
 
 
-def _counterparts(side: _Side, other: _Side, i: int) -> list[int]:
+def _counterparts(side: Side, other: Side, i: int) -> list[int]:
     """Return the other side's places of token i's word: the one in the same order when both say it as often."""
     mine, theirs = side.places[side.stems[i]], other.places[side.stems[i]]
     if len(mine) == len(theirs):
@@ -292,20 +247,16 @@ def _counterparts(side: _Side, other: _Side, i: int) -> list[int]:
     return theirs
 
 
-def _span(side: _Side, first: int, last: int, offset: int | None) -> tuple[int, int]:
-    a, b = side.p.ostarts[first], side.p.oends[last]
-    base = offset or 0
-    return a + base, b + base
-
-
 def _negation_flag(
-    e: _Side, c: _Side, ev_at: int, cl_at: int, ev_neg: int | None, cl_neg: int | None, offset: int | None
+    e: Side, c: Side, ev_at: int, cl_at: int, ev_neg: int | None, cl_neg: int | None, offset: int | None
 ) -> Flag:
     """Return the blocking flag of a word one side denies and the other affirms, quoting both sides."""
     ev_first = ev_neg if ev_neg is not None else ev_at
     cl_first = cl_neg if cl_neg is not None else cl_at
-    page_words = e.shown(ev_first - 3, ev_at + 3)
-    claim_words = c.shown(cl_first - 3, cl_at + 3)
+    # A word the negation denies by ellipsis stands before it ("69 drugs ... the coronavirus does not.").
+    ev_first, ev_last = min(ev_first, ev_at), max(ev_first, ev_at)
+    page_words = e.shown(ev_first - 3, ev_last + 3)
+    claim_words = c.shown(min(cl_first, cl_at) - 3, max(cl_first, cl_at) + 3)
     if ev_neg is not None:
         neg = e.p.original_text(ev_neg, ev_neg)
         what = f'the evidence denies it with "{neg}", the claim does not'
@@ -319,80 +270,6 @@ def _negation_flag(
         "Check which one the source supports before the claim goes on.",
         blocking=True,
         page_words=page_words,
-        span=_span(e, ev_first, ev_at, offset),
+        span=span(e, ev_first, ev_last, offset),
         claim_words=claim_words,
-    )
-
-
-_NUMBER = re.compile(r"[-$€£¥]?\d")
-
-
-def _phrases(side: _Side, phrases: tuple[tuple[str, ...], ...]) -> list[tuple[int, tuple[str, ...]]]:
-    """Return (first token, phrase) of every phrase of the list the side holds, longest first at each place."""
-    words = side.p.words
-    out: list[tuple[int, tuple[str, ...]]] = []
-    taken = -1
-    for i in range(len(words)):
-        if i <= taken:
-            continue
-        for phrase in sorted((ph for ph in phrases if ph[0] == words[i]), key=len, reverse=True):
-            if tuple(words[i : i + len(phrase)]) == phrase:
-                out.append((i, phrase))
-                taken = i + len(phrase) - 1
-                break
-    return out
-
-
-def _holds(side: _Side, phrase: tuple[str, ...]) -> bool:
-    words = side.p.words
-    n = len(phrase)
-    return any(
-        tuple(words[i : i + n]) == phrase for i in side.places.get(word_stem(phrase[0]), ()) if words[i] == phrase[0]
-    )
-
-
-def _shares(e: _Side, c: _Side, i: int) -> bool:
-    """Return True when the evidence sentence of token i shares at least two content words with the claim."""
-    a, b = e.sentence_of[i]
-    mine = {e.stems[j] for j in range(a, b) if is_content(e.p.words[j])}
-    theirs = c.content_stems
-    return len(mine & theirs) >= min(2, len(theirs))
-
-
-def _dropped(e: _Side, c: _Side, offset: int | None) -> list[Flag]:
-    """Return the hedges and conditions of the evidence's sentences near the claim that the claim drops."""
-    flags: list[Flag] = []
-    claim_words = set(c.p.words)
-    for i, phrase in _phrases(e, HEDGES):
-        last = i + len(phrase) - 1
-        nxt = e.p.words[last + 1] if last + 1 < len(e.p.words) else ""
-        if phrase in NUMBER_HEDGES and not _NUMBER.match(nxt):
-            continue
-        if phrase == ("may",) and _NUMBER.match(nxt):
-            continue  # "May 2024": a month
-        family = next((f for f in HEDGE_FAMILIES if set(phrase) & f), frozenset())
-        if _holds(c, phrase) or claim_words & family or not _shares(e, c, i):
-            continue
-        flags.append(_dropped_flag(e, c, FlagKind.HEDGE_DROPPED, i, last, (3, 4), "its", offset))
-    for i, phrase in _phrases(e, CONDITIONS):
-        last = i + len(phrase) - 1
-        if _holds(c, phrase) or not _shares(e, c, i):
-            continue
-        flags.append(_dropped_flag(e, c, FlagKind.CONDITION_DROPPED, i, last, (4, 5), "its condition", offset))
-    return flags
-
-
-def _dropped_flag(
-    e: _Side, c: _Side, kind: FlagKind, i: int, last: int, around: tuple[int, int], what: str, offset: int | None
-) -> Flag:
-    """Return the information flag of evidence words i..last the claim drops, ``around`` words shown each side."""
-    shown = e.shown(i - around[0], last + around[1])
-    words = e.p.original_text(i, last)
-    return Flag(
-        kind=kind,
-        message=f'The evidence says "{shown}": the claim drops {what} "{words}".',
-        blocking=False,
-        page_words=shown,
-        span=_span(e, i, last, offset),
-        claim_words=c.shown(0, _SNIPPET_WORDS),
     )

@@ -7,7 +7,9 @@ the next predicate ("extensions that don't use these mechanisms will cause…"),
 bracket of a parenthesis it stands in ("(without parameters) of the message's header": "without" governs
 "parameters" only). "not only", "not just", "not merely", "not simply" widen a statement rather
 than deny it. A "nor" after a "neither" of its clause repeats that denial rather than adding one.
-In the passive ("96,108 cases were not confirmed") it denies its subject too (``passive_subject``).
+In the passive ("96,108 cases were not confirmed") it denies its subject too (``passive_subject``);
+before a verb of thinking ("I don't think bands should keep going") it denies the clause after the
+verb (``raised``), which the claim comparison reads; the cut-negation flags keep the plain scope.
 This module reads positions of a prepared page (core.match.page); it refuses to judge meaning
 beyond that scope: what the governed words say is the callers' business.
 """
@@ -228,10 +230,42 @@ def bounds_time(p: PreparedPage, k: int, end: int) -> bool:
     return "until" in p.words[k + 1 : end] or "till" in p.words[k + 1 : end]
 
 
+# Verbs a negation before them denies the clause after ("I don't think bands should keep going" says
+# they should not), and words a clause of theirs may open on.
+_RAISING = frozenset("think thinks thought believe believes believed expect expects expected suppose supposed".split())  # noqa: SIM905
+_RAISED_REACH = 6
+
+
+def raised(p: PreparedPage, k: int) -> tuple[int, int] | None:
+    """Return the words [a, b) the negation at token k denies past a verb of thinking, None when it stands before none.
+
+    "I do n't think bands should keep going past 33" denies "keep going past 33", not "bands": the
+    clause after the verb, from past its own auxiliary to its end.
+    """
+    words = p.words
+    j = k + 1
+    if j >= len(words) or words[j] not in _RAISING or clause_break(p, j):
+        return None
+    for m in range(j + 1, min(len(words), j + 1 + _RAISED_REACH)):
+        if clause_break(p, m):
+            return None
+        if words[m] in FINITE_VERBS:
+            end = scope_end(p, m, MAX_SCOPE)
+            return (m + 1, end) if end > m + 1 else None
+    return None
+
+
 # Forms of "be" a passive stands on, and participles that end in none of "-ed", "-en", "-wn".
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+_HAVE = frozenset({"have", "has", "had"})
+_DETERMINERS = frozenset("a an the any enough many much two three four five six seven eight nine ten".split())  # noqa: SIM905
 _RELATIVES = frozenset({"that", "which", "who", "whom", "whose"})
-_PARTICIPLES = frozenset("done made sold found held paid built told kept sent brought bought caught".split())  # noqa: SIM905
+_PARTICIPLES = frozenset(
+    """done made sold found held paid built told kept sent brought bought caught cut put set hit shut spread led
+    won lost met left heard meant read run thought taught""".split()  # noqa: SIM905
+)
+# Adverbs between a passive's "be" and its participle ("was not first shown", "were not officially confirmed").
+_PASSIVE_ADVERBS = frozenset("first yet already ever also still even fully widely".split())  # noqa: SIM905
 
 
 def passive_subject(p: PreparedPage, k: int, back: int) -> int:
@@ -239,17 +273,26 @@ def passive_subject(p: PreparedPage, k: int, back: int) -> int:
 
     "96,108 cases were not confirmed", "25,000 tests have not been done": a passive says what
     happened to its subject, so the negation denies the subject's words too (from the clause's
-    start). -1 when the negation stands in no passive or opens its clause.
+    start); so does a "has not" of what is had ("Jeremy Lamb has not 2 older siblings"). -1 when
+    the negation stands in neither or opens its clause.
     """
     words = p.words
     j = k + 1
-    passive = k > 0 and words[k - 1] in _BE and (k - 1) not in p.breaks
-    if j < len(words) and words[j] in _BE and j not in p.breaks:
+    if k == 0 or j >= len(words) or j in p.breaks:
+        return -1  # nothing before the negation to deny, or nothing after it to be a passive
+    # The word before the negation is its verb unless it opens the sentence ("Was not confirmed.").
+    verb_before = words[k - 1] if (k - 1) not in p.breaks else ""
+    # "Eric Cantona has not a child named Raphael": "has not" before what is had is "has no".
+    owns = verb_before in _HAVE and (words[j] in _DETERMINERS or words[j][:1].isdigit())
+    passive = verb_before in _BE
+    if words[j] in _BE:
         passive, j = True, j + 1
-    if not passive or j >= len(words) or j in p.breaks:
+    while passive and j < len(words) - 1 and (words[j] in _PASSIVE_ADVERBS or words[j].endswith("ly")):
+        j += 1  # "was not first shown at the LA Film Festival": the participle follows
+    if j >= len(words) or j in p.breaks:
         return -1
     verb = words[j]
-    if not (verb in _PARTICIPLES or (len(verb) > 4 and verb.endswith(("ed", "en", "wn")))):
+    if not owns and not (passive and (verb in _PARTICIPLES or (len(verb) > 4 and verb.endswith(("ed", "en", "wn"))))):
         return -1
     a = max(clause_start(p, k), k - back)
     if any(w in _RELATIVES for w in words[a:k]):

@@ -18,6 +18,21 @@ from tests.builders import claim, corpus_bytes, corpus_page, every, source
 WHATSNEW_313 = "html/python/whatsnew/3.13.html"
 EXPERIMENTAL = "This is an experimental feature and therefore is not enabled by default."
 
+BLENDED = (
+    "Blended grossed $ 14,284,031 in its opening weekend , finishing in third at the box office behind X-Men :"
+    " Days of Future Past and Godzilla."
+)
+
+SURGICAL = (
+    "CONCLUSION: None of these surgical masks exhibited adequate filter performance and facial fit characteristics"
+    " to be considered respiratory protection devices."
+)
+MARTIN = (
+    "In 2008 , Coldplay lead singer Chris Martin stated that `` ... I do n't think bands should keep going past"
+    " [ the age of ] 33 '' , but later rephrased this ."
+)
+SENATE = "The Senate is currently composed of 58 Democrats , 40 Republicans , and two independents ."
+
 # (claim, evidence, the evidence's words the flag names)
 DIFFERS = [
     ("Free threading is enabled by default", EXPERIMENTAL, "not"),
@@ -52,6 +67,113 @@ DIFFERS = [
         "",
     ),
     ("More than 25,000 corona tests have not been done in Romania .", "26,609 tests have been processed.", ""),
+    # VitaminC and Check-COVID: the predicate's first word is not the evidence's ("replaced" against
+    # "replacement", "contracted" against "travel-related"), so the passive's subject decides.
+    (
+        "Schaub was not replaced by T.J. Yates during the 6th week of the season .",
+        "In week 6 against the Rams , Schaub was injured during the game , but his replacement T. J. Yates"
+        " threw another pick-6 to stretch the team total to five games .",
+        "",
+    ),
+    (
+        "More than 27 of the 33 coronavirus cases in Oman were not contracted as a result of traveling",
+        "As of 18 March , the total number of cases registered in the Sultanate is 33 ,"
+        " of which 29 are travel-related .",
+        "",
+    ),
+    (
+        "Treatment of COVID-19 with hydroxychloroquine alone was not associated with an increased risk of death.",
+        "An association of increased overall mortality was identified in patients treated with"
+        " hydroxychloroquine alone.",
+        "",
+    ),
+    # VitaminC: "has not" before a number or a determiner is "has no": it denies what is had.
+    (
+        "Jeremy Lamb has not 2 older siblings .",
+        "He is the son of Rolando and Angela Lamb and is the third of four siblings .",
+        "",
+    ),
+    (
+        "Sylvester Stallone had not a short role in Guardians of the Galaxy Vol . 2 .",
+        "Sylvester Stallone was also revealed to be in the film , with his a brief role later revealed"
+        " as Stakar Ogord .",
+        "",
+    ),
+    # VitaminC: a bound the claim denies that the evidence's number in its place meets, though another
+    # number of the evidence ("$ 68,672" for a family) would hold the bound for the figures check.
+    (
+        "According to the census conducted before 2005 , the median income for a household in Carrollton , Texas"
+        " was not less than $ 65,000 .",
+        "At the 2000 census , the median income for a household in the city was $ 62,406 , and the median income"
+        " for a family was $ 68,672 .",
+        "62,406",
+    ),
+    ("Blended has not earned a total of over $ 14.25 million in its opening weekend .", BLENDED, "14,284,031"),
+    # Check-COVID and VitaminC: one word in two forms ("neurological", "neurologic"; "mutated",
+    # "mutations"), a number written out ("four" for "4").
+    (
+        "A recent study of COVID-19 patients in Wuhan, China found that over one third had not neurological symptoms.",
+        "Overall, 78 patients (36.4%) had neurologic manifestations.",
+        "",
+    ),
+    (
+        "SARS-CoV-2 has not mutated into several variants.",
+        "We find limited diversity across SARS-CoV-2 genomes: Only 11 sites show polymorphisms in >5% of sequences;"
+        " yet two mutations, including the D614G mutation in Spike, have already become consensus.",
+        "",
+    ),
+    (
+        "After April 15 , 2020 , Uzbekistan had not four coronavirus deaths .",
+        "As of 16 April 2020 , there have been 1,349 confirmed cases , 107 recoveries and 4 deaths.",
+        "",
+    ),
+    # The same evidence against the claims that part from it: "none of" and "don't think" still deny.
+    ("Surgical masks exhibited adequate filter performance .", SURGICAL, "None"),
+    ("Surgical masks do provide you with full protection from COVID-19.", SURGICAL, "None"),
+    ("Chris Martin stated in 2008 that bands should keep going past the age of 33 .", MARTIN, "do n't"),
+    # VitaminC: a passive with an adverb before its participle, or a participle of its own form ("cut");
+    # one word written with a hyphen on one side ("code-named" against "codenamed").
+    (
+        "The film Last Exorcism was not first shown at the LA Film Festival after February 2010 .",
+        "The film premiered at the LA Film Festival on 17 June 2010LA Film Festival Premieres 'The Last Exorcism ' ,"
+        " Other Genre Fare and was here narrated by Eli Roth .",
+        "",
+    ),
+    (
+        "The qualification campaign of the Vietnam national football team for the 2022 FIFA World Cup was not cut"
+        " short due to the 2020 coronavirus pandemic .",
+        "The outbreak also forced 2020 V.League 1 to be delayed to 7th March until other news indicated , which"
+        " affected the perpetration of Vietnam national football team for the upcoming 2022 FIFA World Cup"
+        " qualification – AFC Second Round.",
+        "",
+    ),
+    (
+        "The BMW 720S ' twin-turbocharged V8 engine is not code-named the M840TR .",
+        "The Senna is powered by a modified version of the BMW 720S ' twin-turbocharged V8 engine codenamed the"
+        " M840TR .",
+        "",
+    ),
+    # Check-COVID: a hyphened word keeps its first part where the other side holds that ("pangolin-associated").
+    (
+        "Studies have not found a genetic similarity between SARS-CoV-21 and coronaviruses found in pangolins.",
+        "Metagenomic sequencing identified pangolin-associated coronaviruses that belong to two sub-lineages of"
+        " SARS-CoV-2-related coronaviruses, including one that exhibits strong similarity in the receptor-binding"
+        " domain to SARS-CoV-2.",
+        "",
+    ),
+    # Check-COVID: a sentence-final "does not." denies the predicate its sentence said before it.
+    (
+        "A research team found 69 drugs that target the same proteins in our cells the novel coronavirus does not.",
+        "Among these, we identify 66 druggable human proteins or host factors targeted by 69 existing FDA-approved"
+        " drugs, drugs in clinical trials and/or preclinical compounds.",
+        "",
+    ),
+    # VitaminC: the evidence's number in the claim's place written out ("at the age of eight").
+    (
+        "David O'Leary moved to Dublin when he was not more than 7 seven years old .",
+        "O'Leary was born in Stoke Newington , London on 2 May 1958 and moved to live in Dublin at the age of eight.",
+        "eight",
+    ),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
     (
         "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",
@@ -128,6 +250,36 @@ AGREES = [
         "Administering hydroxychloroquine was not associated with greatly lower risk of mortality.",
         "Administration of hydroxychloroquine did not result in a significantly higher probability of conversion.",
     ),
+    # "has not a child" says what "has no children" says.
+    ("Eric Cantona has not a child named Raphael .", "Cantona has no children ."),
+    # A denied bound the evidence's number in its place does not meet agrees, whatever other numbers it holds.
+    ("Blended has not earned a total of over $ 15 million in its opening weekend .", BLENDED),
+    ("The senate has not more than 60 Democrats and less than 38 Republicans .", SENATE),
+    # Two numbers that stand where the claim's does and disagree: no flag ("41 critics", "100" beside "reviews").
+    (
+        "The Light Between Oceans has not less than 42 reviews .",
+        "On Metacritic , the film has an average score of 61 out of 100 , based on 41 critics , indicating"
+        " generally favorable reviews .",
+    ),
+    # Check-COVID and VitaminC, labelled supported: a "no-" compound denies its word ("no-mask"); "none of"
+    # a noun denies the predicate after it; "don't think" denies the clause after it, not its subject;
+    # "improvement" is the claim's "improve".
+    (
+        "Mask-wearers with clinical respiratory illness are less likely to infect others in their households who"
+        " are not wearing masks.",
+        "A post hoc comparison between the mask versus no-mask groups showed a protective effect against clinical"
+        " respiratory illness, but not against ILI and laboratory-confirmed viral respiratory infections.",
+    ),
+    ("Surgical masks do not provide you with full protection from COVID-19.", SURGICAL),
+    ("Chris Martin expressed in 2008 that bands should not go beyond the age of 33 .", MARTIN),
+    (
+        "Convalescent plasma therapy does not improve clinical results in patients suffering from COVID-19.",
+        "Conclusion and Relevance: Among patients with severe or life-threatening COVID-19, convalescent plasma"
+        " therapy added to standard treatment, compared with standard treatment alone, did not result in a"
+        " statistically significant improvement in time to clinical improvement within 28 days.",
+    ),
+    # A sentence-final "does not." of a second subject set against the first denies that subject alone.
+    ("Python supports it and Ruby does not.", "Python supports it."),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (
         "Life peerages were created after 1958 .",
@@ -241,3 +393,28 @@ def test_a_negated_comparator_against_a_bound_is_left_to_the_figures(claim_text:
     page = prepare(PageText(text=quote, kind=PageKind.TEXT))
     result = check_claim(claim("c1", claim_text, url, quote), src, page, Settings())
     assert result.verdict is verdict, result.reasons
+
+
+def test_each_denied_bound_is_set_against_the_number_counting_its_noun() -> None:
+    # VitaminC: "58 Democrats" meets the "more than 57 Democrats" the claim denies, "40 Republicans" the
+    # "less than 41 Republicans"; the figures check holds either bound with the other party's number.
+    claim_text = "The senate has not more than 57 Democrats and less than 41 Republicans ."
+    flags = compare_claim(claim_text, SENATE)
+    assert [SENATE[slice(*f.span)] for f in flags if f.kind is FlagKind.NEGATION_DIFFERS and f.span] == ["58", "40"]
+    assert all(f.blocking for f in flags)
+    assert '"more than 57"' in flags[0].message and '"58"' in flags[0].message
+
+
+def test_a_denied_bound_another_number_of_the_quote_holds_needs_review() -> None:
+    # VitaminC: the figures check holds "not less than $ 65,000" with the family's "$ 68,672".
+    quote = (
+        "At the 2000 census , the median income for a household in the city was $ 62,406 , and the median income"
+        " for a family was $ 68,672 ."
+    )
+    url = "https://example.org/carrollton"
+    src = source(url, f"<html><body><h1>Carrollton</h1><p>{quote}</p></body></html>".encode())
+    page = prepare(PageText(text=quote, kind=PageKind.TEXT))
+    claim_text = "At the 2000 census , the median income for a household in the city was not less than $ 65,000 ."
+    result = check_claim(claim("c1", claim_text, url, quote), src, page, Settings())
+    assert result.verdict is Verdict.NEEDS_REVIEW, result.reasons
+    assert any('"less than $ 65,000"' in r and '"$ 62,406"' in r for r in result.reasons), result.reasons

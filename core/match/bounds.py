@@ -1,0 +1,147 @@
+"""A bound the claim denies that its evidence's own number meets: "not less than $ 65,000" against "$ 62,406".
+
+The figures check reads "not less than $ 65,000" as "at least $ 65,000" and holds it with any
+number of the quote that meets it, so that a quote with a second, larger number ("$ 68,672" for
+a family beside the household's "$ 62,406") verifies it. Here the claim's denied bound is set
+against the one number of the evidence that stands where the claim's does: of the same kind, in
+words both sides share around it. When that number meets the bound the claim denies, the claim
+parts from its evidence, as a "not" of a shared word does (a blocking NEGATION_DIFFERS).
+
+A bound is denied when a negation governs its number ("has not earned a total of over $ 14.25
+million", "was not lower than 6"); a bare number or a bound the evidence words as a bound too is
+the figures check's alone. No number of the evidence standing where the claim's does, or two
+that disagree: no flag.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from core.figures.read import read_figures
+from core.figures.scan import ReadFigure
+from core.match.claim_words import WRITTEN_NUMBERS, is_content
+from core.match.negation import is_negation
+from core.match.side import NUMBER, Side, span
+from core.models import FigureKind, Flag, FlagKind
+
+# The comparison each comparator says of the figure after it.
+_RELATIONS = {
+    **dict.fromkeys(("more than", "over", "above", "greater than", "higher than", "exceeding", "in excess of"), ">"),
+    **dict.fromkeys(("less than", "fewer than", "under", "below", "lower than"), "<"),
+    "at least": ">=",
+    "at most": "<=",
+    "up to": "<=",
+}
+_NEGATED = ("not ", "no ")
+_COMPARATOR_WORDS = frozenset(w for c in _RELATIONS for w in c.split())
+# Words each side of a number that say what it counts ("the median income for a household ... was").
+_AROUND = 8
+
+
+def _relation(hedge: str) -> str:
+    """Return the comparison a figure's hedge says, a leading "not" left to the claim's polarity ("" for none)."""
+    for neg in _NEGATED:
+        hedge = hedge.removeprefix(neg)
+    return _RELATIONS.get(hedge, "")
+
+
+def _meets(value: Decimal, relation: str, bound: Decimal) -> bool:
+    return {
+        ">": value > bound,
+        "<": value < bound,
+        ">=": value >= bound,
+        "<=": value <= bound,
+    }[relation]
+
+
+def _token(side: Side, fig: ReadFigure) -> int | None:
+    """Return the token holding the figure's number (its first digit), None when no token does."""
+    p = side.p
+    for i in range(len(p.words)):
+        if p.oends[i] > fig.start and NUMBER.match(p.words[i]):
+            return i if p.ostarts[i] < fig.end else None
+    return None
+
+
+def _around(side: Side, i: int, reach: int) -> set[str]:
+    """Return the stems of the content words within ``reach`` tokens of token i in its sentence.
+
+    Numbers, negations and comparators say nothing of what the number counts and are left out.
+    """
+    a, b = side.sentence_of[i]
+    words = side.p.words
+    return {
+        side.stems[j]
+        for j in range(max(a, i - reach), min(b, i + reach + 1))
+        if j != i
+        and is_content(words[j])
+        and not NUMBER.match(words[j])
+        and not is_negation(words[j])
+        and words[j] not in _COMPARATOR_WORDS
+    }
+
+
+def _noun(side: Side, i: int) -> str:
+    """Return the stem of the word a number counts ("57 Democrats"): a content word right after it, "" when none."""
+    _, b = side.sentence_of[i]
+    words = side.p.words
+    return next((side.stems[j] for j in range(i + 1, min(b, i + 3)) if is_content(words[j])), "")
+
+
+def _written(side: Side) -> list[tuple[ReadFigure, int]]:
+    """Return the numbers of two to twenty the side writes out ("at the age of eight") that the figures reader left."""
+    p = side.p
+    out: list[tuple[ReadFigure, int]] = []
+    for j, w in enumerate(p.words):
+        if (n := WRITTEN_NUMBERS.get(w, 0)) >= 2:
+            a, b = p.ostarts[j], p.oends[j]
+            out.append((ReadFigure(text=side.text[a:b], kind=FigureKind.NUMBER, start=a, end=b, value=Decimal(n)), j))
+    return out
+
+
+def denied_bounds(c: Side, e: Side, offset: int | None) -> list[Flag]:
+    """Return a blocking flag for each bound the claim denies that the evidence's number in its place meets."""
+    if not c.scopes:
+        return []
+    placed = [(f, j) for f in read_figures(e.text) if f.value is not None and (j := _token(e, f)) is not None]
+    taken = [(f.start, f.end) for f, _ in placed]
+    placed += [(f, j) for f, j in _written(e) if not any(a <= f.start < b for a, b in taken)]
+    flags: list[Flag] = []
+    for fig in read_figures(c.text):
+        relation = _relation(fig.hedge)
+        i = _token(c, fig)
+        if not relation or fig.value is None or fig.high is not None or i is None or not c.polarity[i]:
+            continue
+        # The evidence's number in the claim's place: the one that counts the same noun, then the one
+        # among most of the claim's words ("the median income for a household ... was $ 62,406").
+        words, noun = _around(c, i, len(c.p.words)), _noun(c, i)
+        scored = [
+            ((bool(noun) and _noun(e, j) == noun, len(words & _around(e, j, _AROUND))), f, j)
+            for f, j in placed
+            if f.kind is fig.kind and f.high is None and not _relation(f.hedge) and f.currency == fig.currency
+        ]
+        best = max((s for s, _, _ in scored), default=(False, 0))
+        held = [(f, j) for s, f, j in scored if s == best]
+        if best == (False, 0) or not all(f.value is not None and _meets(f.value, relation, fig.value) for f, _ in held):
+            continue
+        flags.append(_flag(c, e, fig, held[0][0], held[0][1], offset))
+    return flags
+
+
+def _flag(c: Side, e: Side, fig: ReadFigure, held: ReadFigure, j: int, offset: int | None) -> Flag:
+    """Return the blocking flag of the claim's denied bound ``fig`` that the evidence's ``held`` meets."""
+    i = _token(c, fig) or 0
+    k = max((k for k, a, b, _ in c.scopes if a <= i < b), default=i)
+    claim_words = c.shown(k - 3, i)
+    page_words = e.shown(j - 3, j + 3)
+    bound = c.text[fig.start : fig.end]
+    return Flag(
+        kind=FlagKind.NEGATION_DIFFERS,
+        message=f'The claim says "{claim_words}" where its evidence says "{page_words}": the claim denies'
+        f' "{fig.hedge.removeprefix("not ").removeprefix("no ")} {bound}", which the evidence\'s'
+        f' "{e.text[held.start : held.end]}" is. Check which one the source supports before the claim goes on.',
+        blocking=True,
+        page_words=page_words,
+        span=span(e, j, j, offset),
+        claim_words=claim_words,
+    )

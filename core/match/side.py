@@ -1,0 +1,165 @@
+"""One side of the claim comparison (core.match.compare), read once: tokens, stems, negation scopes, polarities.
+
+The claim and its evidence are each read as the matcher reads a page (core.match.page), with what
+each negation governs (core.match.negation) and the polarity it gives every word.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from core.match.claim_words import denied_verb, is_content, word_stem
+from core.match.negation import FINITE_VERBS, clause_start, gap, in_name, negations, parities, raised
+from core.match.page import PreparedPage, prepare
+from core.models import PageKind, PageText
+
+# Words before a negation that it may deny by ellipsis ("how pure the seizures were not").
+BACK_WORDS = 4
+_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither"})
+_COMPOUNDS = frozenset({"non", "no"})
+# Words either side of a shared word a denial worded as an ending stands within ("stopped supporting"):
+# farther off ("at the end of 2005 , ... was the third best-selling") it says something else.
+_NEAR = 8
+# A token that is a number, or starts one ("$75", "-3").
+NUMBER = re.compile(r"[-$€£¥]?\d")
+
+
+def _past(words: list[str], j: int) -> bool:
+    """Return True when token j reads as a past verb after a noun ("masks exhibited"), not as "the infected" does."""
+    return len(words[j]) > 4 and words[j].endswith("ed") and is_content(words[j - 1]) and not NUMBER.match(words[j - 1])
+
+
+class Side:
+    """One side of the comparison read once: tokens, stems, negation scopes and polarities."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.p: PreparedPage = prepare(PageText(text=text, kind=PageKind.TEXT))
+        words = self.p.words
+        self.stems = [word_stem(denied_verb(w)) if w.endswith("n't") else word_stem(w) for w in words]
+        self.hyphened = [i for i in range(len(words) - 1) if self._hyphened(i)]
+        found = negations(self.p, verbs=True)
+        scopes = [(k, end) for k, end in found if self._denies(k, end)]
+        self.scopes = [self._governed(k, end) for k, end in scopes]
+        # "no-mask groups": the word a "no-" or "non-" stands on is denied, though no scope is.
+        compounds = [(k + 1, k + 2) for k, _ in found if self._compound(k)]
+        # The verb a negation stands on is denied with it: "doesn't" and "does not" deny "does".
+        self.own = {k: self._own(k) for k, _, _, _ in self.scopes}
+        ranges = [(a, b) for _, a, b, _ in self.scopes]
+        ranges += [(o, o + 1) for (k, a, b, _) in self.scopes if (o := self.own[k]) is not None and not a <= o < b]
+        self.polarity = parities(len(words), ranges + compounds)
+        self.places: dict[str, list[int]] = {}
+        for i, s in enumerate(self.stems):
+            self.places.setdefault(s, []).append(i)
+        self.sentence_of = sentences(self.p)
+        self.content_stems = {st for st, w in zip(self.stems, words, strict=True) if is_content(w)}
+
+    def _denies(self, k: int, end: int) -> bool:
+        """Return True when the negation at token k denies the words it governs.
+
+        "non-citizens" and "no-mask groups" are other words than "citizens" and "mask", "Faith No
+        More" is a name.
+        """
+        return not (self._compound(k) or in_name(self.p, k))
+
+    def join_hyphens(self, other: Side) -> None:
+        """Read a word written with a hyphen as the one word the other side writes without ("code-named", "codenamed").
+
+        Only where the other side holds the joined word and not the first part: "pangolin-associated"
+        keeps its "pangolin".
+        """
+        words = self.p.words
+        for i in self.hyphened:
+            joined = word_stem(words[i] + words[i + 1])
+            if joined in other.places and self.stems[i] not in other.places:
+                self.places[self.stems[i]].remove(i)
+                if not self.places[self.stems[i]]:
+                    del self.places[self.stems[i]]
+                self.stems[i] = joined
+                self.places.setdefault(joined, []).append(i)
+                self.places[joined].sort()
+                self.content_stems.add(joined)
+
+    def _hyphened(self, i: int) -> bool:
+        """Return True when words i and i + 1 are one word written with a hyphen ("code-named"), no "no-" or "non-"."""
+        words = self.p.words
+        return (
+            words[i].isalpha()
+            and words[i + 1].isalpha()
+            and words[i] not in _COMPOUNDS
+            and (i + 1) not in self.p.breaks
+            and gap(self.p, i + 1) == "-"
+        )
+
+    def _compound(self, k: int) -> bool:
+        """Return True when the negation at token k is the "no-" or "non-" of a compound ("no-mask")."""
+        return self.p.words[k] in _COMPOUNDS and k + 1 < len(self.p.words) and gap(self.p, k + 1) == "-"
+
+    def _own(self, k: int) -> int | None:
+        """Return the token of the verb the negation at k stands on: itself for "doesn't", "does" for "does not"."""
+        words = self.p.words
+        if words[k].endswith("n't"):
+            return k
+        if words[k] == "not" and k > 0 and words[k - 1] in FINITE_VERBS and (k - 1) not in self.p.breaks:
+            return k - 1
+        return None
+
+    def _governed(self, k: int, end: int) -> tuple[int, int, int, int]:
+        """Return (negation, first, end, decides from) of what the negation at k governs and is judged on.
+
+        Its words after it in its clause; when none of those says anything ("you are not.", "may not
+        be that"), the few words before it in its clause, which it denies by ellipsis. A negation of a
+        noun ("no users have reported crashes") is judged on its predicate when it has one, so that
+        "neither Linux nor Windows is supported" agrees with "Linux is not supported".
+        """
+        words = self.p.words
+        if (clause := raised(self.p, k)) is not None:
+            return k, clause[0], clause[1], clause[0]
+        if not any(is_content(w) for w in words[k + 1 : end]):
+            a = max(clause_start(self.p, k), k - BACK_WORDS)
+            if any(is_content(w) for w in words[a:k]) or k + 1 == end:
+                return k, a, k, a
+        # "None of these surgical masks exhibited adequate filter performance": after "none of" the
+        # predicate may start on a past verb, once a noun has named what is counted.
+        partitive = k + 1 < end and words[k + 1] == "of"
+        verb = next((j for j in range(k + 2, end) if words[j] in FINITE_VERBS or (partitive and _past(words, j))), None)
+        decides = verb if verb is not None and words[k] in _NOUN_NEGATIONS else k + 1
+        return k, k + 1, end, decides
+
+    def sentence_words(self, i: int) -> set[str]:
+        """Return the stems of the sentence holding token i."""
+        a, b = self.sentence_of[i]
+        return set(self.stems[a:b])
+
+    def near_tokens(self, i: int) -> set[str]:
+        """Return the words, as written (normalised), of token i's sentence within _NEAR words of it."""
+        a, b = self.sentence_of[i]
+        return set(self.p.words[max(a, i - _NEAR) : min(b, i + _NEAR + 1)])
+
+    def sentence_tokens(self, i: int) -> set[str]:
+        """Return the words, as written (normalised), of the sentence holding token i."""
+        a, b = self.sentence_of[i]
+        return set(self.p.words[a:b])
+
+    def shown(self, first: int, last: int) -> str:
+        """Return the side's own words from token first to last (inclusive), "…" where cut."""
+        n = len(self.p.words)
+        a, b = max(0, first), min(n - 1, last)
+        text = self.p.original_text(a, b)
+        return ("…" if a > 0 else "") + text + ("…" if b < n - 1 else "")
+
+
+def sentences(p: PreparedPage) -> list[tuple[int, int]]:
+    """Return, for every token, the token range [a, b) of its sentence."""
+    bounds = [0, *sorted(b for b in p.breaks if 0 < b < len(p.words)), len(p.words)]
+    out: list[tuple[int, int]] = []
+    for a, b in pairwise(bounds):
+        out.extend([(a, b)] * (b - a))
+    return out
+
+
+def span(side: Side, first: int, last: int, offset: int | None) -> tuple[int, int]:
+    a, b = side.p.ostarts[first], side.p.oends[last]
+    base = offset or 0
+    return a + base, b + base
