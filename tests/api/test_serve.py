@@ -61,3 +61,20 @@ def test_a_tool_call_runs_with_the_collector_paused_and_its_cycles_are_collected
     assert gc.isenabled()  # on again once no call runs
     assert left[0]() is None  # the cycle the call left is collected
     assert result.structured_content == {"run_id": "r1"} and not result.is_error
+
+
+def test_calls_that_keep_overlapping_still_have_their_cycles_collected(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A busy gate may never have no call running: what ended calls left in cycles is collected all the same."""
+    import core.api.server as server
+
+    monkeypatch.setattr(server, "_COLLECT_EVERY_S", 0.0)  # as if the calls had overlapped for longer than that
+    left: list[weakref.ref[_Node]] = []
+    with collector_paused():  # a long call that runs throughout
+        with collector_paused():  # a short one that ends first, leaving a cycle behind
+            node = _Node()
+            node.me = node
+            left.append(weakref.ref(node))
+            del node
+        assert not gc.isenabled()  # the long call still runs with the collector paused
+        assert left[0]() is None  # but the short call's cycle is gone
+    assert gc.isenabled()
