@@ -401,7 +401,7 @@ def test_each_denied_bound_is_set_against_the_number_counting_its_noun() -> None
     claim_text = "The senate has not more than 57 Democrats and less than 41 Republicans ."
     flags = compare_claim(claim_text, SENATE)
     assert [SENATE[slice(*f.span)] for f in flags if f.kind is FlagKind.NEGATION_DIFFERS and f.span] == ["58", "40"]
-    assert all(f.blocking for f in flags)
+    every(flags, lambda f: f.blocking)
     assert '"more than 57"' in flags[0].message and '"58"' in flags[0].message
 
 
