@@ -45,6 +45,12 @@ def _text(change: Waiting) -> str:
     return as_text(change.field, change.value)
 
 
+def _unapplied(key: tuple[str, str, str]) -> list[Outcome]:
+    """Return what became of this tab's changes (see _adoptable) that the tab has not applied yet, oldest first."""
+    seen = st.session_state.setdefault(_SEEN, set())
+    return [o for o in state.the_outbox().outcomes(key) if o.change.id not in seen and _adoptable(o.change)]
+
+
 def news(claim_id: str) -> str | None:
     """Return (once) the message a claim's decision form shows about its waiting change, or None."""
     return st.session_state.setdefault(_NEWS, {}).pop(claim_id, None)
@@ -59,10 +65,8 @@ def _apply(key: tuple[str, str, str]) -> None:
     )
     said: dict[str, str] = st.session_state.setdefault(_NEWS, {})
     decisions = state.decisions()
-    for outcome in box.outcomes(key):
+    for outcome in _unapplied(key):
         change = outcome.change
-        if change.id in seen or not _adoptable(change):
-            continue
         seen.add(change.id)
         cid = change.claim_id
         held = decisions.get(cid)
@@ -90,8 +94,7 @@ def _apply(key: tuple[str, str, str]) -> None:
 
 def _unsaid(key: tuple[str, str, str]) -> bool:
     """Return whether something became of a change of this tab that the tab has not applied yet."""
-    seen = st.session_state.setdefault(_SEEN, set())
-    return any(o.change.id not in seen and _adoptable(o.change) for o in state.the_outbox().outcomes(key))
+    return bool(_unapplied(key))
 
 
 def watch() -> None:
