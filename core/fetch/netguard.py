@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
+from functools import cache
 
 import httpcore
 import httpx
@@ -229,6 +230,17 @@ class GuardedBackend(httpcore.NetworkBackend):
         time.sleep(seconds)
 
 
+@cache
+def shared_tls() -> ssl.SSLContext:
+    """Return the one TLS context of this process: certificate checks on, the bundled CA list, no proxy variables.
+
+    Building one reads and parses the whole CA bundle (about 50 ms). A context is safe to share
+    between threads and connections, so every fetcher of the process uses this one instead of
+    building two (httpx's transport builds its own first) for every check.
+    """
+    return httpx.create_ssl_context(trust_env=False)
+
+
 class GuardedTransport(httpx.HTTPTransport):
     """httpx's own transport with its connection pool built on GuardedBackend; proxies never used."""
 
@@ -241,10 +253,11 @@ class GuardedTransport(httpx.HTTPTransport):
         max_keepalive: int = 10,
         ssl_context: ssl.SSLContext | None = None,
     ) -> None:
-        super().__init__(trust_env=False)
+        tls = ssl_context or shared_tls()
+        super().__init__(verify=tls, trust_env=False)  # its own pool, replaced below, takes the same context
         self.backend = GuardedBackend(policy, resolver, connector)
         self._pool = httpcore.ConnectionPool(
-            ssl_context=ssl_context or httpx.create_ssl_context(trust_env=False),
+            ssl_context=tls,
             max_connections=None,
             max_keepalive_connections=max_keepalive,
             keepalive_expiry=5.0,

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from core.fetch import Fetcher
-from core.fetch.netguard import GuardedTransport, NameNotFound, Policy
+from core.fetch.netguard import GuardedTransport, NameNotFound, Policy, shared_tls
 from core.models import SourceStatus
 from core.settings import Settings
 from tests.fetch_servers import (
@@ -282,6 +282,29 @@ def test_https_certificate_for_another_name_is_not_checked(tmp_path: Path, setti
         )
         with Fetcher(strict, transport=transport, resolver=net.resolve) as f:
             source = f.fetch("https://secure.example/p")
+    assert source.status is SourceStatus.NOT_CHECKED
+    assert source.reason.startswith("The secure connection to secure.example failed (")
+    assert tls.requests == []
+
+
+def test_every_fetcher_shares_one_tls_context_that_still_checks_certificates(
+    tmp_path: Path, settings: Settings
+) -> None:
+    made = make_certificate(tmp_path, "secure.example")
+    if made is None:
+        pytest.skip("the openssl tool is needed to make a test certificate")
+    cert, key = made
+    tls = TLSServer(cert, key)
+    tls.add("/p", b"<p>hi</p>")
+    strict = settings.with_(allow_private=False)
+    with running(tls):
+        net = StubNet({"secure.example": [[PUBLIC]]}, loopback_port=tls.port)
+        first = GuardedTransport(Policy.from_settings(strict), resolver=net.resolve, connector=net.connect)
+        second = GuardedTransport(Policy.from_settings(strict), resolver=net.resolve, connector=net.connect)
+        with Fetcher(strict, transport=first, resolver=net.resolve) as f:
+            source = f.fetch("https://secure.example/p")
+    assert first._pool._ssl_context is second._pool._ssl_context is shared_tls()
+    # The shared context knows only the bundled authorities: a certificate the test made itself is refused.
     assert source.status is SourceStatus.NOT_CHECKED
     assert source.reason.startswith("The secure connection to secure.example failed (")
     assert tls.requests == []
