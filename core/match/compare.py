@@ -15,8 +15,11 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   claim denies that the evidence's number in its place meets is one too (core.match.bounds:
   "not less than $ 65,000" against "$ 62,406"). "None of these masks exhibited …" denies the
   predicate of what it counts, and the masks with it where the other side's sentence denies nothing;
-  a "no-" compound denies its word ("no-mask groups" agree with "not wearing masks"). Words are
-  compared by stem, a hyphened word as the one word the other side writes ("code-named", "codenamed").
+  a "no-" compound denies its word ("no-mask groups" agree with "not wearing masks"), and a word
+  that denies with an affix its root where the other side holds that (core.match.affixes: "were
+  asymptomatic" against "did exhibit symptoms"; "mild symptoms" say little of them, and agree).
+  A "not" after "than" names a comparison's alternative and denies nothing. Words are compared
+  by stem, a hyphened word as the one word the other side writes ("code-named", "codenamed").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
   HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking (core.match.dropped).
@@ -32,7 +35,7 @@ from core.match.bounds import denied_bounds
 from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, is_content, word_stem
 from core.match.dropped import dropped
 from core.match.negation import bounds_time, passive_subject
-from core.match.side import BACK_WORDS, NUMBER, Side, span
+from core.match.side import BACK_WORDS, LITTLE, NUMBER, Side, span
 from core.models import Flag, FlagKind
 
 _UNTIL = frozenset({"until", "till"})
@@ -61,6 +64,8 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
     c, e = Side(claim), Side(evidence)
     c.join_hyphens(e)
     e.join_hyphens(c)
+    c.read_affixes(e)
+    e.read_affixes(c)
     if not c.p.words or not e.p.words:
         return ()
     flags: list[Flag] = []
@@ -75,10 +80,7 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
             if (ev_at, cl_at) in seen:
                 continue
             seen.add((ev_at, cl_at))
-            k = scope[0]
-            flags.append(
-                _negation_flag(e, c, ev_at, cl_at, k if on_evidence else None, None if on_evidence else k, offset)
-            )
+            flags.append(_negation_flag(e, c, (ev_at, cl_at), (on_evidence, scope[0]), offset))
     if not flags:
         flags.extend(denied_bounds(c, e, offset))  # "not less than $ 65,000" against "$ 62,406"
     flags.extend(dropped(e, c, offset))
@@ -128,6 +130,8 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     j = other.places[side.stems[h]][0]
     if _worded_as_ending(side, other, h, j, denies=bool(side.polarity[h])):
         return None
+    if k in side.affixed and j > 0 and other.p.words[j - 1] in LITTLE:
+        return None  # "asymptomatic carriers" against "mild symptoms": little of it, close to none
     return h, j
 
 
@@ -247,10 +251,27 @@ def _counterparts(side: Side, other: Side, i: int) -> list[int]:
     return theirs
 
 
-def _negation_flag(
-    e: Side, c: Side, ev_at: int, cl_at: int, ev_neg: int | None, cl_neg: int | None, offset: int | None
-) -> Flag:
-    """Return the blocking flag of a word one side denies and the other affirms, quoting both sides."""
+def _denier(side: Side, at: int) -> int | None:
+    """Return the token of the negation that denies token ``at`` on side (the nearest before it), None if none."""
+    found = [k for k, a, b, _ in side.scopes if a <= at < b or side.own.get(k) == at]
+    before = [k for k in found if k <= at]
+    return max(before) if before else min(found, default=None)
+
+
+def _negation_flag(e: Side, c: Side, at: tuple[int, int], found: tuple[bool, int], offset: int | None) -> Flag:
+    """Return the blocking flag of a word one side denies and the other affirms, quoting both sides.
+
+    ``at`` is the word's place on each side (evidence, claim), ``found`` the negation whose scope
+    found it (on the evidence or not, its token). The side that denies the word is the one whose
+    polarity there says so ("is not harmless" affirms the harm that "will not bring him to any harm"
+    denies); where both say it alike (a passive's subject) it is the side of that negation.
+    """
+    ev_at, cl_at = at
+    on_evidence, k = found
+    if e.polarity[ev_at] != c.polarity[cl_at]:
+        on_evidence = bool(e.polarity[ev_at])
+        k = (_denier(e, ev_at) if on_evidence else _denier(c, cl_at)) or k
+    ev_neg, cl_neg = (k, None) if on_evidence else (None, k)
     ev_first = ev_neg if ev_neg is not None else ev_at
     cl_first = cl_neg if cl_neg is not None else cl_at
     # A word the negation denies by ellipsis stands before it ("69 drugs ... the coronavirus does not.").

@@ -196,12 +196,16 @@ def clause_start(p: PreparedPage, k: int) -> int:
     return j
 
 
+# Negations that deny by degree: before a capitalised word, a sentence's first one is a title's word.
+_DEGREE_ADVERBS = frozenset({"hardly", "barely", "scarcely"})
+
+
 def in_name(p: PreparedPage, k: int) -> bool:
     """Return True when the negation at token k is part of a name ("Faith No More", "Double or Nothing", "No Way Out").
 
     Written with a capital inside a clause, or starting a sentence before two more capitalised
-    words, in a sentence that is no title-case heading (it holds a word of four letters or more in
-    lower case).
+    words (one for "Barely", "Hardly", "Scarcely": "Barely Lethal received 33 reviews"), in a
+    sentence that is no title-case heading (it holds a word of four letters or more in lower case).
     """
     text = p.page.text
 
@@ -217,7 +221,9 @@ def in_name(p: PreparedPage, k: int) -> bool:
     while b < len(p.words) and b not in p.breaks:
         b += 1
     # After a label ("CONCLUSION: None of…"), a quotation mark or a dash ('--"Not yet"') a capital starts a sentence.
-    named = capital(k + 1) and capital(k + 2) if k == a or gap(p, k) != " " else True
+    # An adverb of degree ("Barely Lethal received…") modifies no capitalised word in a sentence: one more names.
+    needed = capital(k + 1) if p.words[k] in _DEGREE_ADVERBS else capital(k + 1) and capital(k + 2)
+    named = needed if k == a or gap(p, k) != " " else True
     return named and any(_lower_word(text[p.ostarts[i] : p.oends[i]]) for i in range(a, b))
 
 

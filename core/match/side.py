@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from core.match.affixes import denied_roots
 from core.match.claim_words import denied_verb, is_content, word_stem
 from core.match.negation import FINITE_VERBS, clause_start, gap, in_name, negations, parities, raised
 from core.match.page import PreparedPage, prepare
@@ -21,6 +22,11 @@ _COMPOUNDS = frozenset({"non", "no"})
 # Words either side of a shared word a denial worded as an ending stands within ("stopped supporting"):
 # farther off ("at the end of 2005 , ... was the third best-selling") it says something else.
 _NEAR = 8
+# Words after which a "not" names the alternative a comparison sets against ("more protective than not wearing").
+_ALTERNATIVE = frozenset({"than", "versus", "vs"})
+# Words of degree before a word that say little of it, close to the "none" an affix says ("mild symptoms",
+# "asymptomatic"): a word denied by an affix does not part from them.
+LITTLE = frozenset("mild minor few little slight slightly low moderate limited".split())  # noqa: SIM905
 # A token that is a number, or starts one ("$75", "-3").
 NUMBER = re.compile(r"[-$€£¥]?\d")
 
@@ -48,7 +54,10 @@ class Side:
         self.own = {k: self._own(k) for k, _, _, _ in self.scopes}
         ranges = [(a, b) for _, a, b, _ in self.scopes]
         ranges += [(o, o + 1) for (k, a, b, _) in self.scopes if (o := self.own[k]) is not None and not a <= o < b]
-        self.polarity = parities(len(words), ranges + compounds)
+        self._ranges = ranges + compounds
+        # Words that deny with an affix, read against the other side (read_affixes).
+        self.affixed: set[int] = set()
+        self.polarity = parities(len(words), self._ranges)
         self.places: dict[str, list[int]] = {}
         for i, s in enumerate(self.stems):
             self.places.setdefault(s, []).append(i)
@@ -59,9 +68,17 @@ class Side:
         """Return True when the negation at token k denies the words it governs.
 
         "non-citizens" and "no-mask groups" are other words than "citizens" and "mask", "Faith No
-        More" is a name.
+        More" is a name, and "than not wearing a mask" the alternative of a comparison.
         """
-        return not (self._compound(k) or in_name(self.p, k))
+        return not (self._compound(k) or in_name(self.p, k) or self._alternative(k))
+
+    def _alternative(self, k: int) -> bool:
+        """Return True when the negation at k names the alternative a comparison sets against ("than not wearing").
+
+        "than not wearing a mask" denies nothing the sentence says: it is what the mask is set against.
+        """
+        words = self.p.words
+        return k > 0 and words[k] == "not" and words[k - 1] in _ALTERNATIVE and (k - 1) not in self.p.breaks
 
     def join_hyphens(self, other: Side) -> None:
         """Read a word written with a hyphen as the one word the other side writes without ("code-named", "codenamed").
@@ -80,6 +97,36 @@ class Side:
                 self.places.setdefault(joined, []).append(i)
                 self.places[joined].sort()
                 self.content_stems.add(joined)
+
+    def read_affixes(self, other: Side) -> None:
+        """Read a word that denies with an affix as its root denied, where the other side holds the root.
+
+        "were asymptomatic" against "did not exhibit symptoms": the word is its root ("symptom") and
+        a negation of its own, governing itself (core.match.affixes). Only where the other side holds
+        the root and not the word itself.
+        """
+        words = self.p.words
+        added = False
+        for i, w in enumerate(words):
+            if self.stems[i] in other.places:
+                continue
+            root = next((r for r in sorted(denied_roots(w)) if r in other.places), None)
+            if root is None:
+                continue
+            self.places[self.stems[i]].remove(i)
+            if not self.places[self.stems[i]]:
+                del self.places[self.stems[i]]
+            self.stems[i] = root
+            self.places.setdefault(root, []).append(i)
+            self.places[root].sort()
+            self.content_stems.add(root)
+            self.scopes.append((i, i, i + 1, i))
+            self.affixed.add(i)
+            self._ranges.append((i, i + 1))
+            added = True
+        if added:
+            self.scopes.sort()
+            self.polarity = parities(len(words), self._ranges)
 
     def _hyphened(self, i: int) -> bool:
         """Return True when words i and i + 1 are one word written with a hyphen ("code-named"), no "no-" or "non-"."""

@@ -174,6 +174,27 @@ DIFFERS = [
         "O'Leary was born in Stoke Newington , London on 2 May 1958 and moved to live in Dublin at the age of eight.",
         "eight",
     ),
+    # Check-COVID and VitaminC: a word that denies with an affix is its root denied ("asymptomatic" is "not
+    # symptomatic"), so a "not" dropped against it, or one added to a claim in such a word, parts from it.
+    (
+        "The majority of COVID-19-positive patients did exhibit symptoms.",
+        "The majority of COVID-19-positive patients were asymptomatic (81%, 104 patients).",
+        "asymptomatic",
+    ),
+    (
+        "Some 43 percent of people with confirmed SARS-CoV-2 infections have not no symptoms.",
+        "Notably, 43.2% (95% CI 32.2-54.7%) of the confirmed SARS-CoV-2 infections detected across the two surveys"
+        " were asymptomatic.",
+        "asymptomatic",
+    ),
+    (
+        "Ted assured a customer , portrayed by Liam Neeson , that a box of Trix is not harmless in Ted 2 .",
+        "shortly after reassuring a customer ( Liam Neeson ) that buying a box of Trix , as an adult , will not"
+        " bring him to any harm .",
+        "not",
+    ),
+    ("The new scheme is effective for older patients .", "The new scheme is ineffective for older patients .", ""),
+    ("Most cases in the district were identified .", "Most cases in the district remained unidentified .", ""),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
     (
         "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",
@@ -280,6 +301,33 @@ AGREES = [
     ),
     # A sentence-final "does not." of a second subject set against the first denies that subject alone.
     ("Python supports it and Ruby does not.", "Python supports it."),
+    # The same words with their affix on both sides, or a root said of little ("mild symptoms") agree;
+    # "discover", "inform" and "inpatients" deny nothing of "cover", "form" and "patients".
+    (
+        "The majority of COVID-19-positive patients had no symptoms.",
+        "The majority of COVID-19-positive patients were asymptomatic (81%, 104 patients).",
+    ),
+    (
+        "A box of Trix is harmless to an adult .",
+        "Buying a box of Trix , as an adult , will not bring him to any harm .",
+    ),
+    (
+        "Individuals with mild symptoms of coronavirus can spread SARS-CoV-2 through the air.",
+        "Gathering of crowds with asymptomatic carriers is a potential source of airborne SARS-CoV-2.",
+    ),
+    ("The survey did not cover rural areas .", "The survey did not discover cases in rural areas ."),
+    ("The ward does not admit any patient with flu .", "The ward does not admit any inpatient with flu ."),
+    # VitaminC and Check-COVID, labelled supported: "Barely Lethal" is a film's title, and a "not" after
+    # "than" names the alternative a comparison sets against.
+    (
+        "Barely Lethal received more than 20 reviews on Rotten Tomatoes .",
+        "On Rotten Tomatoes , the film holds an approval rating of 24 % based on 33 reviews .",
+    ),
+    (
+        "Nurses who wore a mask were less likely to get flu.",
+        "Consistently wearing a mask was protective for the nurses, and consistent use of the N95 mask was more"
+        " protective than not wearing a mask.",
+    ),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (
         "Life peerages were created after 1958 .",
