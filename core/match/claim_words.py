@@ -34,6 +34,13 @@ LIGHT_VERBS = frozenset(
     """record recorded register registered report reported confirm confirmed make made earn earned conduct
     conducted perform performed reach reached receive received get got see saw seen""".split()  # noqa: SIM905
 )
+# Verbs of two letters whose "-ing" the endings below leave whole ("going" is "go").
+_SHORT_VERBS = {"going": "go", "doing": "do", "goes": "go"}
+# British spellings read as the American ones: "hospitalised", "analysed", "organisation".
+_SPELLINGS = (
+    ("isations", "izations"), ("isation", "ization"), ("ising", "izing"), ("ised", "ized"), ("ises", "izes"),
+    ("ise", "ize"), ("ysed", "yzed"), ("yse", "yze"),
+)  # fmt: skip
 _SUFFIXES = ("ingly", "edly", "ions", "ion", "ing", "ed", "es", "s", "e", "ly")
 # A number written out is its digits: "had four coronavirus deaths" counts the "4 deaths" of the page.
 _WRITTEN = """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
@@ -47,11 +54,18 @@ def word_stem(word: str) -> str:
     """Return a word without its commonest English endings ("enabled", "enables", "enable" -> "enabl").
 
     An adjective in "-ical" is its "-ic" ("neurological" -> "neurologic"), and a number written out
-    its digits ("four" -> "4"); "-ment" and "-ion" are the verb's endings ("mutation", "mutated" -> "mutat").
+    its digits ("four" -> "4"); "-ment" and "-ion" are the verb's endings ("mutation", "mutated" -> "mutat");
+    a British "-ise" the American "-ize" ("hospitalised", "hospitalized"), and "going" is "go".
     """
     word = word.removesuffix("'s")
     if word in _NUMBER_WORDS:
         return _NUMBER_WORDS[word]
+    if word in _SHORT_VERBS:
+        return _SHORT_VERBS[word]
+    for british, american in _SPELLINGS:
+        if word.endswith(british) and len(word) - len(british) >= 4:
+            word = word[: -len(british)] + american  # "hospitalised" is "hospitalized"
+            break
     if word.endswith("ical") and len(word) > 6:
         return word[:-2]
     for noun in ("ments", "ment"):

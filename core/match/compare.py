@@ -18,7 +18,9 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   a "no-" compound denies its word ("no-mask groups" agree with "not wearing masks"), and a word
   that denies with an affix its root where the other side holds that (core.match.affixes: "were
   asymptomatic" against "did exhibit symptoms"; "mild symptoms" say little of them, and agree).
-  A "not" after "than" names a comparison's alternative and denies nothing. Words are compared
+  A "not" after "than" names a comparison's alternative and denies nothing. Against an emphatic
+  "does" ("does significantly help", what a dropped "not" leaves of "does not") the shared words
+  decide though the verbs differ. Words are compared
   by stem, a hyphened word as the one word the other side writes ("code-named", "codenamed").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
@@ -32,13 +34,16 @@ given. Nothing here finds a quote.
 from __future__ import annotations
 
 from core.match.bounds import denied_bounds
-from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, is_content, word_stem
+from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, denied_verb, is_content, word_stem
 from core.match.dropped import dropped
-from core.match.negation import bounds_time, passive_subject
+from core.match.negation import bounds_time, clause_break, passive_subject
 from core.match.side import BACK_WORDS, LITTLE, NUMBER, Side, span
 from core.models import Flag, FlagKind
 
 _UNTIL = frozenset({"until", "till"})
+_DO = frozenset({"do", "does", "did"})
+# Words before a "do" that make it a question's, an inversion's or a pro-verb's, not an emphatic one.
+_NOT_EMPHATIC = frozenset("how what why where when who which so nor neither only as than if whether".split())  # noqa: SIM905
 # Words that set a second subject against the first: "Python supports it and Ruby does not."
 _SETS_AGAINST = frozenset("and or but while whereas unlike than as".split())  # noqa: SIM905
 # Prefixes that deny the word they stand on ("unreported", "non-confirmed"), as the other side's "not" does.
@@ -120,7 +125,13 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     said = [i for i in range(decides, b) if is_content(words[i])]
     while len(said) > 1 and words[said[0]] in LIGHT_VERBS and side.stems[said[0]] not in other.places:
         said.pop(0)  # "has not registered 90 cases" against "90 cases have been reported": the cases decide
-    if said and b > k and side.stems[said[0]] not in other.places and 2 * len(shared) < len(said):
+    if (
+        said
+        and b > k
+        and side.stems[said[0]] not in other.places
+        and 2 * len(shared) < len(said)
+        and not _emphatic(side, other, k, shared)
+    ):
         # The other side says neither what the negation denies first nor most of the rest: its subject may decide.
         return _subject_difference(side, other, k) or _partitive_difference(side, other, scope)
     differ = [i for i in shared if all(other.polarity[j] != side.polarity[i] for j in _counterparts(side, other, i))]
@@ -133,6 +144,31 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     if k in side.affixed and j > 0 and other.p.words[j - 1] in LITTLE:
         return None  # "asymptomatic carriers" against "mild symptoms": little of it, close to none
     return h, j
+
+
+def _emphatic(side: Side, other: Side, k: int, shared: list[int]) -> bool:
+    """Return True when other affirms with an emphatic "does" what the "does not" at k denies of shared words.
+
+    "Hydroxychloroquine does significantly help patients hospitalized" against "These results do not
+    support the use of HCQ in patients hospitalised": the emphatic "does" is what a "does not" leaves
+    when its "not" is dropped, so the shared words decide though the verbs differ.
+    """
+    own = side.own.get(k)
+    if own is None or denied_verb(side.p.words[own]) not in _DO:
+        return False
+    words = other.p.words
+    for t in (t for t, w in enumerate(words) if w in _DO and not other.polarity[t] and t not in other.p.breaks):
+        v = t + 1
+        while v < len(words) - 1 and words[v].endswith("ly") and v not in other.p.breaks:
+            v += 1  # "does significantly help"
+        if v >= len(words) or v in other.p.breaks or not words[v].isalpha() or not is_content(words[v]):
+            continue  # "did it", "do so", "does this": no verb after it
+        if t == 0 or words[t - 1] in _NOT_EMPHATIC or clause_break(other.p, t) or words[v].endswith("ing"):
+            continue  # "how did they", "so do I", "Did it": a question or an inversion
+        first, end = other.sentence_of[t]
+        if any(first <= j < end for i in shared for j in other.places[side.stems[i]]):
+            return True
+    return False
 
 
 def _both_bound(side: Side, other: Side, k: int) -> bool:

@@ -195,6 +195,16 @@ DIFFERS = [
     ),
     ("The new scheme is effective for older patients .", "The new scheme is ineffective for older patients .", ""),
     ("Most cases in the district were identified .", "Most cases in the district remained unidentified .", ""),
+    # Check-COVID: an emphatic "does" is what a dropped "not" leaves of "does not": the shared words decide
+    # though the verbs differ ("help", "support"); "hospitalised" is "hospitalized".
+    (
+        "Hydroxychloroquine does significantly help patients hospitalized with COVID-19.",
+        "Interpretation These results do not support the use of HCQ in patients hospitalised for documented"
+        " SARS-CoV-2-positive hypoxic pneumonia.",
+        "not",
+    ),
+    # VitaminC: "going" is the claim's "go".
+    ("Chris Martin expressed in 2008 that bands should go beyond the age of 33 .", MARTIN, "do n't"),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
     (
         "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",
@@ -327,6 +337,17 @@ AGREES = [
         "Nurses who wore a mask were less likely to get flu.",
         "Consistently wearing a mask was protective for the nurses, and consistent use of the N95 mask was more"
         " protective than not wearing a mask.",
+    ),
+    # A "did" before no verb ("did as well") or after "so" is no emphatic one: the verbs still decide.
+    (
+        "Hydroxychloroquine patients hospitalized with pneumonia did as well as others .",
+        "These results do not support the use of HCQ in patients hospitalised for documented SARS-CoV-2-positive"
+        " hypoxic pneumonia.",
+    ),
+    (
+        "Doctors gave HCQ to patients hospitalized less often , and so did nurses .",
+        "These results do not support the use of HCQ in patients hospitalised for documented SARS-CoV-2-positive"
+        " hypoxic pneumonia.",
     ),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (
