@@ -13,7 +13,9 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   ("no more than 850" against "at most 850": the figures check compares the bounds). In the
   passive a negation denies its subject too ("96,108 cases were not confirmed"). A bound the
   claim denies that the evidence's number in its place meets is one too (core.match.bounds:
-  "not less than $ 65,000" against "$ 62,406"). "None of these masks exhibited …" denies the
+  "not less than $ 65,000" against "$ 62,406"), and so is a count whose predicate the claim denies
+  where the evidence's number holds it ("more than 1,680 people had not tested positive" against
+  "1,692 confirmed cases"). "None of these masks exhibited …" denies the
   predicate of what it counts, and the masks with it where the other side's sentence denies nothing;
   a "no-" compound denies its word ("no-mask groups" agree with "not wearing masks"), and a word
   that denies with an affix its root where the other side holds that (core.match.affixes: "were
@@ -33,7 +35,7 @@ given. Nothing here finds a quote.
 
 from __future__ import annotations
 
-from core.match.bounds import denied_bounds
+from core.match.bounds import counted_difference, denied_bounds
 from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, denied_verb, is_content, word_stem
 from core.match.dropped import dropped
 from core.match.negation import bounds_time, clause_break, passive_subject
@@ -121,6 +123,7 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
             _subject_difference(side, other, k)
             or _partitive_difference(side, other, scope)
             or _elided_difference(side, other, scope)
+            or counted_difference(side, other, k)
         )
     said = [i for i in range(decides, b) if is_content(words[i])]
     while len(said) > 1 and words[said[0]] in LIGHT_VERBS and side.stems[said[0]] not in other.places:
@@ -133,7 +136,11 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
         and not _emphatic(side, other, k, shared)
     ):
         # The other side says neither what the negation denies first nor most of the rest: its subject may decide.
-        return _subject_difference(side, other, k) or _partitive_difference(side, other, scope)
+        return (
+            _subject_difference(side, other, k)
+            or _partitive_difference(side, other, scope)
+            or counted_difference(side, other, k)
+        )
     differ = [i for i in shared if all(other.polarity[j] != side.polarity[i] for j in _counterparts(side, other, i))]
     if not differ or len(differ) <= len(shared) - len(differ):
         return None

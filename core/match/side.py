@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from core.match.affixes import denied_roots
 from core.match.claim_words import denied_verb, is_content, word_stem
 from core.match.negation import FINITE_VERBS, clause_start, gap, in_name, negations, parities, raised
 from core.match.page import PreparedPage, prepare
 from core.models import PageKind, PageText
+
+if TYPE_CHECKING:
+    from core.figures.scan import ReadFigure
 
 # Words before a negation that it may deny by ellipsis ("how pure the seizures were not").
 BACK_WORDS = 4
@@ -57,6 +61,8 @@ class Side:
         self._ranges = ranges + compounds
         # Words that deny with an affix, read against the other side (read_affixes).
         self.affixed: set[int] = set()
+        # The side's figures with their tokens, read when first needed (core.match.bounds.placed).
+        self.figures: list[tuple[ReadFigure, int]] | None = None
         self.polarity = parities(len(words), self._ranges)
         self.places: dict[str, list[int]] = {}
         for i, s in enumerate(self.stems):

@@ -203,6 +203,27 @@ DIFFERS = [
         " SARS-CoV-2-positive hypoxic pneumonia.",
         "not",
     ),
+    # VitaminC and Check-COVID: a count whose predicate the claim denies, which the evidence's number holds in
+    # a clause that denies nothing, though the two word the predicate apart ("tested positive", "cases").
+    (
+        "In Uzbekistan , more than 1,680 people had not tested positive for coronavirus , more than 400 have"
+        " recovered and more than 6 have died from coronavirus as of April 21 , 2020 .",
+        "As of 21 April 2020 , there have been 1,692 confirmed cases , 450 recoveries and 7 deaths.",
+        "1,692",
+    ),
+    (
+        "Less than 45 % of national coronavirus cases are not in New York state .",
+        "Nearly 45 % of the national total of cases is in the state , with over 25 % of the total cases in the"
+        " nation being in NYC.",
+        "45",
+    ),
+    (
+        "One research study estimated that 76 percent of the Manaus population already had not been infected by"
+        " the coronavirus SARS-CoV-2 in October.",
+        "Correcting for cases without a detectable antibody response and for antibody waning, we estimate a 66%"
+        " attack rate in June, rising to 76% in October.",
+        "76",
+    ),
     # VitaminC: "going" is the claim's "go".
     ("Chris Martin expressed in 2008 that bands should go beyond the age of 33 .", MARTIN, "do n't"),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
@@ -349,6 +370,13 @@ AGREES = [
         "These results do not support the use of HCQ in patients hospitalised for documented SARS-CoV-2-positive"
         " hypoxic pneumonia.",
     ),
+    # A count in a clause of its own before the negation ("when people have not"), or an evidence clause that
+    # denies in its own words ("avoided"), says nothing against the count.
+    (
+        "Models suggest that 40 percent of spreading occurs when people have not shown symptoms .",
+        "We estimated that 40 % of secondary cases were infected during the presymptomatic stage .",
+    ),
+    ("Some 76 percent of the staff had not taken the train .", "Of the staff , 76 % avoided rail travel ."),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (
         "Life peerages were created after 1958 .",
