@@ -20,7 +20,7 @@ DENIAL_WORDS = frozenset(
     """stop stops stopped stopping cease ceases ceased end ends ended halt halted quit quits discontinue
     discontinued abandon abandoned drop dropped remove removed removes lack lacks lacked fail fails failed refuse
     refused deny denied absent unable disable disabled prevent prevented prohibit prohibited ban banned reject
-    rejected exclude excluded excludes omit omitted avoid avoids avoided unlike instead rather zero""".split()  # noqa: SIM905
+    rejected exclude excluded excludes omit omitted avoid avoids avoided unlike instead rather""".split()  # noqa: SIM905
 )
 # Hedges of one family say the same hedge in other words: the claim keeping any keeps it.
 HEDGE_FAMILIES: tuple[frozenset[str], ...] = (

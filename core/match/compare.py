@@ -22,7 +22,9 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   asymptomatic" against "did exhibit symptoms"; "mild symptoms" say little of them, and agree).
   A "not" after "than" names a comparison's alternative and denies nothing. Against an emphatic
   "does" ("does significantly help", what a dropped "not" leaves of "does not") the shared words
-  decide though the verbs differ. Words are compared
+  decide though the verbs differ. "zero cases" denies the cases as "no cases" does, and a "no" of
+  a noun is judged on the noun, not on the place after it ("no reported cases in Brčko District").
+  Words are compared
   by stem, a hyphened word as the one word the other side writes ("code-named", "codenamed").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
@@ -141,6 +143,9 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
             or _partitive_difference(side, other, scope)
             or counted_difference(side, other, k)
         )
+    # "no reported cases in Brčko District" is judged on the cases, not on where they are.
+    if k in side.until:
+        shared = [i for i in shared if i < side.until[k]]
     differ = [i for i in shared if all(other.polarity[j] != side.polarity[i] for j in _counterparts(side, other, i))]
     if not differ or len(differ) <= len(shared) - len(differ):
         return None

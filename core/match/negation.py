@@ -25,6 +25,10 @@ NEGATIONS = frozenset(
 # "has no GIL"): read by the claim-vs-evidence comparison, not by the cut-negation flags, where a quote
 # ending before "failed to" keeps a subject and cuts no denial of its words.
 DENIAL_VERBS = frozenset("fail fails failed failing lack lacks lacked lacking unable".split())  # noqa: SIM905
+# A count of none denies what it counts as a "no" does ("confirmed zero cases" is "no confirmed cases"), read
+# with the denial verbs; before a number or a unit ("zero to 60", "zero percent") it is a figure.
+_ZERO = "zero"
+_ZERO_FIGURES = frozenset("percent % point points per to degrees".split())  # noqa: SIM905
 # "not only ... but", "not just": these widen a statement rather than deny it.
 WIDENERS = frozenset({"only", "just", "merely", "simply"})
 # A contrast starts a new clause: "not cheap but enabled by default".
@@ -37,7 +41,7 @@ FINITE_VERBS = frozenset(
     "is are was were will would can could may might must shall should has have had does do did".split()  # noqa: SIM905
 )
 # These deny a noun phrase and the predicate after it: "no users have reported crashes".
-_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "nowhere", "neither", "nor"})
+_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "nowhere", "neither", "nor", _ZERO})
 # Words an aside right after a negation may hold ("is not, as it were, imagined").
 _ASIDE_WORDS = 5
 _COMPLEMENTS = frozenset({"that", "whether"})
@@ -150,12 +154,13 @@ def negations(p: PreparedPage, verbs: bool = False) -> list[tuple[int, int]]:
     """Return (token, scope end) of every denying negation of the page, in page order.
 
     A widening "not only" is none; a "nor" inside the scope of a "neither" repeats its denial.
-    With ``verbs``, the verbs that deny as a "not" does ("failed to", "lacks") are negations too.
+    With ``verbs``, the verbs that deny as a "not" does ("failed to", "lacks") are negations too, and
+    so is a "zero" of a noun ("confirmed zero cases").
     """
     out: list[tuple[int, int]] = []
     neither_until = -1
     for k, word in enumerate(p.words):
-        if not (is_negation(word) or (verbs and word in DENIAL_VERBS)) or widens(p, k):
+        if not (is_negation(word) or (verbs and (word in DENIAL_VERBS or _counts_none(p, k)))) or widens(p, k):
             continue
         if word == "nor" and k < neither_until:
             continue
@@ -171,6 +176,14 @@ def negations(p: PreparedPage, verbs: bool = False) -> list[tuple[int, int]]:
                 end = scope_end(p, j, MAX_SCOPE)
         out.append((k, end))
     return out
+
+
+def _counts_none(p: PreparedPage, k: int) -> bool:
+    """Return True when token k is a "zero" that counts none of a noun after it ("zero cases"), not a figure's."""
+    words = p.words
+    if words[k] != _ZERO or k + 1 >= len(words) or (k + 1) in p.breaks:
+        return False
+    return not (words[k + 1] in _ZERO_FIGURES or words[k + 1][:1].isdigit())
 
 
 def parities(n: int, ranges: list[tuple[int, int]]) -> list[int]:

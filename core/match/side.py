@@ -21,8 +21,12 @@ if TYPE_CHECKING:
 
 # Words before a negation that it may deny by ellipsis ("how pure the seizures were not").
 BACK_WORDS = 4
-_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither"})
-_COMPOUNDS = frozenset({"non", "no"})
+_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither", "zero"})
+_COMPOUNDS = frozenset({"non", "no", "zero"})
+# A "no" or "zero" of a noun with no predicate after it is judged on the noun, not on the place or time
+# a preposition after it names ("no reported cases in Brčko District" against "Brčko District has zero cases").
+_DETERMINERS = frozenset({"no", "zero"})
+_PLACES = frozenset("in at on from during since across within throughout inside outside near".split())  # noqa: SIM905
 # Words either side of a shared word a denial worded as an ending stands within ("stopped supporting"):
 # farther off ("at the end of 2005 , ... was the third best-selling") it says something else.
 _NEAR = 8
@@ -51,6 +55,8 @@ class Side:
         self.hyphened = [i for i in range(len(words) - 1) if self._hyphened(i)]
         found = negations(self.p, verbs=True)
         scopes = [(k, end) for k, end in found if self._denies(k, end)]
+        # Where the words a negation is judged on end before its scope does ("no reported cases | in Brčko").
+        self.until: dict[int, int] = {}
         self.scopes = [self._governed(k, end) for k, end in scopes]
         # "no-mask groups": the word a "no-" or "non-" stands on is denied, though no scope is.
         compounds = [(k + 1, k + 2) for k, _ in found if self._compound(k)]
@@ -178,6 +184,8 @@ class Side:
         partitive = k + 1 < end and words[k + 1] == "of"
         verb = next((j for j in range(k + 2, end) if words[j] in FINITE_VERBS or (partitive and _past(words, j))), None)
         decides = verb if verb is not None and words[k] in _NOUN_NEGATIONS else k + 1
+        if verb is None and words[k] in _DETERMINERS:
+            self.until[k] = next((j for j in range(k + 2, end) if words[j] in _PLACES), end)
         return k, k + 1, end, decides
 
     def sentence_words(self, i: int) -> set[str]:

@@ -224,6 +224,12 @@ DIFFERS = [
         " attack rate in June, rising to 76% in October.",
         "76",
     ),
+    # VitaminC: "zero cases" is "no cases", so a "not" added before it denies the evidence's "no reported cases".
+    (
+        "After March 20 , 2020 , Brčko District has not confirmed zero COVID-19 cases .",
+        "There are 90 cases , and no reported cases in Brčko District .",
+        "no",
+    ),
     # VitaminC: "going" is the claim's "go".
     ("Chris Martin expressed in 2008 that bands should go beyond the age of 33 .", MARTIN, "do n't"),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
@@ -282,6 +288,20 @@ AGREES = [
     (
         "Mask-wearers with clinical respiratory illness are less likely to infect others.",
         "The mask versus no-mask groups showed a protective effect against clinical respiratory illness.",
+    ),
+    # A "zero" before a unit is a figure; a "no" of a noun is judged on the noun, not on what the words after
+    # it say of where or what (VitaminC, labelled supported).
+    ("Inflation was zero percent in 2020 .", "Inflation was 0 percent in 2020 ."),
+    (
+        "As of September 2019 , there have been no updates from Cake about an upcoming album .",
+        "However , as of September 2019 , there has been no further mention of an upcoming album.",
+    ),
+    (
+        "Jets marched 73 yards in 12 plays , taking 7 minutes off the clock , with Braylon Edwards scoring on a"
+        " 10-yard touchdown pass from Mark Sanchez .",
+        "After accruing no passing yards during the first quarter , the Jets marched 73 yards in 12 plays , taking"
+        " just under 7 minutes off the clock , scoring on a 10-yard touchdown pass from Mark Sanchez to Braylon"
+        " Edwards .",
     ),
     # A passage that ends on "no" ("yes or no"): no token follows it to join a "no-" compound.
     ("Voters answer the question yes or no", "The ballot asks voters to answer the question yes or no"),
