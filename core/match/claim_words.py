@@ -12,7 +12,8 @@ FUNCTION_WORDS = frozenset(
     and or if so than then be is are was were been being am do does did have has had having will would
     shall should can could may might must ever yet always already any anyone anything longer more much very also still
     even quite all both each every some such one i you he she we us our your his her my me who which what when
-    where how why""".split()  # noqa: SIM905
+    where how why among between into through during within across upon via per onto toward towards throughout
+    despite""".split()  # noqa: SIM905
 )
 # Words that word a denial as an ending or an absence: a side holding one the other lacks may say
 # with it what the other says with a negation ("stopped supporting" for "no longer supports").

@@ -46,6 +46,9 @@ from core.models import Flag, FlagKind
 
 _UNTIL = frozenset({"until", "till"})
 _DO = frozenset({"do", "does", "did"})
+# Adverbs of how sure a statement is: after a negation they say little of what it denies ("not likely a link").
+_SURE = frozenset("likely probably possibly necessarily certainly definitely".split())  # noqa: SIM905
+_SAYS_LITTLE = LIGHT_VERBS | _SURE
 # Words before a "do" that make it a question's, an inversion's or a pro-verb's, not an emphatic one.
 _NOT_EMPHATIC = frozenset("how what why where when who which so nor neither only as than if whether".split())  # noqa: SIM905
 # Words that set a second subject against the first: "Python supports it and Ruby does not."
@@ -128,8 +131,10 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
             or counted_difference(side, other, k)
         )
     said = [i for i in range(decides, b) if is_content(words[i])]
-    while len(said) > 1 and words[said[0]] in LIGHT_VERBS and side.stems[said[0]] not in other.places:
-        said.pop(0)  # "has not registered 90 cases" against "90 cases have been reported": the cases decide
+    while len(said) > 1 and words[said[0]] in _SAYS_LITTLE and side.stems[said[0]] not in other.places:
+        # "has not registered 90 cases" against "90 cases have been reported": the cases decide; "is not
+        # likely a link" says how sure, the link and what it links decide.
+        said.pop(0)
     if (
         said
         and b > k

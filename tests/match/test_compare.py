@@ -230,6 +230,19 @@ DIFFERS = [
         "There are 90 cases , and no reported cases in Brčko District .",
         "no",
     ),
+    # VitaminC and Check-COVID: a preposition ("among", "between") says nothing of its own, nor does an adverb
+    # of how sure ("not likely"): the shared words are most of what the negation denies.
+    (
+        "Before 4 June 2019 , Student of the Year 2 was not ranked among the top ten highest-grossing Bollywood"
+        " films of that year .",
+        "As of 31 May 2019 , it is the 10th highest-grossing Bollywood film of 2019.",
+        "",
+    ),
+    (
+        "There is not likely a link between the coronavirus and Kawasaki disease.",
+        "The SARS-CoV-2 epidemic was associated with high incidence of a severe form of Kawasaki disease.",
+        "",
+    ),
     # VitaminC: "going" is the claim's "go".
     ("Chris Martin expressed in 2008 that bands should go beyond the age of 33 .", MARTIN, "do n't"),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
