@@ -178,6 +178,8 @@ def denied_bounds(c: Side, e: Side, offset: int | None) -> list[Flag]:
             continue  # a number written out, read as the evidence's number in the claim's place only
         if not relation or fig.value is None or fig.high is not None or not c.polarity[i]:
             continue
+        if any(f.value == fig.value and f.kind is fig.kind and _relation(f.hedge) for f, _ in placed_e):
+            continue  # "no more than 9 hours" on both sides: a bound the evidence words as a bound too
         # The evidence's number in the claim's place: the one that counts the same noun, then the one
         # among most of the claim's words ("the median income for a household ... was $ 62,406").
         words, noun = _around(c, i, len(c.p.words)), _noun(c, i)

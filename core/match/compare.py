@@ -24,7 +24,8 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   "does" ("does significantly help", what a dropped "not" leaves of "does not") the shared words
   decide though the verbs differ. "zero cases" denies the cases as "no cases" does, and a "no" of
   a noun is judged on the noun, not on the place after it ("no reported cases in Brčko District").
-  Words are compared
+  A name's "Not" one side drops from the same name is a difference too (core.match.names). Words
+  are compared
   by stem, a hyphened word as the one word the other side writes ("code-named", "codenamed").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
@@ -40,6 +41,7 @@ from __future__ import annotations
 from core.match.bounds import counted_difference, denied_bounds
 from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, denied_verb, is_content, word_stem
 from core.match.dropped import dropped
+from core.match.names import dropped_names
 from core.match.negation import bounds_time, clause_break, passive_subject
 from core.match.side import BACK_WORDS, LITTLE, NUMBER, Side, span
 from core.models import Flag, FlagKind
@@ -93,6 +95,7 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
                 continue
             seen.add((ev_at, cl_at))
             flags.append(_negation_flag(e, c, (ev_at, cl_at), (on_evidence, scope[0]), offset))
+    flags.extend(dropped_names(c, e, offset))  # "We're Gonna Take It" against "We're Not Gonna Take It"
     if not flags:
         flags.extend(denied_bounds(c, e, offset))  # "not less than $ 65,000" against "$ 62,406"
     flags.extend(dropped(e, c, offset))

@@ -3,7 +3,8 @@
 A negation ("not", "n't", "never", "no", "none", "without", "cannot", "neither", "nor", …)
 governs the words after it in its own clause: up to a sentence or block break, a comma, semicolon
 or colon, a spaced dash, a contrast word ("but", "however", "although"…), a finite verb that starts
-the next predicate ("extensions that don't use these mechanisms will cause…"), or the closing
+the next predicate ("extensions that don't use these mechanisms will cause…"; not one after a
+second negation: "never could not have imagined" is one denial of "could not have"), or the closing
 bracket of a parenthesis it stands in ("(without parameters) of the message's header": "without" governs
 "parameters" only). "not only", "not just", "not merely", "not simply" widen a statement rather
 than deny it. A "nor" after a "neither" of its clause repeats that denial rather than adding one.
@@ -118,7 +119,9 @@ def scope_end(p: PreparedPage, k: int, limit: int | None = None) -> int:
         if p.words[j] in _JOINS and j > k + 1 and j + 1 < n and _denial(p.words[j + 1]):
             return j
         denies_noun = word in _NOUN_NEGATIONS
-        if _finite(p.words[j]) and j > k + 1 and not _finite(p.words[j - 1]) and not denies_noun and not complement:
+        # "never could not have imagined": a verb after a second negation is still the first one's.
+        after = _finite(p.words[j - 1]) or is_negation(p.words[j - 1])
+        if _finite(p.words[j]) and j > k + 1 and not after and not denies_noun and not complement:
             return j
         # "not true that it isn't enabled": a clause of what is denied stays denied.
         complement = complement or p.words[j] in _COMPLEMENTS

@@ -55,6 +55,8 @@ class Side:
         self.hyphened = [i for i in range(len(words) - 1) if self._hyphened(i)]
         found = negations(self.p, verbs=True)
         scopes = [(k, end) for k, end in found if self._denies(k, end)]
+        # The negations that are a name's words ("We're Not Gonna Take It"), for core.match.names.
+        self.named = [k for k, _ in found if not self._compound(k) and in_name(self.p, k)]
         # Where the words a negation is judged on end before its scope does ("no reported cases | in Brčko").
         self.until: dict[int, int] = {}
         self.scopes = [self._governed(k, end) for k, end in scopes]

@@ -243,6 +243,18 @@ DIFFERS = [
         "The SARS-CoV-2 epidemic was associated with high incidence of a severe form of Kawasaki disease.",
         "",
     ),
+    # Real pages (tests/quality/eval_match.py): a verb after a second negation is still the first one's
+    # ("never could not have imagined" says it could), and a name's "Not" a claim drops names something else.
+    (
+        "It's an accordion, lighting Rose-Lynn's way towards a place she never could not have imagined before.",
+        "It's an accordion, lighting Rose-Lynn's way towards a place she never could have imagined before.",
+        "never",
+    ),
+    (
+        "Teachers with marching band instruments played “We're Gonna Take It” from the Statehouse steps.",
+        "Teachers with marching band instruments played “We're Not Gonna Take It” from the Statehouse steps.",
+        "We're Not Gonna",
+    ),
     # VitaminC: "going" is the claim's "go".
     ("Chris Martin expressed in 2008 that bands should go beyond the age of 33 .", MARTIN, "do n't"),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
@@ -315,6 +327,16 @@ AGREES = [
         "After accruing no passing yards during the first quarter , the Jets marched 73 yards in 12 plays , taking"
         " just under 7 minutes off the clock , scoring on a 10-yard touchdown pass from Mark Sanchez to Braylon"
         " Edwards .",
+    ),
+    # A real page's bound said on both sides ("no more than 9 hours") is the figures check's, whatever other
+    # number ("200") the evidence holds.
+    (
+        "On the other hand, for a web service targeting no more than 9 hours aggregate downtime per year (99.9%"
+        " annual uptime), probing for a 200 (success) status more than once or twice a minute is probably"
+        " unnecessarily frequent.",
+        "On the other hand, for a web service targeting no more than 9 hours aggregate downtime per year (99.9%"
+        " annual uptime), probing for a 200 (success) status more than once or twice a minute is probably"
+        " unnecessarily frequent.",
     ),
     # A passage that ends on "no" ("yes or no"): no token follows it to join a "no-" compound.
     ("Voters answer the question yes or no", "The ballot asks voters to answer the question yes or no"),
