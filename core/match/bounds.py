@@ -11,6 +11,10 @@ A bound is denied when a negation governs its number ("has not earned a total of
 million", "was not lower than 6"); a bare number or a bound the evidence words as a bound too is
 the figures check's alone. No number of the evidence standing where the claim's does, or two
 that disagree: no flag.
+
+A count whose predicate a negation denies is one too (``counted_difference``): "more than 1,680
+people had not tested positive" against "there have been 1,692 confirmed cases", where the other
+side's number holds the count in a clause that denies nothing.
 """
 
 from __future__ import annotations
@@ -19,8 +23,8 @@ from decimal import Decimal
 
 from core.figures.read import read_figures
 from core.figures.scan import ReadFigure
-from core.match.claim_words import WRITTEN_NUMBERS, is_content
-from core.match.negation import is_negation
+from core.match.claim_words import DENIAL_WORDS, WRITTEN_NUMBERS, is_content
+from core.match.negation import FINITE_VERBS, clause_break, clause_start, is_negation
 from core.match.side import NUMBER, Side, span
 from core.models import FigureKind, Flag, FlagKind
 
@@ -34,6 +38,12 @@ _RELATIONS = {
 }
 _NEGATED = ("not ", "no ")
 _COMPARATOR_WORDS = frozenset(w for c in _RELATIONS for w in c.split())
+# Kinds of figure that count what their clause says ("1,680 people", "45 % of cases").
+_COUNTS = frozenset({FigureKind.NUMBER, FigureKind.PERCENT})
+# Tokens before the verb of its negation a count may stand ("76 percent of the Manaus population already had not").
+_SUBJECT_REACH = 7
+# Words that open a clause of their own between a count and the negation's verb.
+_SUBORDINATE = frozenset("that which who whom whose when where if because while as since".split())  # noqa: SIM905
 # Words each side of a number that say what it counts ("the median income for a household ... was").
 _AROUND = 8
 
@@ -99,25 +109,83 @@ def _written(side: Side) -> list[tuple[ReadFigure, int]]:
     return out
 
 
+def placed(side: Side) -> list[tuple[ReadFigure, int]]:
+    """Return the side's figures with a value, each with its number's token, numbers written out too (read once)."""
+    if side.figures is None:
+        found = [(f, j) for f in read_figures(side.text) if f.value is not None and (j := _token(side, f)) is not None]
+        taken = [(f.start, f.end) for f, _ in found]
+        found += [(f, j) for f, j in _written(side) if not any(a <= f.start < b for a, b in taken)]
+        side.figures = found
+    return side.figures
+
+
+def _clause(side: Side, j: int) -> tuple[int, int]:
+    """Return the token range [a, b) of the clause holding token j."""
+    b = j + 1
+    while b < len(side.p.words) and not clause_break(side.p, b):
+        b += 1
+    return clause_start(side.p, j), b
+
+
+def counted_difference(side: Side, other: Side, k: int) -> tuple[int, int] | None:
+    """Return (a count, the other side's number in its place) when the negation at k denies what the count does.
+
+    "More than 1,680 people had not tested positive" against "there have been 1,692 confirmed cases":
+    the negation's clause says its predicate of a count that the other side's number holds, in a
+    clause of the other side that denies nothing, so the two part though they word the predicate
+    apart. The count stands before the verb the negation stands on ("had not", "weren't"), with no
+    verb or relative word between ("30 percent of spreading occurs when people have no symptoms" is
+    none). Counts are numbers and percentages; the other side's number holds the count when it is the
+    same, or meets its bound ("fewer than 180" and "174").
+    """
+    verb = side.own.get(k)
+    if verb is None:
+        return None
+    words = side.p.words
+    start = max(clause_start(side.p, verb), verb - _SUBJECT_REACH)
+    counts = [(f, i) for f, i in placed(side) if start <= i < verb and f.kind in _COUNTS and f.high is None]
+    if not counts:
+        return None
+    fig, i = max(counts, key=lambda c: c[1])
+    if (
+        side.polarity[i]
+        or fig.value is None
+        or any(w in FINITE_VERBS or w in _SUBORDINATE for w in words[i + 1 : verb])
+    ):
+        return None
+    relation = _relation(fig.hedge)
+    for f, j in placed(other):
+        if f.kind is not fig.kind or f.high is not None or f.value is None or other.polarity[j]:
+            continue
+        if f.value != fig.value and not (relation and _meets(f.value, relation, fig.value)):
+            continue
+        a, b = _clause(other, j)
+        if any(a <= n < b for n, _, _, _ in other.scopes) or (set(other.p.words[a:b]) & DENIAL_WORDS):
+            continue  # the other side denies something in that clause, in its own words
+        return i, j
+    return None
+
+
 def denied_bounds(c: Side, e: Side, offset: int | None) -> list[Flag]:
     """Return a blocking flag for each bound the claim denies that the evidence's number in its place meets."""
     if not c.scopes:
         return []
-    placed = [(f, j) for f in read_figures(e.text) if f.value is not None and (j := _token(e, f)) is not None]
-    taken = [(f.start, f.end) for f, _ in placed]
-    placed += [(f, j) for f, j in _written(e) if not any(a <= f.start < b for a, b in taken)]
+    placed_e = placed(e)
     flags: list[Flag] = []
-    for fig in read_figures(c.text):
+    for fig, i in placed(c):
         relation = _relation(fig.hedge)
-        i = _token(c, fig)
-        if not relation or fig.value is None or fig.high is not None or i is None or not c.polarity[i]:
+        if fig.text.isalpha():
+            continue  # a number written out, read as the evidence's number in the claim's place only
+        if not relation or fig.value is None or fig.high is not None or not c.polarity[i]:
             continue
+        if any(f.value == fig.value and f.kind is fig.kind and _relation(f.hedge) for f, _ in placed_e):
+            continue  # "no more than 9 hours" on both sides: a bound the evidence words as a bound too
         # The evidence's number in the claim's place: the one that counts the same noun, then the one
         # among most of the claim's words ("the median income for a household ... was $ 62,406").
         words, noun = _around(c, i, len(c.p.words)), _noun(c, i)
         scored = [
             ((bool(noun) and _noun(e, j) == noun, len(words & _around(e, j, _AROUND))), f, j)
-            for f, j in placed
+            for f, j in placed_e
             if f.kind is fig.kind and f.high is None and not _relation(f.hedge) and f.currency == fig.currency
         ]
         best = max((s for s, _, _ in scored), default=(False, 0))

@@ -12,7 +12,8 @@ FUNCTION_WORDS = frozenset(
     and or if so than then be is are was were been being am do does did have has had having will would
     shall should can could may might must ever yet always already any anyone anything longer more much very also still
     even quite all both each every some such one i you he she we us our your his her my me who which what when
-    where how why""".split()  # noqa: SIM905
+    where how why among between into through during within across upon via per onto toward towards throughout
+    despite""".split()  # noqa: SIM905
 )
 # Words that word a denial as an ending or an absence: a side holding one the other lacks may say
 # with it what the other says with a negation ("stopped supporting" for "no longer supports").
@@ -20,7 +21,7 @@ DENIAL_WORDS = frozenset(
     """stop stops stopped stopping cease ceases ceased end ends ended halt halted quit quits discontinue
     discontinued abandon abandoned drop dropped remove removed removes lack lacks lacked fail fails failed refuse
     refused deny denied absent unable disable disabled prevent prevented prohibit prohibited ban banned reject
-    rejected exclude excluded excludes omit omitted avoid avoids avoided unlike instead rather zero""".split()  # noqa: SIM905
+    rejected exclude excluded excludes omit omitted avoid avoids avoided unlike instead rather""".split()  # noqa: SIM905
 )
 # Hedges of one family say the same hedge in other words: the claim keeping any keeps it.
 HEDGE_FAMILIES: tuple[frozenset[str], ...] = (
@@ -34,6 +35,13 @@ LIGHT_VERBS = frozenset(
     """record recorded register registered report reported confirm confirmed make made earn earned conduct
     conducted perform performed reach reached receive received get got see saw seen""".split()  # noqa: SIM905
 )
+# Verbs of two letters whose "-ing" the endings below leave whole ("going" is "go").
+_SHORT_VERBS = {"going": "go", "doing": "do", "goes": "go"}
+# British spellings read as the American ones: "hospitalised", "analysed", "organisation".
+_SPELLINGS = (
+    ("isations", "izations"), ("isation", "ization"), ("ising", "izing"), ("ised", "ized"), ("ises", "izes"),
+    ("ise", "ize"), ("ysed", "yzed"), ("yse", "yze"),
+)  # fmt: skip
 _SUFFIXES = ("ingly", "edly", "ions", "ion", "ing", "ed", "es", "s", "e", "ly")
 # A number written out is its digits: "had four coronavirus deaths" counts the "4 deaths" of the page.
 _WRITTEN = """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
@@ -47,11 +55,18 @@ def word_stem(word: str) -> str:
     """Return a word without its commonest English endings ("enabled", "enables", "enable" -> "enabl").
 
     An adjective in "-ical" is its "-ic" ("neurological" -> "neurologic"), and a number written out
-    its digits ("four" -> "4"); "-ment" and "-ion" are the verb's endings ("mutation", "mutated" -> "mutat").
+    its digits ("four" -> "4"); "-ment" and "-ion" are the verb's endings ("mutation", "mutated" -> "mutat");
+    a British "-ise" the American "-ize" ("hospitalised", "hospitalized"), and "going" is "go".
     """
     word = word.removesuffix("'s")
     if word in _NUMBER_WORDS:
         return _NUMBER_WORDS[word]
+    if word in _SHORT_VERBS:
+        return _SHORT_VERBS[word]
+    for british, american in _SPELLINGS:
+        if word.endswith(british) and len(word) - len(british) >= 4:
+            word = word[: -len(british)] + american  # "hospitalised" is "hospitalized"
+            break
     if word.endswith("ical") and len(word) > 6:
         return word[:-2]
     for noun in ("ments", "ment"):

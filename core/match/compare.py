@@ -13,10 +13,20 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   ("no more than 850" against "at most 850": the figures check compares the bounds). In the
   passive a negation denies its subject too ("96,108 cases were not confirmed"). A bound the
   claim denies that the evidence's number in its place meets is one too (core.match.bounds:
-  "not less than $ 65,000" against "$ 62,406"). "None of these masks exhibited …" denies the
+  "not less than $ 65,000" against "$ 62,406"), and so is a count whose predicate the claim denies
+  where the evidence's number holds it ("more than 1,680 people had not tested positive" against
+  "1,692 confirmed cases"). "None of these masks exhibited …" denies the
   predicate of what it counts, and the masks with it where the other side's sentence denies nothing;
-  a "no-" compound denies its word ("no-mask groups" agree with "not wearing masks"). Words are
-  compared by stem, a hyphened word as the one word the other side writes ("code-named", "codenamed").
+  a "no-" compound denies its word ("no-mask groups" agree with "not wearing masks"), and a word
+  that denies with an affix its root where the other side holds that (core.match.affixes: "were
+  asymptomatic" against "did exhibit symptoms"; "mild symptoms" say little of them, and agree).
+  A "not" after "than" names a comparison's alternative and denies nothing. Against an emphatic
+  "does" ("does significantly help", what a dropped "not" leaves of "does not") the shared words
+  decide though the verbs differ. "zero cases" denies the cases as "no cases" does, and a "no" of
+  a noun is judged on the noun, not on the place after it ("no reported cases in Brčko District").
+  A name's "Not" one side drops from the same name is a difference too (core.match.names). Words
+  are compared
+  by stem, a hyphened word as the one word the other side writes ("code-named", "codenamed").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
   HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking (core.match.dropped).
@@ -28,14 +38,21 @@ given. Nothing here finds a quote.
 
 from __future__ import annotations
 
-from core.match.bounds import denied_bounds
-from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, is_content, word_stem
+from core.match.bounds import counted_difference, denied_bounds
+from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, denied_verb, is_content, word_stem
 from core.match.dropped import dropped
-from core.match.negation import bounds_time, passive_subject
-from core.match.side import BACK_WORDS, NUMBER, Side, span
+from core.match.names import dropped_names
+from core.match.negation import bounds_time, clause_break, passive_subject
+from core.match.side import BACK_WORDS, LITTLE, NUMBER, Side, span
 from core.models import Flag, FlagKind
 
 _UNTIL = frozenset({"until", "till"})
+_DO = frozenset({"do", "does", "did"})
+# Adverbs of how sure a statement is: after a negation they say little of what it denies ("not likely a link").
+_SURE = frozenset("likely probably possibly necessarily certainly definitely".split())  # noqa: SIM905
+_SAYS_LITTLE = LIGHT_VERBS | _SURE
+# Words before a "do" that make it a question's, an inversion's or a pro-verb's, not an emphatic one.
+_NOT_EMPHATIC = frozenset("how what why where when who which so nor neither only as than if whether".split())  # noqa: SIM905
 # Words that set a second subject against the first: "Python supports it and Ruby does not."
 _SETS_AGAINST = frozenset("and or but while whereas unlike than as".split())  # noqa: SIM905
 # Prefixes that deny the word they stand on ("unreported", "non-confirmed"), as the other side's "not" does.
@@ -61,6 +78,8 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
     c, e = Side(claim), Side(evidence)
     c.join_hyphens(e)
     e.join_hyphens(c)
+    c.read_affixes(e)
+    e.read_affixes(c)
     if not c.p.words or not e.p.words:
         return ()
     flags: list[Flag] = []
@@ -75,10 +94,8 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
             if (ev_at, cl_at) in seen:
                 continue
             seen.add((ev_at, cl_at))
-            k = scope[0]
-            flags.append(
-                _negation_flag(e, c, ev_at, cl_at, k if on_evidence else None, None if on_evidence else k, offset)
-            )
+            flags.append(_negation_flag(e, c, (ev_at, cl_at), (on_evidence, scope[0]), offset))
+    flags.extend(dropped_names(c, e, offset))  # "We're Gonna Take It" against "We're Not Gonna Take It"
     if not flags:
         flags.extend(denied_bounds(c, e, offset))  # "not less than $ 65,000" against "$ 62,406"
     flags.extend(dropped(e, c, offset))
@@ -114,13 +131,29 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
             _subject_difference(side, other, k)
             or _partitive_difference(side, other, scope)
             or _elided_difference(side, other, scope)
+            or counted_difference(side, other, k)
         )
     said = [i for i in range(decides, b) if is_content(words[i])]
-    while len(said) > 1 and words[said[0]] in LIGHT_VERBS and side.stems[said[0]] not in other.places:
-        said.pop(0)  # "has not registered 90 cases" against "90 cases have been reported": the cases decide
-    if said and b > k and side.stems[said[0]] not in other.places and 2 * len(shared) < len(said):
+    while len(said) > 1 and words[said[0]] in _SAYS_LITTLE and side.stems[said[0]] not in other.places:
+        # "has not registered 90 cases" against "90 cases have been reported": the cases decide; "is not
+        # likely a link" says how sure, the link and what it links decide.
+        said.pop(0)
+    if (
+        said
+        and b > k
+        and side.stems[said[0]] not in other.places
+        and 2 * len(shared) < len(said)
+        and not _emphatic(side, other, k, shared)
+    ):
         # The other side says neither what the negation denies first nor most of the rest: its subject may decide.
-        return _subject_difference(side, other, k) or _partitive_difference(side, other, scope)
+        return (
+            _subject_difference(side, other, k)
+            or _partitive_difference(side, other, scope)
+            or counted_difference(side, other, k)
+        )
+    # "no reported cases in Brčko District" is judged on the cases, not on where they are.
+    if k in side.until:
+        shared = [i for i in shared if i < side.until[k]]
     differ = [i for i in shared if all(other.polarity[j] != side.polarity[i] for j in _counterparts(side, other, i))]
     if not differ or len(differ) <= len(shared) - len(differ):
         return None
@@ -128,7 +161,34 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     j = other.places[side.stems[h]][0]
     if _worded_as_ending(side, other, h, j, denies=bool(side.polarity[h])):
         return None
+    if k in side.affixed and j > 0 and other.p.words[j - 1] in LITTLE:
+        return None  # "asymptomatic carriers" against "mild symptoms": little of it, close to none
     return h, j
+
+
+def _emphatic(side: Side, other: Side, k: int, shared: list[int]) -> bool:
+    """Return True when other affirms with an emphatic "does" what the "does not" at k denies of shared words.
+
+    "Hydroxychloroquine does significantly help patients hospitalized" against "These results do not
+    support the use of HCQ in patients hospitalised": the emphatic "does" is what a "does not" leaves
+    when its "not" is dropped, so the shared words decide though the verbs differ.
+    """
+    own = side.own.get(k)
+    if own is None or denied_verb(side.p.words[own]) not in _DO:
+        return False
+    words = other.p.words
+    for t in (t for t, w in enumerate(words) if w in _DO and not other.polarity[t] and t not in other.p.breaks):
+        v = t + 1
+        while v < len(words) - 1 and words[v].endswith("ly") and v not in other.p.breaks:
+            v += 1  # "does significantly help"
+        if v >= len(words) or v in other.p.breaks or not words[v].isalpha() or not is_content(words[v]):
+            continue  # "did it", "do so", "does this": no verb after it
+        if t == 0 or words[t - 1] in _NOT_EMPHATIC or clause_break(other.p, t) or words[v].endswith("ing"):
+            continue  # "how did they", "so do I", "Did it": a question or an inversion
+        first, end = other.sentence_of[t]
+        if any(first <= j < end for i in shared for j in other.places[side.stems[i]]):
+            return True
+    return False
 
 
 def _both_bound(side: Side, other: Side, k: int) -> bool:
@@ -247,10 +307,27 @@ def _counterparts(side: Side, other: Side, i: int) -> list[int]:
     return theirs
 
 
-def _negation_flag(
-    e: Side, c: Side, ev_at: int, cl_at: int, ev_neg: int | None, cl_neg: int | None, offset: int | None
-) -> Flag:
-    """Return the blocking flag of a word one side denies and the other affirms, quoting both sides."""
+def _denier(side: Side, at: int) -> int | None:
+    """Return the token of the negation that denies token ``at`` on side (the nearest before it), None if none."""
+    found = [k for k, a, b, _ in side.scopes if a <= at < b or side.own.get(k) == at]
+    before = [k for k in found if k <= at]
+    return max(before) if before else min(found, default=None)
+
+
+def _negation_flag(e: Side, c: Side, at: tuple[int, int], found: tuple[bool, int], offset: int | None) -> Flag:
+    """Return the blocking flag of a word one side denies and the other affirms, quoting both sides.
+
+    ``at`` is the word's place on each side (evidence, claim), ``found`` the negation whose scope
+    found it (on the evidence or not, its token). The side that denies the word is the one whose
+    polarity there says so ("is not harmless" affirms the harm that "will not bring him to any harm"
+    denies); where both say it alike (a passive's subject) it is the side of that negation.
+    """
+    ev_at, cl_at = at
+    on_evidence, k = found
+    if e.polarity[ev_at] != c.polarity[cl_at]:
+        on_evidence = bool(e.polarity[ev_at])
+        k = (_denier(e, ev_at) if on_evidence else _denier(c, cl_at)) or k
+    ev_neg, cl_neg = (k, None) if on_evidence else (None, k)
     ev_first = ev_neg if ev_neg is not None else ev_at
     cl_first = cl_neg if cl_neg is not None else cl_at
     # A word the negation denies by ellipsis stands before it ("69 drugs ... the coronavirus does not.").

@@ -3,7 +3,8 @@
 A negation ("not", "n't", "never", "no", "none", "without", "cannot", "neither", "nor", …)
 governs the words after it in its own clause: up to a sentence or block break, a comma, semicolon
 or colon, a spaced dash, a contrast word ("but", "however", "although"…), a finite verb that starts
-the next predicate ("extensions that don't use these mechanisms will cause…"), or the closing
+the next predicate ("extensions that don't use these mechanisms will cause…"; not one after a
+second negation: "never could not have imagined" is one denial of "could not have"), or the closing
 bracket of a parenthesis it stands in ("(without parameters) of the message's header": "without" governs
 "parameters" only). "not only", "not just", "not merely", "not simply" widen a statement rather
 than deny it. A "nor" after a "neither" of its clause repeats that denial rather than adding one.
@@ -25,6 +26,10 @@ NEGATIONS = frozenset(
 # "has no GIL"): read by the claim-vs-evidence comparison, not by the cut-negation flags, where a quote
 # ending before "failed to" keeps a subject and cuts no denial of its words.
 DENIAL_VERBS = frozenset("fail fails failed failing lack lacks lacked lacking unable".split())  # noqa: SIM905
+# A count of none denies what it counts as a "no" does ("confirmed zero cases" is "no confirmed cases"), read
+# with the denial verbs; before a number or a unit ("zero to 60", "zero percent") it is a figure.
+_ZERO = "zero"
+_ZERO_FIGURES = frozenset("percent % point points per to degrees".split())  # noqa: SIM905
 # "not only ... but", "not just": these widen a statement rather than deny it.
 WIDENERS = frozenset({"only", "just", "merely", "simply"})
 # A contrast starts a new clause: "not cheap but enabled by default".
@@ -37,7 +42,7 @@ FINITE_VERBS = frozenset(
     "is are was were will would can could may might must shall should has have had does do did".split()  # noqa: SIM905
 )
 # These deny a noun phrase and the predicate after it: "no users have reported crashes".
-_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "nowhere", "neither", "nor"})
+_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "nowhere", "neither", "nor", _ZERO})
 # Words an aside right after a negation may hold ("is not, as it were, imagined").
 _ASIDE_WORDS = 5
 _COMPLEMENTS = frozenset({"that", "whether"})
@@ -114,7 +119,9 @@ def scope_end(p: PreparedPage, k: int, limit: int | None = None) -> int:
         if p.words[j] in _JOINS and j > k + 1 and j + 1 < n and _denial(p.words[j + 1]):
             return j
         denies_noun = word in _NOUN_NEGATIONS
-        if _finite(p.words[j]) and j > k + 1 and not _finite(p.words[j - 1]) and not denies_noun and not complement:
+        # "never could not have imagined": a verb after a second negation is still the first one's.
+        after = _finite(p.words[j - 1]) or is_negation(p.words[j - 1])
+        if _finite(p.words[j]) and j > k + 1 and not after and not denies_noun and not complement:
             return j
         # "not true that it isn't enabled": a clause of what is denied stays denied.
         complement = complement or p.words[j] in _COMPLEMENTS
@@ -150,12 +157,13 @@ def negations(p: PreparedPage, verbs: bool = False) -> list[tuple[int, int]]:
     """Return (token, scope end) of every denying negation of the page, in page order.
 
     A widening "not only" is none; a "nor" inside the scope of a "neither" repeats its denial.
-    With ``verbs``, the verbs that deny as a "not" does ("failed to", "lacks") are negations too.
+    With ``verbs``, the verbs that deny as a "not" does ("failed to", "lacks") are negations too, and
+    so is a "zero" of a noun ("confirmed zero cases").
     """
     out: list[tuple[int, int]] = []
     neither_until = -1
     for k, word in enumerate(p.words):
-        if not (is_negation(word) or (verbs and word in DENIAL_VERBS)) or widens(p, k):
+        if not (is_negation(word) or (verbs and (word in DENIAL_VERBS or _counts_none(p, k)))) or widens(p, k):
             continue
         if word == "nor" and k < neither_until:
             continue
@@ -171,6 +179,14 @@ def negations(p: PreparedPage, verbs: bool = False) -> list[tuple[int, int]]:
                 end = scope_end(p, j, MAX_SCOPE)
         out.append((k, end))
     return out
+
+
+def _counts_none(p: PreparedPage, k: int) -> bool:
+    """Return True when token k is a "zero" that counts none of a noun after it ("zero cases"), not a figure's."""
+    words = p.words
+    if words[k] != _ZERO or k + 1 >= len(words) or (k + 1) in p.breaks:
+        return False
+    return not (words[k + 1] in _ZERO_FIGURES or words[k + 1][:1].isdigit())
 
 
 def parities(n: int, ranges: list[tuple[int, int]]) -> list[int]:
@@ -196,12 +212,16 @@ def clause_start(p: PreparedPage, k: int) -> int:
     return j
 
 
+# Negations that deny by degree: before a capitalised word, a sentence's first one is a title's word.
+_DEGREE_ADVERBS = frozenset({"hardly", "barely", "scarcely"})
+
+
 def in_name(p: PreparedPage, k: int) -> bool:
     """Return True when the negation at token k is part of a name ("Faith No More", "Double or Nothing", "No Way Out").
 
     Written with a capital inside a clause, or starting a sentence before two more capitalised
-    words, in a sentence that is no title-case heading (it holds a word of four letters or more in
-    lower case).
+    words (one for "Barely", "Hardly", "Scarcely": "Barely Lethal received 33 reviews"), in a
+    sentence that is no title-case heading (it holds a word of four letters or more in lower case).
     """
     text = p.page.text
 
@@ -217,7 +237,9 @@ def in_name(p: PreparedPage, k: int) -> bool:
     while b < len(p.words) and b not in p.breaks:
         b += 1
     # After a label ("CONCLUSION: None of…"), a quotation mark or a dash ('--"Not yet"') a capital starts a sentence.
-    named = capital(k + 1) and capital(k + 2) if k == a or gap(p, k) != " " else True
+    # An adverb of degree ("Barely Lethal received…") modifies no capitalised word in a sentence: one more names.
+    needed = capital(k + 1) if p.words[k] in _DEGREE_ADVERBS else capital(k + 1) and capital(k + 2)
+    named = needed if k == a or gap(p, k) != " " else True
     return named and any(_lower_word(text[p.ostarts[i] : p.oends[i]]) for i in range(a, b))
 
 

@@ -8,19 +8,33 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
+from core.match.affixes import denied_roots
 from core.match.claim_words import denied_verb, is_content, word_stem
 from core.match.negation import FINITE_VERBS, clause_start, gap, in_name, negations, parities, raised
 from core.match.page import PreparedPage, prepare
 from core.models import PageKind, PageText
 
+if TYPE_CHECKING:
+    from core.figures.scan import ReadFigure
+
 # Words before a negation that it may deny by ellipsis ("how pure the seizures were not").
 BACK_WORDS = 4
-_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither"})
-_COMPOUNDS = frozenset({"non", "no"})
+_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither", "zero"})
+_COMPOUNDS = frozenset({"non", "no", "zero"})
+# A "no" or "zero" of a noun with no predicate after it is judged on the noun, not on the place or time
+# a preposition after it names ("no reported cases in Brčko District" against "Brčko District has zero cases").
+_DETERMINERS = frozenset({"no", "zero"})
+_PLACES = frozenset("in at on from during since across within throughout inside outside near".split())  # noqa: SIM905
 # Words either side of a shared word a denial worded as an ending stands within ("stopped supporting"):
 # farther off ("at the end of 2005 , ... was the third best-selling") it says something else.
 _NEAR = 8
+# Words after which a "not" names the alternative a comparison sets against ("more protective than not wearing").
+_ALTERNATIVE = frozenset({"than", "versus", "vs"})
+# Words of degree before a word that say little of it, close to the "none" an affix says ("mild symptoms",
+# "asymptomatic"): a word denied by an affix does not part from them.
+LITTLE = frozenset("mild minor few little slight slightly low moderate limited".split())  # noqa: SIM905
 # A token that is a number, or starts one ("$75", "-3").
 NUMBER = re.compile(r"[-$€£¥]?\d")
 
@@ -41,6 +55,10 @@ class Side:
         self.hyphened = [i for i in range(len(words) - 1) if self._hyphened(i)]
         found = negations(self.p, verbs=True)
         scopes = [(k, end) for k, end in found if self._denies(k, end)]
+        # The negations that are a name's words ("We're Not Gonna Take It"), for core.match.names.
+        self.named = [k for k, _ in found if not self._compound(k) and in_name(self.p, k)]
+        # Where the words a negation is judged on end before its scope does ("no reported cases | in Brčko").
+        self.until: dict[int, int] = {}
         self.scopes = [self._governed(k, end) for k, end in scopes]
         # "no-mask groups": the word a "no-" or "non-" stands on is denied, though no scope is.
         compounds = [(k + 1, k + 2) for k, _ in found if self._compound(k)]
@@ -48,7 +66,12 @@ class Side:
         self.own = {k: self._own(k) for k, _, _, _ in self.scopes}
         ranges = [(a, b) for _, a, b, _ in self.scopes]
         ranges += [(o, o + 1) for (k, a, b, _) in self.scopes if (o := self.own[k]) is not None and not a <= o < b]
-        self.polarity = parities(len(words), ranges + compounds)
+        self._ranges = ranges + compounds
+        # Words that deny with an affix, read against the other side (read_affixes).
+        self.affixed: set[int] = set()
+        # The side's figures with their tokens, read when first needed (core.match.bounds.placed).
+        self.figures: list[tuple[ReadFigure, int]] | None = None
+        self.polarity = parities(len(words), self._ranges)
         self.places: dict[str, list[int]] = {}
         for i, s in enumerate(self.stems):
             self.places.setdefault(s, []).append(i)
@@ -59,9 +82,17 @@ class Side:
         """Return True when the negation at token k denies the words it governs.
 
         "non-citizens" and "no-mask groups" are other words than "citizens" and "mask", "Faith No
-        More" is a name.
+        More" is a name, and "than not wearing a mask" the alternative of a comparison.
         """
-        return not (self._compound(k) or in_name(self.p, k))
+        return not (self._compound(k) or in_name(self.p, k) or self._alternative(k))
+
+    def _alternative(self, k: int) -> bool:
+        """Return True when the negation at k names the alternative a comparison sets against ("than not wearing").
+
+        "than not wearing a mask" denies nothing the sentence says: it is what the mask is set against.
+        """
+        words = self.p.words
+        return k > 0 and words[k] == "not" and words[k - 1] in _ALTERNATIVE and (k - 1) not in self.p.breaks
 
     def join_hyphens(self, other: Side) -> None:
         """Read a word written with a hyphen as the one word the other side writes without ("code-named", "codenamed").
@@ -80,6 +111,36 @@ class Side:
                 self.places.setdefault(joined, []).append(i)
                 self.places[joined].sort()
                 self.content_stems.add(joined)
+
+    def read_affixes(self, other: Side) -> None:
+        """Read a word that denies with an affix as its root denied, where the other side holds the root.
+
+        "were asymptomatic" against "did not exhibit symptoms": the word is its root ("symptom") and
+        a negation of its own, governing itself (core.match.affixes). Only where the other side holds
+        the root and not the word itself.
+        """
+        words = self.p.words
+        added = False
+        for i, w in enumerate(words):
+            if self.stems[i] in other.places:
+                continue
+            root = next((r for r in sorted(denied_roots(w)) if r in other.places), None)
+            if root is None:
+                continue
+            self.places[self.stems[i]].remove(i)
+            if not self.places[self.stems[i]]:
+                del self.places[self.stems[i]]
+            self.stems[i] = root
+            self.places.setdefault(root, []).append(i)
+            self.places[root].sort()
+            self.content_stems.add(root)
+            self.scopes.append((i, i, i + 1, i))
+            self.affixed.add(i)
+            self._ranges.append((i, i + 1))
+            added = True
+        if added:
+            self.scopes.sort()
+            self.polarity = parities(len(words), self._ranges)
 
     def _hyphened(self, i: int) -> bool:
         """Return True when words i and i + 1 are one word written with a hyphen ("code-named"), no "no-" or "non-"."""
@@ -125,6 +186,8 @@ class Side:
         partitive = k + 1 < end and words[k + 1] == "of"
         verb = next((j for j in range(k + 2, end) if words[j] in FINITE_VERBS or (partitive and _past(words, j))), None)
         decides = verb if verb is not None and words[k] in _NOUN_NEGATIONS else k + 1
+        if verb is None and words[k] in _DETERMINERS:
+            self.until[k] = next((j for j in range(k + 2, end) if words[j] in _PLACES), end)
         return k, k + 1, end, decides
 
     def sentence_words(self, i: int) -> set[str]:

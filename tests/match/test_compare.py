@@ -174,6 +174,89 @@ DIFFERS = [
         "O'Leary was born in Stoke Newington , London on 2 May 1958 and moved to live in Dublin at the age of eight.",
         "eight",
     ),
+    # Check-COVID and VitaminC: a word that denies with an affix is its root denied ("asymptomatic" is "not
+    # symptomatic"), so a "not" dropped against it, or one added to a claim in such a word, parts from it.
+    (
+        "The majority of COVID-19-positive patients did exhibit symptoms.",
+        "The majority of COVID-19-positive patients were asymptomatic (81%, 104 patients).",
+        "asymptomatic",
+    ),
+    (
+        "Some 43 percent of people with confirmed SARS-CoV-2 infections have not no symptoms.",
+        "Notably, 43.2% (95% CI 32.2-54.7%) of the confirmed SARS-CoV-2 infections detected across the two surveys"
+        " were asymptomatic.",
+        "asymptomatic",
+    ),
+    (
+        "Ted assured a customer , portrayed by Liam Neeson , that a box of Trix is not harmless in Ted 2 .",
+        "shortly after reassuring a customer ( Liam Neeson ) that buying a box of Trix , as an adult , will not"
+        " bring him to any harm .",
+        "not",
+    ),
+    ("The new scheme is effective for older patients .", "The new scheme is ineffective for older patients .", ""),
+    ("Most cases in the district were identified .", "Most cases in the district remained unidentified .", ""),
+    # Check-COVID: an emphatic "does" is what a dropped "not" leaves of "does not": the shared words decide
+    # though the verbs differ ("help", "support"); "hospitalised" is "hospitalized".
+    (
+        "Hydroxychloroquine does significantly help patients hospitalized with COVID-19.",
+        "Interpretation These results do not support the use of HCQ in patients hospitalised for documented"
+        " SARS-CoV-2-positive hypoxic pneumonia.",
+        "not",
+    ),
+    # VitaminC and Check-COVID: a count whose predicate the claim denies, which the evidence's number holds in
+    # a clause that denies nothing, though the two word the predicate apart ("tested positive", "cases").
+    (
+        "In Uzbekistan , more than 1,680 people had not tested positive for coronavirus , more than 400 have"
+        " recovered and more than 6 have died from coronavirus as of April 21 , 2020 .",
+        "As of 21 April 2020 , there have been 1,692 confirmed cases , 450 recoveries and 7 deaths.",
+        "1,692",
+    ),
+    (
+        "Less than 45 % of national coronavirus cases are not in New York state .",
+        "Nearly 45 % of the national total of cases is in the state , with over 25 % of the total cases in the"
+        " nation being in NYC.",
+        "45",
+    ),
+    (
+        "One research study estimated that 76 percent of the Manaus population already had not been infected by"
+        " the coronavirus SARS-CoV-2 in October.",
+        "Correcting for cases without a detectable antibody response and for antibody waning, we estimate a 66%"
+        " attack rate in June, rising to 76% in October.",
+        "76",
+    ),
+    # VitaminC: "zero cases" is "no cases", so a "not" added before it denies the evidence's "no reported cases".
+    (
+        "After March 20 , 2020 , Brčko District has not confirmed zero COVID-19 cases .",
+        "There are 90 cases , and no reported cases in Brčko District .",
+        "no",
+    ),
+    # VitaminC and Check-COVID: a preposition ("among", "between") says nothing of its own, nor does an adverb
+    # of how sure ("not likely"): the shared words are most of what the negation denies.
+    (
+        "Before 4 June 2019 , Student of the Year 2 was not ranked among the top ten highest-grossing Bollywood"
+        " films of that year .",
+        "As of 31 May 2019 , it is the 10th highest-grossing Bollywood film of 2019.",
+        "",
+    ),
+    (
+        "There is not likely a link between the coronavirus and Kawasaki disease.",
+        "The SARS-CoV-2 epidemic was associated with high incidence of a severe form of Kawasaki disease.",
+        "",
+    ),
+    # Real pages (tests/quality/eval_match.py): a verb after a second negation is still the first one's
+    # ("never could not have imagined" says it could), and a name's "Not" a claim drops names something else.
+    (
+        "It's an accordion, lighting Rose-Lynn's way towards a place she never could not have imagined before.",
+        "It's an accordion, lighting Rose-Lynn's way towards a place she never could have imagined before.",
+        "never",
+    ),
+    (
+        "Teachers with marching band instruments played “We're Gonna Take It” from the Statehouse steps.",
+        "Teachers with marching band instruments played “We're Not Gonna Take It” from the Statehouse steps.",
+        "We're Not Gonna",
+    ),
+    # VitaminC: "going" is the claim's "go".
+    ("Chris Martin expressed in 2008 that bands should go beyond the age of 33 .", MARTIN, "do n't"),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
     (
         "The Emancipation of Mimi , the album , was not the third best-selling in 2005 .",
@@ -231,6 +314,30 @@ AGREES = [
         "Mask-wearers with clinical respiratory illness are less likely to infect others.",
         "The mask versus no-mask groups showed a protective effect against clinical respiratory illness.",
     ),
+    # A "zero" before a unit is a figure; a "no" of a noun is judged on the noun, not on what the words after
+    # it say of where or what (VitaminC, labelled supported).
+    ("Inflation was zero percent in 2020 .", "Inflation was 0 percent in 2020 ."),
+    (
+        "As of September 2019 , there have been no updates from Cake about an upcoming album .",
+        "However , as of September 2019 , there has been no further mention of an upcoming album.",
+    ),
+    (
+        "Jets marched 73 yards in 12 plays , taking 7 minutes off the clock , with Braylon Edwards scoring on a"
+        " 10-yard touchdown pass from Mark Sanchez .",
+        "After accruing no passing yards during the first quarter , the Jets marched 73 yards in 12 plays , taking"
+        " just under 7 minutes off the clock , scoring on a 10-yard touchdown pass from Mark Sanchez to Braylon"
+        " Edwards .",
+    ),
+    # A real page's bound said on both sides ("no more than 9 hours") is the figures check's, whatever other
+    # number ("200") the evidence holds.
+    (
+        "On the other hand, for a web service targeting no more than 9 hours aggregate downtime per year (99.9%"
+        " annual uptime), probing for a 200 (success) status more than once or twice a minute is probably"
+        " unnecessarily frequent.",
+        "On the other hand, for a web service targeting no more than 9 hours aggregate downtime per year (99.9%"
+        " annual uptime), probing for a 200 (success) status more than once or twice a minute is probably"
+        " unnecessarily frequent.",
+    ),
     # A passage that ends on "no" ("yes or no"): no token follows it to join a "no-" compound.
     ("Voters answer the question yes or no", "The ballot asks voters to answer the question yes or no"),
     # Check-COVID, labelled supported: "absent" a few words from the shared ones says the evidence's "lack".
@@ -280,6 +387,51 @@ AGREES = [
     ),
     # A sentence-final "does not." of a second subject set against the first denies that subject alone.
     ("Python supports it and Ruby does not.", "Python supports it."),
+    # The same words with their affix on both sides, or a root said of little ("mild symptoms") agree;
+    # "discover", "inform" and "inpatients" deny nothing of "cover", "form" and "patients".
+    (
+        "The majority of COVID-19-positive patients had no symptoms.",
+        "The majority of COVID-19-positive patients were asymptomatic (81%, 104 patients).",
+    ),
+    (
+        "A box of Trix is harmless to an adult .",
+        "Buying a box of Trix , as an adult , will not bring him to any harm .",
+    ),
+    (
+        "Individuals with mild symptoms of coronavirus can spread SARS-CoV-2 through the air.",
+        "Gathering of crowds with asymptomatic carriers is a potential source of airborne SARS-CoV-2.",
+    ),
+    ("The survey did not cover rural areas .", "The survey did not discover cases in rural areas ."),
+    ("The ward does not admit any patient with flu .", "The ward does not admit any inpatient with flu ."),
+    # VitaminC and Check-COVID, labelled supported: "Barely Lethal" is a film's title, and a "not" after
+    # "than" names the alternative a comparison sets against.
+    (
+        "Barely Lethal received more than 20 reviews on Rotten Tomatoes .",
+        "On Rotten Tomatoes , the film holds an approval rating of 24 % based on 33 reviews .",
+    ),
+    (
+        "Nurses who wore a mask were less likely to get flu.",
+        "Consistently wearing a mask was protective for the nurses, and consistent use of the N95 mask was more"
+        " protective than not wearing a mask.",
+    ),
+    # A "did" before no verb ("did as well") or after "so" is no emphatic one: the verbs still decide.
+    (
+        "Hydroxychloroquine patients hospitalized with pneumonia did as well as others .",
+        "These results do not support the use of HCQ in patients hospitalised for documented SARS-CoV-2-positive"
+        " hypoxic pneumonia.",
+    ),
+    (
+        "Doctors gave HCQ to patients hospitalized less often , and so did nurses .",
+        "These results do not support the use of HCQ in patients hospitalised for documented SARS-CoV-2-positive"
+        " hypoxic pneumonia.",
+    ),
+    # A count in a clause of its own before the negation ("when people have not"), or an evidence clause that
+    # denies in its own words ("avoided"), says nothing against the count.
+    (
+        "Models suggest that 40 percent of spreading occurs when people have not shown symptoms .",
+        "We estimated that 40 % of secondary cases were infected during the presymptomatic stage .",
+    ),
+    ("Some 76 percent of the staff had not taken the train .", "Of the staff , 76 % avoided rail travel ."),
     # VitaminC: "not … until 1958" says when, as "after 1958" does.
     (
         "Life peerages were created after 1958 .",
