@@ -5,7 +5,8 @@ each of them holds something of the claim the others lack (the claim rests on th
 Sentences are the matcher's own (``core.text``'s tokens and breaks, read from the prepared
 page), so an offered passage is copied exactly from the page text and, adopted, goes through
 the exact matcher like any quote. Scores are Okapi BM25 (each sentence a document, the claim's
-telling terms the query, IDF over the page's sentences, a word's other forms counted), and a
+telling terms the query, IDF over the page's sentences, a word's other forms, its derivational
+family and the page's abbreviations of it counted: ``core.diagnose.family``), and a
 sentence holding a figure of the claim's kind near the claim's value is raised, and a sentence
 is weighed by the section label it stands under (``core.diagnose.sections``: "RESULTS:" raised,
 "BACKGROUND:" and "METHODS:" lowered). BM25 is our
@@ -30,9 +31,10 @@ from dataclasses import dataclass, field
 
 from core.diagnose.anaphora import credit_references
 from core.diagnose.closeness import closeness, counts_nothing
+from core.diagnose.family import related
 from core.diagnose.page_index import PageIndex, Prepared, page_index, per_page
 from core.diagnose.sections import section_kinds
-from core.diagnose.terms import Term, TermKind, claim_terms, forms, stem, telling
+from core.diagnose.terms import Term, TermKind, claim_terms, stem, telling
 from core.diagnose.words import has_digit
 from core.figures import ReadFigure, read_figures
 from core.models import Candidate, FigureKind, Span, Terms
@@ -127,16 +129,17 @@ def rank(
     tf: dict[int, dict[str, float]] = {}
     idf: dict[str, float] = {}
     dfs: dict[str, int] = {}
-    for k, weight in _rank_tokens(terms, settings).items():
+    tokens = _rank_tokens(terms, settings)
+    for k, weight in tokens.items():
         if time.monotonic() > deadline:
             break
-        lists = [(f, post[f]) for f in (forms(k, post) if k.isalpha() else {k}) if f in post]
-        if not lists or sum(len(p) for _, p in lists) > settings.rank_max_hits:
+        # Another form of the word ("deaths" for "death"), a word of its family ("recovered" for "recoveries") and
+        # an abbreviation the page defines for it ("VTE" for "thromboembolism") count less than the word itself.
+        lists = [(post[f], value) for f, value in related(k, tokens.keys(), prepared, settings).items() if f in post]
+        if not lists or sum(len(p) for p, _ in lists) > settings.rank_max_hits:
             continue  # a word the page never holds, or one on every other line, tells nothing
         held: dict[int, float] = {}
-        for form, places in lists:
-            # Another form of the word ("deaths" for "death") counts a little less than the word itself.
-            value = 1.0 if form == k else settings.rank_stem_share
+        for places, value in lists:
             for p in places:
                 j = bisect.bisect_right(bounds, p) - 1
                 held[j] = held.get(j, 0.0) + value
