@@ -5,7 +5,8 @@ each of them holds something of the claim the others lack (the claim rests on th
 Sentences are the matcher's own (``core.text``'s tokens and breaks, read from the prepared
 page), so an offered passage is copied exactly from the page text and, adopted, goes through
 the exact matcher like any quote. Scores are Okapi BM25 (each sentence a document, the claim's
-telling terms the query, IDF over the page's sentences, a word's other forms counted), and a
+telling terms the query, IDF over the page's sentences, a word's other forms, its derivational
+family and the page's abbreviations of it counted: ``core.diagnose.family``), and a
 sentence holding a figure of the claim's kind near the claim's value is raised, and a sentence
 is weighed by the section label it stands under (``core.diagnose.sections``: "RESULTS:" raised,
 "BACKGROUND:" and "METHODS:" lowered). BM25 is our
@@ -30,9 +31,10 @@ from dataclasses import dataclass, field
 
 from core.diagnose.anaphora import credit_references
 from core.diagnose.closeness import closeness, counts_nothing
+from core.diagnose.family import related
 from core.diagnose.page_index import PageIndex, Prepared, page_index, per_page
 from core.diagnose.sections import section_kinds
-from core.diagnose.terms import Term, TermKind, claim_terms, forms, stem, telling
+from core.diagnose.terms import Term, TermKind, claim_terms, stem, telling
 from core.diagnose.words import has_digit
 from core.figures import ReadFigure, read_figures
 from core.models import Candidate, FigureKind, Span, Terms
@@ -127,16 +129,17 @@ def rank(
     tf: dict[int, dict[str, float]] = {}
     idf: dict[str, float] = {}
     dfs: dict[str, int] = {}
-    for k, weight in _rank_tokens(terms, settings).items():
+    tokens = _rank_tokens(terms, settings)
+    for k, weight in tokens.items():
         if time.monotonic() > deadline:
             break
-        lists = [(f, post[f]) for f in (forms(k, post) if k.isalpha() else {k}) if f in post]
-        if not lists or sum(len(p) for _, p in lists) > settings.rank_max_hits:
+        # Another form of the word ("deaths" for "death"), a word of its family ("recovered" for "recoveries") and
+        # an abbreviation the page defines for it ("VTE" for "thromboembolism") count less than the word itself.
+        lists = [(post[f], value) for f, value in related(k, tokens.keys(), prepared, settings).items() if f in post]
+        if not lists or sum(len(p) for p, _ in lists) > settings.rank_max_hits:
             continue  # a word the page never holds, or one on every other line, tells nothing
         held: dict[int, float] = {}
-        for form, places in lists:
-            # Another form of the word ("deaths" for "death") counts a little less than the word itself.
-            value = 1.0 if form == k else settings.rank_stem_share
+        for places, value in lists:
             for p in places:
                 j = bisect.bisect_right(bounds, p) - 1
                 held[j] = held.get(j, 0.0) + value
@@ -144,7 +147,7 @@ def rank(
         idf[k] = weight * math.log(1 + (total - df + 0.5) / (df + 0.5))
         for j, count in held.items():
             tf.setdefault(j, {})[k] = count
-    if not tf:
+    if not tf and total > settings.rank_figure_alone_max_sentences:
         return (), terms
 
     def part(j: int) -> dict[str, float]:
@@ -156,6 +159,8 @@ def rank(
     _by_section(parts, prepared, sents, settings)
     _near_figures(claim_text, parts, prepared, sents, idf, settings, deadline)
     credit_references(parts, prepared, sents.bounds, terms, (idf, dfs, avgdl), settings)
+    if not parts:
+        return (), terms
     units = [_Unit(j, j, sum(p.values())) for j, p in parts.items()]
     units += list(_windows(parts, sents, prepared, settings))
     units.sort(key=lambda u: (-u.score, u.first, u.last))
@@ -207,13 +212,13 @@ def _near_figures(
     A claim's figure is often not written as the page writes it: hedged ("more than 7,200" for
     7,351; "less than $79 million" for "$77.6 million"), rounded, or a comparison the page's
     figure settles. Only the sentences BM25 ranks best are read for figures, so that a large
-    page costs a few sentences' reading.
+    page costs a few sentences' reading; a short page's numbered sentences are read whole.
     """
     text = claim_text[: settings.rank_claim_max_chars]
     wanted = [f for f in read_figures(text) if f.kind in _VALUED and f.value and not counts_nothing(text, f)]
-    if not wanted or not idf:
+    if not wanted:
         return
-    worth = settings.rank_near_figure_weight * max(idf.values())
+    worth = settings.rank_near_figure_weight * max(idf.values(), default=math.log(1 + len(sents.bounds) - 1))
     words, bounds = prepared.words, sents.bounds
     ranked = heapq.nlargest(settings.rank_best_sentences, parts, key=lambda j: sum(parts[j].values()))
     told = sents.numbered
@@ -226,8 +231,13 @@ def _near_figures(
 
     numbered = (j for j in ranked if holds_number(j))
     best = list(itertools.islice(numbered, settings.rank_figures_reread))
+    # On a short page (an abstract, an article's few sentences), every sentence holding a number is read:
+    # the evidence may share no word with the claim ("earned more than $70 million": "it grossed $77,527,732").
+    total = len(bounds) - 1
+    small = total <= settings.rank_figure_alone_max_sentences
+    alone = {j for j in range(total) if j not in parts and holds_number(j)} if small else set()
     index = page_index(prepared)
-    for j in best:
+    for j in best + sorted(alone):
         if time.monotonic() > deadline:
             return
         found = sents.figures.get(j)
@@ -235,10 +245,11 @@ def _near_figures(
             s, e = index.orig_span(prepared.starts[bounds[j]], prepared.ends[bounds[j + 1] - 1])
             text = index.page.text[s:e][: settings.candidate_max_chars * 2]
             found = sents.figures[j] = tuple(f for f in read_figures(text) if f.value)
+        share = settings.rank_figure_alone_share if j in alone else 1.0
         for n, claim in enumerate(wanted):
             close = max((closeness(claim, f, settings) for f in found), default=0.0)
             if close > 0:
-                parts[j][f"#figure{n}"] = worth * close
+                parts.setdefault(j, {})[f"#figure{n}"] = worth * close * share
 
 
 def _windows(

@@ -1,0 +1,64 @@
+"""A claim word's relatives on a page: its endings, the words of its derivational family, the abbreviations.
+
+``core.diagnose.terms.forms`` finds a word's inflections ("deaths" for "death"). A news claim
+paraphrasing a study also moves between a word and its derivational family: "infectious" for
+the study's "infectiousness", "recoveries" for "505 persons have recovered", "hospitalized"
+for "hospitalization". ``family`` finds those a page holds: a word whose stem, five letters
+or more, is the other's stem with one of the common English derivational endings added or
+taken off ("recover" + "y", "infectious" + "ness", "vaccin" + "ation"). ``related`` gives the
+ranking (``core.diagnose.rank``) every page word counted for a claim's word, with its share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence, Set
+
+from core.diagnose.abbreviations import abbreviations
+from core.diagnose.page_index import Prepared
+from core.diagnose.terms import forms, stem
+from core.settings import Settings
+
+# Derivational endings of English words, after the stem rule has cut an inflection: "recover" + "y",
+# "infectious" + "ness", "vaccin" + "ation", "hospitaliz" + "ation", "infect" + "ious".
+_DERIVED = (
+    "y", "ies", "ion", "ions", "ation", "ations", "ness", "ity", "ities", "ivity", "ous", "ious",
+    "ment", "ments", "ism", "ist", "ists", "ance", "ence",
+)  # fmt: skip
+_INFLECTED = ("", "s", "es", "e", "ed", "d", "ing", "ly")
+# A stem shorter than this has too many unrelated words beginning with it ("car", "care", "career").
+_FAMILY_MIN_STEM = 5
+
+
+def family(word: str, post: Mapping[str, Sequence[int]]) -> set[str]:
+    """Return the page's words of the word's derivational family, other than the word's own forms."""
+    root = stem(word)
+    if len(root) < _FAMILY_MIN_STEM or not root.isalpha():
+        return set()
+    bases = {root}
+    for end in _DERIVED:
+        if root.endswith(end) and len(root) - len(end) >= _FAMILY_MIN_STEM:
+            bases.add(root[: len(root) - len(end)])
+    guesses = {b + d + i for b in bases for d in ("", *_DERIVED) for i in _INFLECTED}
+    own = stem(word)
+    return {g for g in guesses if g in post and stem(g) != own}
+
+
+def related(word: str, claim: Set[str], prepared: Prepared, settings: Settings) -> dict[str, float]:
+    """Return the page words counted for a claim's word, each with its share of the word's own count.
+
+    The word itself counts 1, another form of it ``rank_stem_share``, a word of its family
+    ``rank_family_share`` when the page holds no form of the word, and an abbreviation the page
+    defines for a term holding it ``rank_abbreviation_share`` unless the claim writes that
+    abbreviation itself.
+    """
+    post = prepared.postings
+    if not word.isalpha():
+        return {word: 1.0}
+    out = {f: (1.0 if f == word else settings.rank_stem_share) for f in forms(word, post)}
+    if settings.rank_family_share > 0 and not any(f in post for f in out):
+        for f in family(word, post):
+            out.setdefault(f, settings.rank_family_share)
+    if settings.rank_abbreviation_share > 0:
+        for a in abbreviations(word, prepared) - claim:
+            out.setdefault(a, settings.rank_abbreviation_share)
+    return out
