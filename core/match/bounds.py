@@ -40,6 +40,13 @@ _NEGATED = ("not ", "no ")
 _COMPARATOR_WORDS = frozenset(w for c in _RELATIONS for w in c.split())
 # Kinds of figure that count what their clause says ("1,680 people", "45 % of cases").
 _COUNTS = frozenset({FigureKind.NUMBER, FigureKind.PERCENT})
+# Figures that say when, and the months a date names.
+_TIMES = frozenset({FigureKind.DATE, FigureKind.YEAR, FigureKind.MONTH, FigureKind.PARTIAL_DATE})
+_MONTHS = frozenset(
+    "january february march april june july august september october november december".split()  # noqa: SIM905
+)
+# Words after a number that say it counts a share ("45 % of cases").
+_UNITS = frozenset({"%", "percent", "per"})
 # Tokens before the verb of its negation a count may stand ("76 percent of the Manaus population already had not").
 _SUBJECT_REACH = 7
 # Words that open a clause of their own between a count and the negation's verb.
@@ -119,12 +126,34 @@ def placed(side: Side) -> list[tuple[ReadFigure, int]]:
     return side.figures
 
 
+def time_tokens(side: Side) -> set[int]:
+    """Return the tokens of the side's dates, months and years ("by March 25", "in 2019"), read once."""
+    if side.times is None:
+        p = side.p
+        spans = [(f.start, f.end) for f in read_figures(side.text) if f.kind in _TIMES]
+        side.times = {i for i, w in enumerate(p.words) if w in _MONTHS} | {
+            i for a, b in spans for i in range(len(p.words)) if p.ostarts[i] < b and p.oends[i] > a
+        }
+    return side.times
+
+
 def _clause(side: Side, j: int) -> tuple[int, int]:
     """Return the token range [a, b) of the clause holding token j."""
     b = j + 1
     while b < len(side.p.words) and not clause_break(side.p, b):
         b += 1
     return clause_start(side.p, j), b
+
+
+def _counts_a_noun(side: Side, i: int) -> bool:
+    """Return True when the number at token i counts a noun after it ("1,680 people", "45 % of"), after no name."""
+    words, text = side.p.words, side.text
+    nxt = words[i + 1] if i + 1 < len(words) and (i + 1) not in side.p.breaks else ""
+    # A capital that opens the sentence ("Over 20 people") names nothing.
+    inside = i > 1 and i not in side.p.breaks and (i - 1) not in side.p.breaks
+    before = text[side.p.ostarts[i - 1] : side.p.oends[i - 1]] if inside else ""
+    counted = nxt in _UNITS or (nxt.isalpha() and is_content(nxt))
+    return counted and not before[:1].isupper()
 
 
 def counted_difference(side: Side, other: Side, k: int) -> tuple[int, int] | None:
@@ -153,6 +182,8 @@ def counted_difference(side: Side, other: Side, k: int) -> tuple[int, int] | Non
         or any(w in FINITE_VERBS or w in _SUBORDINATE for w in words[i + 1 : verb])
     ):
         return None
+    if not _counts_a_noun(side, i):
+        return None  # "the iPhone 4 will not receive": a model's number counts nothing
     relation = _relation(fig.hedge)
     for f, j in placed(other):
         if f.kind is not fig.kind or f.high is not None or f.value is None or other.polarity[j]:

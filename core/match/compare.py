@@ -24,9 +24,12 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   "does" ("does significantly help", what a dropped "not" leaves of "does not") the shared words
   decide though the verbs differ. "zero cases" denies the cases as "no cases" does, and a "no" of
   a noun is judged on the noun, not on the place after it ("no reported cases in Brčko District").
-  A name's "Not" one side drops from the same name is a difference too (core.match.names). Words
-  are compared
-  by stem, a hyphened word as the one word the other side writes ("code-named", "codenamed").
+  A name's "Not" one side drops from the same name is a difference too (core.match.names). "has
+  yet to report" denies as "has not reported" does, a list after a denial's colon is denied with
+  it, and a date in a denial decides only when nothing else is shared ("was yet to be found in
+  Burundi by March 25"). Shared words the other side says both ways decide nothing; where only
+  they are shared, a count may. Words are compared by stem, a hyphened word as the one word the
+  other side writes ("code-named", "codenamed").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
   HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking (core.match.dropped).
@@ -38,7 +41,7 @@ given. Nothing here finds a quote.
 
 from __future__ import annotations
 
-from core.match.bounds import counted_difference, denied_bounds
+from core.match.bounds import counted_difference, denied_bounds, time_tokens
 from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, denied_verb, is_content, word_stem
 from core.match.dropped import dropped
 from core.match.names import dropped_names
@@ -154,9 +157,14 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     # "no reported cases in Brčko District" is judged on the cases, not on where they are.
     if k in side.until:
         shared = [i for i in shared if i < side.until[k]]
+    # "was yet to be found in Burundi by March 25": what it denies decides, not when, unless only a date is shared.
+    times = time_tokens(side)
+    shared = [i for i in shared if i not in times] or shared
     differ = [i for i in shared if all(other.polarity[j] != side.polarity[i] for j in _counterparts(side, other, i))]
-    if not differ or len(differ) <= len(shared) - len(differ):
-        return None
+    agree = [i for i in shared if all(other.polarity[j] == side.polarity[i] for j in _counterparts(side, other, i))]
+    # Shared words the other side says both ways ("in Assam", "to Assam") decide nothing: the rest, or the count, do.
+    if not differ or len(differ) <= len(agree):
+        return None if agree or differ else counted_difference(side, other, k)
     h = differ[0]
     j = other.places[side.stems[h]][0]
     if _worded_as_ending(side, other, h, j, denies=bool(side.polarity[h])):
