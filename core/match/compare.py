@@ -27,8 +27,9 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   A name's "Not" one side drops from the same name is a difference too (core.match.names). "has
   yet to report" denies as "has not reported" does, a list after a denial's colon is denied with
   it, and a date in a denial decides only when nothing else is shared ("was yet to be found in
-  Burundi by March 25"). Shared words the other side says both ways decide nothing; where only
-  they are shared, a count may. Words are compared by stem, a hyphened word as the one word the
+  Burundi by March 25"). A word one side says both ways is set against its counterpart
+  (core.match.counterparts); one with none decides nothing, and where only such words are
+  shared, a count may. Words are compared by stem, a hyphened word as the one word the
   other side writes ("code-named", "codenamed").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
@@ -43,6 +44,7 @@ from __future__ import annotations
 
 from core.match.bounds import counted_difference, denied_bounds, time_tokens
 from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, denied_verb, is_content, word_stem
+from core.match.counterparts import counterparts, every_one
 from core.match.dropped import dropped
 from core.match.names import dropped_names
 from core.match.negation import bounds_time, clause_break, passive_subject
@@ -160,8 +162,12 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     # "was yet to be found in Burundi by March 25": what it denies decides, not when, unless only a date is shared.
     times = time_tokens(side)
     shared = [i for i in shared if i not in times] or shared
-    differ = [i for i in shared if all(other.polarity[j] != side.polarity[i] for j in _counterparts(side, other, i))]
-    agree = [i for i in shared if all(other.polarity[j] == side.polarity[i] for j in _counterparts(side, other, i))]
+    differ = [
+        i for i in shared if every_one(other.polarity[j] != side.polarity[i] for j in counterparts(side, other, i))
+    ]
+    agree = [
+        i for i in shared if every_one(other.polarity[j] == side.polarity[i] for j in counterparts(side, other, i))
+    ]
     # Shared words the other side says both ways ("in Assam", "to Assam") decide nothing: the rest, or the count, do.
     if not differ or len(differ) <= len(agree):
         return None if agree or differ else counted_difference(side, other, k)
@@ -231,7 +237,9 @@ def _subject_difference(side: Side, other: Side, k: int) -> tuple[int, int] | No
         return None  # "were not reported" against "went unreported": the other side denies it with a prefix
     shared = [i for i in range(a, k) if is_content(words[i]) and side.stems[i] in other.places]
     # The subject's words are denied with the predicate: their polarity is the other one here.
-    differ = [i for i in shared if all(other.polarity[j] == side.polarity[i] for j in _counterparts(side, other, i))]
+    differ = [
+        i for i in shared if every_one(other.polarity[j] == side.polarity[i] for j in counterparts(side, other, i))
+    ]
     if not differ or len(differ) <= len(shared) - len(differ):
         return None
     h = differ[0]
@@ -287,7 +295,7 @@ def _elided_difference(side: Side, other: Side, scope: tuple[int, int, int, int]
         return None
     shared = [i for i in range(start, a) if is_content(words[i]) and side.stems[i] in other.places]
     # The elided copy of these words is denied where they stand affirmed: the other side's affirming differs.
-    differ = [i for i in shared if all(not other.polarity[j] for j in _counterparts(side, other, i))]
+    differ = [i for i in shared if every_one(not other.polarity[j] for j in counterparts(side, other, i))]
     if len(shared) < 2 or len(differ) <= len(shared) - len(differ):
         return None
     h = differ[0]
@@ -305,14 +313,6 @@ def _worded_as_ending(side: Side, other: Side, h: int, j: int, denies: bool) -> 
     denied, affirmed = (side, other) if denies else (other, side)
     d_at, a_at = (h, j) if denies else (j, h)
     return bool((affirmed.near_tokens(a_at) & DENIAL_WORDS) - denied.sentence_tokens(d_at))
-
-
-def _counterparts(side: Side, other: Side, i: int) -> list[int]:
-    """Return the other side's places of token i's word: the one in the same order when both say it as often."""
-    mine, theirs = side.places[side.stems[i]], other.places[side.stems[i]]
-    if len(mine) == len(theirs):
-        return [theirs[mine.index(i)]]
-    return theirs
 
 
 def _denier(side: Side, at: int) -> int | None:

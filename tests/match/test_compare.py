@@ -388,6 +388,14 @@ AGREES = [
         "The iPhone 4 has hardware that is outdated .",
         "Unlike the iPhone 4s , the iPhone 4 will not receive the iOS 8 update due to its aging hardware.",
     ),
+    # VitaminC, labelled supported: a word the evidence says both ways ("90 cases , ... and no reported cases")
+    # is the place whose count and words the claim's shares ("less than 93 cases"), not the one it denies.
+    (
+        "By 21 March 2020 , there were less than 93 cases of coronavirus in Bosnia and Herzegovina , less than 34"
+        " came from the Federation of Bosnia and Herzegovina .",
+        "As of 21 March 2020 , in Bosnia and Herzegovina there are currently 90 cases , 59 in Republika Srpska , and"
+        " 31 in the Federation of Bosnia and Herzegovina , and no reported cases in Brčko District .",
+    ),
     # A passage that ends on "no" ("yes or no"): no token follows it to join a "no-" compound.
     ("Voters answer the question yes or no", "The ballot asks voters to answer the question yes or no"),
     # Check-COVID, labelled supported: "absent" a few words from the shared ones says the evidence's "lack".
