@@ -24,7 +24,7 @@ from decimal import Decimal
 from core.figures.read import read_figures
 from core.figures.scan import ReadFigure
 from core.match.claim_words import DENIAL_WORDS, WRITTEN_NUMBERS, is_content
-from core.match.negation import FINITE_VERBS, clause_break, clause_start, is_negation
+from core.match.negation import CLAUSE_WORDS, FINITE_VERBS, MAX_SCOPE, clause_break, is_negation
 from core.match.side import NUMBER, Side, span
 from core.models import FigureKind, Flag, FlagKind
 
@@ -137,12 +137,15 @@ def time_tokens(side: Side) -> set[int]:
     return side.times
 
 
-def _clause(side: Side, j: int) -> tuple[int, int]:
-    """Return the token range [a, b) of the clause holding token j."""
-    b = j + 1
-    while b < len(side.p.words) and not clause_break(side.p, b):
+def _clause(side: Side, j: int, reach: int = MAX_SCOPE) -> tuple[int, int]:
+    """Return the token range [a, b) of the clause holding token j, at most ``reach`` tokens either side."""
+    p = side.p
+    a, b = j, j + 1
+    while a > 0 and j - a < reach and not clause_break(p, a) and p.words[a - 1] not in CLAUSE_WORDS:
+        a -= 1
+    while b < len(p.words) and b - j < reach and not clause_break(p, b):
         b += 1
-    return clause_start(side.p, j), b
+    return a, b
 
 
 def _counts_a_noun(side: Side, i: int) -> bool:
@@ -171,7 +174,7 @@ def counted_difference(side: Side, other: Side, k: int) -> tuple[int, int] | Non
     if verb is None:
         return None
     words = side.p.words
-    start = max(clause_start(side.p, verb), verb - _SUBJECT_REACH)
+    start = _clause(side, verb, _SUBJECT_REACH)[0]
     counts = [(f, i) for f, i in placed(side) if start <= i < verb and f.kind in _COUNTS and f.high is None]
     if not counts:
         return None

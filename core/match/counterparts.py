@@ -19,6 +19,9 @@ _AROUND = 4
 # Tokens before a word a number or a denial that counts it stands within ("zero COVID-19 cases").
 _COUNTED = 3
 _NONE = frozenset({"no", "zero", "none", "without"})
+# Places of one word on both sides weighed against each other at most: a text that says a word this often
+# (a 5,000-word claim) is read as every place, in time proportional to its length.
+_WEIGHED = 12
 
 
 def counterparts(side: Side, other: Side, i: int) -> list[int]:
@@ -31,7 +34,8 @@ def counterparts(side: Side, other: Side, i: int) -> list[int]:
     mine, theirs = side.places[side.stems[i]], other.places[side.stems[i]]
     if len(mine) == len(theirs):
         return [theirs[mine.index(i)]]
-    if len({side.polarity[m] for m in mine}) > 1 or len({other.polarity[j] for j in theirs}) > 1:
+    weighed = len(mine) + len(theirs) <= _WEIGHED
+    if weighed and (len({side.polarity[m] for m in mine}) > 1 or len({other.polarity[j] for j in theirs}) > 1):
         best = _closest(side, i, other, theirs)
         return [best] if best is not None and _closest(other, best, side, mine) == i else []
     return theirs
