@@ -42,7 +42,7 @@ _COMPARATOR_WORDS = frozenset(w for c in _RELATIONS for w in c.split())
 _COUNTS = frozenset({FigureKind.NUMBER, FigureKind.PERCENT})
 # Figures that say when, and the months a date names.
 _TIMES = frozenset({FigureKind.DATE, FigureKind.YEAR, FigureKind.MONTH, FigureKind.PARTIAL_DATE})
-_MONTHS = frozenset(
+MONTHS = frozenset(
     "january february march april june july august september october november december".split()  # noqa: SIM905
 )
 # Words after a number that say it counts a share ("45 % of cases").
@@ -131,7 +131,7 @@ def time_tokens(side: Side) -> set[int]:
     if side.times is None:
         p = side.p
         spans = [(f.start, f.end) for f in read_figures(side.text) if f.kind in _TIMES]
-        side.times = {i for i, w in enumerate(p.words) if w in _MONTHS} | {
+        side.times = {i for i, w in enumerate(p.words) if w in MONTHS} | {
             i for a, b in spans for i in range(len(p.words)) if p.ostarts[i] < b and p.oends[i] > a
         }
     return side.times

@@ -42,7 +42,7 @@ given. Nothing here finds a quote.
 
 from __future__ import annotations
 
-from core.match.bounds import counted_difference, denied_bounds, time_tokens
+from core.match.bounds import MONTHS, counted_difference, denied_bounds, time_tokens
 from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, denied_verb, is_content, word_stem
 from core.match.counterparts import counterparts, every_one
 from core.match.dropped import dropped
@@ -160,8 +160,9 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     if k in side.until:
         shared = [i for i in shared if i < side.until[k]]
     # "was yet to be found in Burundi by March 25": what it denies decides, not when, unless only a date is shared.
-    times = time_tokens(side)
-    shared = [i for i in shared if i not in times] or shared
+    if any(NUMBER.match(words[i]) or words[i] in MONTHS for i in shared):
+        times = time_tokens(side)  # read the side's figures only where a shared word may be a date's
+        shared = [i for i in shared if i not in times] or shared
     differ = [
         i for i in shared if every_one(other.polarity[j] != side.polarity[i] for j in counterparts(side, other, i))
     ]
