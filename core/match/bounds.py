@@ -24,7 +24,7 @@ from decimal import Decimal
 from core.figures.read import read_figures
 from core.figures.scan import ReadFigure
 from core.match.claim_words import DENIAL_WORDS, WRITTEN_NUMBERS, is_content
-from core.match.negation import CLAUSE_WORDS, FINITE_VERBS, MAX_SCOPE, clause_break, is_negation
+from core.match.negation import CLAUSE_WORDS, FINITE_VERBS, MAX_SCOPE, clause_break, gap, is_negation
 from core.match.side import NUMBER, Side, span
 from core.models import FigureKind, Flag, FlagKind
 
@@ -96,6 +96,12 @@ def _around(side: Side, i: int, reach: int) -> set[str]:
         and not is_negation(words[j])
         and words[j] not in _COMPARATOR_WORDS
     }
+
+
+def _scale(side: Side, j: int) -> bool:
+    """Return True when the number at token j is the scale of a score ("61 out of 100", "4.2/10"): it counts nothing."""
+    words = side.p.words
+    return (j >= 2 and words[j - 2 : j] == ["out", "of"]) or (j >= 1 and gap(side.p, j) == "/")
 
 
 def _noun(side: Side, i: int) -> str:
@@ -220,7 +226,11 @@ def denied_bounds(c: Side, e: Side, offset: int | None) -> list[Flag]:
         scored = [
             ((bool(noun) and _noun(e, j) == noun, len(words & _around(e, j, _AROUND))), f, j)
             for f, j in placed_e
-            if f.kind is fig.kind and f.high is None and not _relation(f.hedge) and f.currency == fig.currency
+            if f.kind is fig.kind
+            and f.high is None
+            and not _relation(f.hedge)
+            and f.currency == fig.currency
+            and not _scale(e, j)
         ]
         best = max((s for s, _, _ in scored), default=(False, 0))
         held = [(f, j) for s, f, j in scored if s == best]

@@ -269,6 +269,14 @@ DIFFERS = [
         " and did not report the authorities after their return to Assam .",
         "",
     ),
+    # VitaminC: the scale of a score ("61 out of 100") counts nothing, so the "41" beside "reviews" is the
+    # evidence's number in the place of the claim's denied "less than 42".
+    (
+        "The Light Between Oceans has not less than 42 reviews .",
+        "On Metacritic , the film has an average score of 61 out of 100 , based on 41 critics , indicating"
+        " generally favorable reviews .",
+        "41",
+    ),
     # VitaminC: "going" is the claim's "go".
     ("Chris Martin expressed in 2008 that bands should go beyond the age of 33 .", MARTIN, "do n't"),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
@@ -420,12 +428,8 @@ AGREES = [
     # A denied bound the evidence's number in its place does not meet agrees, whatever other numbers it holds.
     ("Blended has not earned a total of over $ 15 million in its opening weekend .", BLENDED),
     ("The senate has not more than 60 Democrats and less than 38 Republicans .", SENATE),
-    # Two numbers that stand where the claim's does and disagree: no flag ("41 critics", "100" beside "reviews").
-    (
-        "The Light Between Oceans has not less than 42 reviews .",
-        "On Metacritic , the film has an average score of 61 out of 100 , based on 41 critics , indicating"
-        " generally favorable reviews .",
-    ),
+    # Two numbers that stand where the claim's does and disagree: no flag ("41 reviews", "60 reviews").
+    ("The film has not less than 42 reviews .", "The film has 41 reviews from critics and 60 reviews from users ."),
     # Check-COVID and VitaminC, labelled supported: a "no-" compound denies its word ("no-mask"); "none of"
     # a noun denies the predicate after it; "don't think" denies the clause after it, not its subject;
     # "improvement" is the claim's "improve".
