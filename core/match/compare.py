@@ -29,8 +29,9 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   it, and a date in a denial decides only when nothing else is shared ("was yet to be found in
   Burundi by March 25"). A word one side says both ways is set against its counterpart
   (core.match.counterparts); one with none decides nothing, and where only such words are
-  shared, a count may. Words are compared by stem, a hyphened word as the one word the
-  other side writes ("code-named", "codenamed").
+  shared, a count may. Words are compared by stem, a hyphened word, or a verb and its
+  particle, as the one word the other side writes ("code-named", "codenamed"; "going on",
+  "ongoing").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
   HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking (core.match.dropped).
@@ -83,6 +84,8 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
     c, e = Side(claim), Side(evidence)
     c.join_hyphens(e)
     e.join_hyphens(c)
+    c.join_particles(e)
+    e.join_particles(c)
     c.read_affixes(e)
     e.read_affixes(c)
     if not c.p.words or not e.p.words:

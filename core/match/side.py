@@ -30,6 +30,8 @@ _PLACES = frozenset("in at on from during since across within throughout inside 
 # Words either side of a shared word a denial worded as an ending stands within ("stopped supporting"):
 # farther off ("at the end of 2005 , ... was the third best-selling") it says something else.
 _NEAR = 8
+# Particles a verb may be written with as one word ("going on", "ongoing"; "set up", "setup").
+_PARTICLES = frozenset("on up out off over down back".split())  # noqa: SIM905
 # Words after which a "not" names the alternative a comparison sets against ("more protective than not wearing").
 _ALTERNATIVE = frozenset({"than", "versus", "vs"})
 # Words of degree before a word that say little of it, close to the "none" an affix says ("mild symptoms",
@@ -116,6 +118,35 @@ class Side:
                 self.places[joined].sort()
                 self.content_stems.add(joined)
                 self.joined.add(i + 1)
+
+    def join_particles(self, other: Side) -> None:
+        """Read a verb and its particle as the one word the other side writes ("going on" as "ongoing").
+
+        Either way round ("set up" as "setup"), only where the other side holds the joined word and not the verb.
+        """
+        words = self.p.words
+        for i in range(len(words) - 1):
+            if words[i + 1] not in _PARTICLES or (i + 1) in self.p.breaks or not words[i].isalpha():
+                continue
+            if self.stems[i] in other.places:
+                continue
+            joined = next(
+                (
+                    j
+                    for j in (word_stem(words[i + 1] + words[i]), word_stem(words[i] + words[i + 1]))
+                    if j in other.places
+                ),
+                None,
+            )
+            if joined is None:
+                continue
+            self.places[self.stems[i]].remove(i)
+            if not self.places[self.stems[i]]:
+                del self.places[self.stems[i]]
+            self.stems[i] = joined
+            self.places.setdefault(joined, []).append(i)
+            self.places[joined].sort()
+            self.content_stems.add(joined)
 
     def read_affixes(self, other: Side) -> None:
         """Read a word that denies with an affix as its root denied, where the other side holds the root.

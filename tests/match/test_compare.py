@@ -277,6 +277,12 @@ DIFFERS = [
         " generally favorable reviews .",
         "41",
     ),
+    # VitaminC: a verb and its particle are the one word the evidence writes ("going on", "ongoing").
+    (
+        "The case has not been going on since 2016",
+        "This suit sought $ 210 million in damages and was ongoing as of 2016 .",
+        "",
+    ),
     # VitaminC: "going" is the claim's "go".
     ("Chris Martin expressed in 2008 that bands should go beyond the age of 33 .", MARTIN, "do n't"),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
@@ -404,6 +410,7 @@ AGREES = [
         "As of 21 March 2020 , in Bosnia and Herzegovina there are currently 90 cases , 59 in Republika Srpska , and"
         " 31 in the Federation of Bosnia and Herzegovina , and no reported cases in Brčko District .",
     ),
+    ("The suit has been going on since 2016 .", "This suit was ongoing as of 2016 ."),
     # A passage that ends on "no" ("yes or no"): no token follows it to join a "no-" compound.
     ("Voters answer the question yes or no", "The ballot asks voters to answer the question yes or no"),
     # Check-COVID, labelled supported: "absent" a few words from the shared ones says the evidence's "lack".
