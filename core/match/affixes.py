@@ -10,8 +10,12 @@ even then a root counts only where the other side holds it, which the caller che
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.match.claim_words import word_stem
 
+# Words whose roots are kept read: a page's vocabulary is a few thousand words.
+_CACHED = 16384
 # Prefixes that deny the word they stand on in almost every word, with the shortest root each takes.
 _PLAIN = (("non", 4), ("un", 4))
 # "in-", "im-", "il-", "ir-": they deny adjectives ("inactive", "impossible", "illegal", "irrelevant").
@@ -45,10 +49,11 @@ def _roots(root: str) -> set[str]:
     return out
 
 
-def denied_roots(word: str) -> set[str]:
+@lru_cache(maxsize=_CACHED)
+def denied_roots(word: str) -> frozenset[str]:
     """Return the stems of the word a negating affix of ``word`` stands on; empty when it has none."""
     if not word.isalpha():
-        return set()
+        return frozenset()
     out: set[str] = set()
     for prefix, shortest in _PLAIN:
         if word.startswith(prefix) and len(word) - len(prefix) >= shortest:
@@ -67,4 +72,4 @@ def denied_roots(word: str) -> set[str]:
             if word.endswith(suffix) and len(word) - len(suffix) >= 3:
                 out |= _roots(word[: -len(suffix)])
                 break
-    return out
+    return frozenset(out)

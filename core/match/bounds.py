@@ -24,7 +24,7 @@ from decimal import Decimal
 from core.figures.read import read_figures
 from core.figures.scan import ReadFigure
 from core.match.claim_words import DENIAL_WORDS, WRITTEN_NUMBERS, is_content
-from core.match.negation import FINITE_VERBS, clause_break, clause_start, is_negation
+from core.match.negation import CLAUSE_WORDS, FINITE_VERBS, MAX_SCOPE, clause_break, gap, is_negation
 from core.match.side import NUMBER, Side, span
 from core.models import FigureKind, Flag, FlagKind
 
@@ -40,6 +40,13 @@ _NEGATED = ("not ", "no ")
 _COMPARATOR_WORDS = frozenset(w for c in _RELATIONS for w in c.split())
 # Kinds of figure that count what their clause says ("1,680 people", "45 % of cases").
 _COUNTS = frozenset({FigureKind.NUMBER, FigureKind.PERCENT})
+# Figures that say when, and the months a date names.
+_TIMES = frozenset({FigureKind.DATE, FigureKind.YEAR, FigureKind.MONTH, FigureKind.PARTIAL_DATE})
+MONTHS = frozenset(
+    "january february march april june july august september october november december".split()  # noqa: SIM905
+)
+# Words after a number that say it counts a share ("45 % of cases").
+_UNITS = frozenset({"%", "percent", "per"})
 # Tokens before the verb of its negation a count may stand ("76 percent of the Manaus population already had not").
 _SUBJECT_REACH = 7
 # Words that open a clause of their own between a count and the negation's verb.
@@ -91,6 +98,12 @@ def _around(side: Side, i: int, reach: int) -> set[str]:
     }
 
 
+def _scale(side: Side, j: int) -> bool:
+    """Return True when the number at token j is the scale of a score ("61 out of 100", "4.2/10"): it counts nothing."""
+    words = side.p.words
+    return (j >= 2 and words[j - 2 : j] == ["out", "of"]) or (j >= 1 and gap(side.p, j) == "/")
+
+
 def _noun(side: Side, i: int) -> str:
     """Return the stem of the word a number counts ("57 Democrats"): a content word right after it, "" when none."""
     _, b = side.sentence_of[i]
@@ -119,12 +132,37 @@ def placed(side: Side) -> list[tuple[ReadFigure, int]]:
     return side.figures
 
 
-def _clause(side: Side, j: int) -> tuple[int, int]:
-    """Return the token range [a, b) of the clause holding token j."""
-    b = j + 1
-    while b < len(side.p.words) and not clause_break(side.p, b):
+def time_tokens(side: Side) -> set[int]:
+    """Return the tokens of the side's dates, months and years ("by March 25", "in 2019"), read once."""
+    if side.times is None:
+        p = side.p
+        spans = [(f.start, f.end) for f in read_figures(side.text) if f.kind in _TIMES]
+        side.times = {i for i, w in enumerate(p.words) if w in MONTHS} | {
+            i for a, b in spans for i in range(len(p.words)) if p.ostarts[i] < b and p.oends[i] > a
+        }
+    return side.times
+
+
+def _clause(side: Side, j: int, reach: int = MAX_SCOPE) -> tuple[int, int]:
+    """Return the token range [a, b) of the clause holding token j, at most ``reach`` tokens either side."""
+    p = side.p
+    a, b = j, j + 1
+    while a > 0 and j - a < reach and not clause_break(p, a) and p.words[a - 1] not in CLAUSE_WORDS:
+        a -= 1
+    while b < len(p.words) and b - j < reach and not clause_break(p, b):
         b += 1
-    return clause_start(side.p, j), b
+    return a, b
+
+
+def _counts_a_noun(side: Side, i: int) -> bool:
+    """Return True when the number at token i counts a noun after it ("1,680 people", "45 % of"), after no name."""
+    words, text = side.p.words, side.text
+    nxt = words[i + 1] if i + 1 < len(words) and (i + 1) not in side.p.breaks else ""
+    # A capital that opens the sentence ("Over 20 people") names nothing.
+    inside = i > 1 and i not in side.p.breaks and (i - 1) not in side.p.breaks
+    before = text[side.p.ostarts[i - 1] : side.p.oends[i - 1]] if inside else ""
+    counted = nxt in _UNITS or (nxt.isalpha() and is_content(nxt))
+    return counted and not before[:1].isupper()
 
 
 def counted_difference(side: Side, other: Side, k: int) -> tuple[int, int] | None:
@@ -142,7 +180,7 @@ def counted_difference(side: Side, other: Side, k: int) -> tuple[int, int] | Non
     if verb is None:
         return None
     words = side.p.words
-    start = max(clause_start(side.p, verb), verb - _SUBJECT_REACH)
+    start = _clause(side, verb, _SUBJECT_REACH)[0]
     counts = [(f, i) for f, i in placed(side) if start <= i < verb and f.kind in _COUNTS and f.high is None]
     if not counts:
         return None
@@ -153,6 +191,8 @@ def counted_difference(side: Side, other: Side, k: int) -> tuple[int, int] | Non
         or any(w in FINITE_VERBS or w in _SUBORDINATE for w in words[i + 1 : verb])
     ):
         return None
+    if not _counts_a_noun(side, i):
+        return None  # "the iPhone 4 will not receive": a model's number counts nothing
     relation = _relation(fig.hedge)
     for f, j in placed(other):
         if f.kind is not fig.kind or f.high is not None or f.value is None or other.polarity[j]:
@@ -186,7 +226,11 @@ def denied_bounds(c: Side, e: Side, offset: int | None) -> list[Flag]:
         scored = [
             ((bool(noun) and _noun(e, j) == noun, len(words & _around(e, j, _AROUND))), f, j)
             for f, j in placed_e
-            if f.kind is fig.kind and f.high is None and not _relation(f.hedge) and f.currency == fig.currency
+            if f.kind is fig.kind
+            and f.high is None
+            and not _relation(f.hedge)
+            and f.currency == fig.currency
+            and not _scale(e, j)
         ]
         best = max((s for s, _, _ in scored), default=(False, 0))
         held = [(f, j) for s, f, j in scored if s == best]

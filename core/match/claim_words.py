@@ -63,7 +63,7 @@ def word_stem(word: str) -> str:
         return _NUMBER_WORDS[word]
     if word in _SHORT_VERBS:
         return _SHORT_VERBS[word]
-    for british, american in _SPELLINGS:
+    for british, american in _SPELLINGS if "is" in word or "ys" in word else ():
         if word.endswith(british) and len(word) - len(british) >= 4:
             word = word[: -len(british)] + american  # "hospitalised" is "hospitalized"
             break

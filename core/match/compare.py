@@ -24,9 +24,14 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   "does" ("does significantly help", what a dropped "not" leaves of "does not") the shared words
   decide though the verbs differ. "zero cases" denies the cases as "no cases" does, and a "no" of
   a noun is judged on the noun, not on the place after it ("no reported cases in Brčko District").
-  A name's "Not" one side drops from the same name is a difference too (core.match.names). Words
-  are compared
-  by stem, a hyphened word as the one word the other side writes ("code-named", "codenamed").
+  A name's "Not" one side drops from the same name is a difference too (core.match.names). "has
+  yet to report" denies as "has not reported" does, a list after a denial's colon is denied with
+  it, and a date in a denial decides only when nothing else is shared ("was yet to be found in
+  Burundi by March 25"). A word one side says both ways is set against its counterpart
+  (core.match.counterparts); one with none decides nothing, and where only such words are
+  shared, a count may. Words are compared by stem, a hyphened word, or a verb and its
+  particle, as the one word the other side writes ("code-named", "codenamed"; "going on",
+  "ongoing").
 - a hedge ("experimental", "an estimated", "up to 40%") or a condition ("unless", "only if") of
   an evidence sentence that shares words with the claim, which the claim lacks, is a
   HEDGE_DROPPED or CONDITION_DROPPED flag: information, never blocking (core.match.dropped).
@@ -38,8 +43,9 @@ given. Nothing here finds a quote.
 
 from __future__ import annotations
 
-from core.match.bounds import counted_difference, denied_bounds
+from core.match.bounds import MONTHS, counted_difference, denied_bounds, time_tokens
 from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, denied_verb, is_content, word_stem
+from core.match.counterparts import counterparts, every_one
 from core.match.dropped import dropped
 from core.match.names import dropped_names
 from core.match.negation import bounds_time, clause_break, passive_subject
@@ -78,6 +84,8 @@ def compare_claim(claim: str, evidence: str, offset: int | None = None) -> tuple
     c, e = Side(claim), Side(evidence)
     c.join_hyphens(e)
     e.join_hyphens(c)
+    c.join_particles(e)
+    e.join_particles(c)
     c.read_affixes(e)
     e.read_affixes(c)
     if not c.p.words or not e.p.words:
@@ -154,9 +162,19 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     # "no reported cases in Brčko District" is judged on the cases, not on where they are.
     if k in side.until:
         shared = [i for i in shared if i < side.until[k]]
-    differ = [i for i in shared if all(other.polarity[j] != side.polarity[i] for j in _counterparts(side, other, i))]
-    if not differ or len(differ) <= len(shared) - len(differ):
-        return None
+    # "was yet to be found in Burundi by March 25": what it denies decides, not when, unless only a date is shared.
+    if any(NUMBER.match(words[i]) or words[i] in MONTHS for i in shared):
+        times = time_tokens(side)  # read the side's figures only where a shared word may be a date's
+        shared = [i for i in shared if i not in times] or shared
+    differ = [
+        i for i in shared if every_one(other.polarity[j] != side.polarity[i] for j in counterparts(side, other, i))
+    ]
+    agree = [
+        i for i in shared if every_one(other.polarity[j] == side.polarity[i] for j in counterparts(side, other, i))
+    ]
+    # Shared words the other side says both ways ("in Assam", "to Assam") decide nothing: the rest, or the count, do.
+    if not differ or len(differ) <= len(agree):
+        return None if agree or differ else counted_difference(side, other, k)
     h = differ[0]
     j = other.places[side.stems[h]][0]
     if _worded_as_ending(side, other, h, j, denies=bool(side.polarity[h])):
@@ -223,7 +241,9 @@ def _subject_difference(side: Side, other: Side, k: int) -> tuple[int, int] | No
         return None  # "were not reported" against "went unreported": the other side denies it with a prefix
     shared = [i for i in range(a, k) if is_content(words[i]) and side.stems[i] in other.places]
     # The subject's words are denied with the predicate: their polarity is the other one here.
-    differ = [i for i in shared if all(other.polarity[j] == side.polarity[i] for j in _counterparts(side, other, i))]
+    differ = [
+        i for i in shared if every_one(other.polarity[j] == side.polarity[i] for j in counterparts(side, other, i))
+    ]
     if not differ or len(differ) <= len(shared) - len(differ):
         return None
     h = differ[0]
@@ -279,7 +299,7 @@ def _elided_difference(side: Side, other: Side, scope: tuple[int, int, int, int]
         return None
     shared = [i for i in range(start, a) if is_content(words[i]) and side.stems[i] in other.places]
     # The elided copy of these words is denied where they stand affirmed: the other side's affirming differs.
-    differ = [i for i in shared if all(not other.polarity[j] for j in _counterparts(side, other, i))]
+    differ = [i for i in shared if every_one(not other.polarity[j] for j in counterparts(side, other, i))]
     if len(shared) < 2 or len(differ) <= len(shared) - len(differ):
         return None
     h = differ[0]
@@ -297,14 +317,6 @@ def _worded_as_ending(side: Side, other: Side, h: int, j: int, denies: bool) -> 
     denied, affirmed = (side, other) if denies else (other, side)
     d_at, a_at = (h, j) if denies else (j, h)
     return bool((affirmed.near_tokens(a_at) & DENIAL_WORDS) - denied.sentence_tokens(d_at))
-
-
-def _counterparts(side: Side, other: Side, i: int) -> list[int]:
-    """Return the other side's places of token i's word: the one in the same order when both say it as often."""
-    mine, theirs = side.places[side.stems[i]], other.places[side.stems[i]]
-    if len(mine) == len(theirs):
-        return [theirs[mine.index(i)]]
-    return theirs
 
 
 def _denier(side: Side, at: int) -> int | None:

@@ -29,6 +29,8 @@ DENIAL_VERBS = frozenset("fail fails failed failing lack lacks lacked lacking un
 # A count of none denies what it counts as a "no" does ("confirmed zero cases" is "no confirmed cases"), read
 # with the denial verbs; before a number or a unit ("zero to 60", "zero percent") it is a figure.
 _ZERO = "zero"
+# "has yet to report a case" says "has not reported one": after these verbs a "yet to" denies.
+_YET_VERBS = frozenset("have has had is are was were be been remain remains remained".split())  # noqa: SIM905
 _ZERO_FIGURES = frozenset("percent % point points per to degrees".split())  # noqa: SIM905
 # "not only ... but", "not just": these widen a statement rather than deny it.
 WIDENERS = frozenset({"only", "just", "merely", "simply"})
@@ -158,12 +160,13 @@ def negations(p: PreparedPage, verbs: bool = False) -> list[tuple[int, int]]:
 
     A widening "not only" is none; a "nor" inside the scope of a "neither" repeats its denial.
     With ``verbs``, the verbs that deny as a "not" does ("failed to", "lacks") are negations too, and
-    so is a "zero" of a noun ("confirmed zero cases").
+    so are a "zero" of a noun ("confirmed zero cases") and the "yet" of "has yet to report".
     """
     out: list[tuple[int, int]] = []
     neither_until = -1
     for k, word in enumerate(p.words):
-        if not (is_negation(word) or (verbs and (word in DENIAL_VERBS or _counts_none(p, k)))) or widens(p, k):
+        denial = word in DENIAL_VERBS or _counts_none(p, k) or _yet_to(p, k)
+        if not (is_negation(word) or (verbs and denial)) or widens(p, k):
             continue
         if word == "nor" and k < neither_until:
             continue
@@ -179,6 +182,16 @@ def negations(p: PreparedPage, verbs: bool = False) -> list[tuple[int, int]]:
                 end = scope_end(p, j, MAX_SCOPE)
         out.append((k, end))
     return out
+
+
+def _yet_to(p: PreparedPage, k: int) -> bool:
+    """Return True when token k is the "yet" of "has yet to", "was yet to": it denies as "has not" does."""
+    words = p.words
+    if words[k] != "yet" or k == 0 or k + 1 >= len(words) or k in p.breaks or (k + 1) in p.breaks:
+        return False
+    # "has not yet to report" (a "not" added to "has yet to") still reads its verb two words back.
+    verb = words[k - 2] if words[k - 1] == "not" and k > 1 and (k - 1) not in p.breaks else words[k - 1]
+    return words[k + 1] == "to" and verb in _YET_VERBS
 
 
 def _counts_none(p: PreparedPage, k: int) -> bool:

@@ -30,6 +30,8 @@ _PLACES = frozenset("in at on from during since across within throughout inside 
 # Words either side of a shared word a denial worded as an ending stands within ("stopped supporting"):
 # farther off ("at the end of 2005 , ... was the third best-selling") it says something else.
 _NEAR = 8
+# Particles a verb may be written with as one word ("going on", "ongoing"; "set up", "setup").
+_PARTICLES = frozenset("on up out off over down back".split())  # noqa: SIM905
 # Words after which a "not" names the alternative a comparison sets against ("more protective than not wearing").
 _ALTERNATIVE = frozenset({"than", "versus", "vs"})
 # Words of degree before a word that say little of it, close to the "none" an affix says ("mild symptoms",
@@ -53,6 +55,7 @@ class Side:
         words = self.p.words
         self.stems = [word_stem(denied_verb(w)) if w.endswith("n't") else word_stem(w) for w in words]
         self.hyphened = [i for i in range(len(words) - 1) if self._hyphened(i)]
+        self.sentence_of = sentences(self.p)
         found = negations(self.p, verbs=True)
         scopes = [(k, end) for k, end in found if self._denies(k, end)]
         # The negations that are a name's words ("We're Not Gonna Take It"), for core.match.names.
@@ -67,15 +70,18 @@ class Side:
         ranges = [(a, b) for _, a, b, _ in self.scopes]
         ranges += [(o, o + 1) for (k, a, b, _) in self.scopes if (o := self.own[k]) is not None and not a <= o < b]
         self._ranges = ranges + compounds
+        # The second halves of words written with a hyphen read as one (join_hyphens: "pre-symptomatic").
+        self.joined: set[int] = set()
         # Words that deny with an affix, read against the other side (read_affixes).
         self.affixed: set[int] = set()
         # The side's figures with their tokens, read when first needed (core.match.bounds.placed).
         self.figures: list[tuple[ReadFigure, int]] | None = None
+        # The tokens of its dates, read when first needed (core.match.bounds.time_tokens).
+        self.times: set[int] | None = None
         self.polarity = parities(len(words), self._ranges)
         self.places: dict[str, list[int]] = {}
         for i, s in enumerate(self.stems):
             self.places.setdefault(s, []).append(i)
-        self.sentence_of = sentences(self.p)
         self.content_stems = {st for st, w in zip(self.stems, words, strict=True) if is_content(w)}
 
     def _denies(self, k: int, end: int) -> bool:
@@ -111,21 +117,56 @@ class Side:
                 self.places.setdefault(joined, []).append(i)
                 self.places[joined].sort()
                 self.content_stems.add(joined)
+                self.joined.add(i + 1)
+
+    def join_particles(self, other: Side) -> None:
+        """Read a verb and its particle as the one word the other side writes ("going on" as "ongoing").
+
+        Either way round ("set up" as "setup"), only where the other side holds the joined word and not the verb.
+        """
+        words = self.p.words
+        for i in range(len(words) - 1):
+            if words[i + 1] not in _PARTICLES or (i + 1) in self.p.breaks or not words[i].isalpha():
+                continue
+            if self.stems[i] in other.places:
+                continue
+            joined = next(
+                (
+                    j
+                    for j in (word_stem(words[i + 1] + words[i]), word_stem(words[i] + words[i + 1]))
+                    if j in other.places
+                ),
+                None,
+            )
+            if joined is None:
+                continue
+            self.places[self.stems[i]].remove(i)
+            if not self.places[self.stems[i]]:
+                del self.places[self.stems[i]]
+            self.stems[i] = joined
+            self.places.setdefault(joined, []).append(i)
+            self.places[joined].sort()
+            self.content_stems.add(joined)
 
     def read_affixes(self, other: Side) -> None:
         """Read a word that denies with an affix as its root denied, where the other side holds the root.
 
         "were asymptomatic" against "did not exhibit symptoms": the word is its root ("symptom") and
         a negation of its own, governing itself (core.match.affixes). Only where the other side holds
-        the root and not the word itself.
+        the root and not the word itself, as a word of its own ("pre-symptomatic" is one word). A side
+        that says the root too in the same sentence sets the two against each other ("pregnant and
+        nonpregnant women"), and is read as written.
         """
         words = self.p.words
         added = False
         for i, w in enumerate(words):
             if self.stems[i] in other.places:
                 continue
-            root = next((r for r in sorted(denied_roots(w)) if r in other.places), None)
-            if root is None:
+            roots = denied_roots(w)
+            root = next((r for r in sorted(roots) if self._held(other, r)), None)
+            if root is None or self.sentence_of[i] in {
+                self.sentence_of[j] for r in roots for j in self.places.get(r, ())
+            }:
                 continue
             self.places[self.stems[i]].remove(i)
             if not self.places[self.stems[i]]:
@@ -141,6 +182,11 @@ class Side:
         if added:
             self.scopes.sort()
             self.polarity = parities(len(words), self._ranges)
+
+    @staticmethod
+    def _held(other: Side, root: str) -> bool:
+        """Return True when other holds the root as a word of its own, not as the second half of a hyphened one."""
+        return any(j not in other.joined for j in other.places.get(root, ()))
 
     def _hyphened(self, i: int) -> bool:
         """Return True when words i and i + 1 are one word written with a hyphen ("code-named"), no "no-" or "non-"."""
@@ -188,7 +234,23 @@ class Side:
         decides = verb if verb is not None and words[k] in _NOUN_NEGATIONS else k + 1
         if verb is None and words[k] in _DETERMINERS:
             self.until[k] = next((j for j in range(k + 2, end) if words[j] in _PLACES), end)
-        return k, k + 1, end, decides
+        return k, k + 1, self._listed(end), decides
+
+    def _listed(self, end: int) -> int:
+        """Return where a scope ending at ``end`` ends once a list after its colon is read into it.
+
+        "eight African countries have yet to report a case : Botswana , Burundi , Comoros" says it of
+        each one listed: a colon before items set apart by commas, with no verb of their own, to the
+        sentence's end. Any other colon ends the scope ("is not enabled: you must turn it on").
+        """
+        words = self.p.words
+        if end >= len(words) or end in self.p.breaks or ":" not in gap(self.p, end):
+            return end
+        last = self.sentence_of[end][1]
+        items = words[end:last]
+        gaps = [gap(self.p, j) for j in range(end + 1, last)]
+        listed = any("," in g for g in gaps) and not any(":" in g or ";" in g for g in gaps)
+        return last if listed and not any(w in FINITE_VERBS for w in items) else end
 
     def sentence_words(self, i: int) -> set[str]:
         """Return the stems of the sentence holding token i."""

@@ -255,6 +255,34 @@ DIFFERS = [
         "Teachers with marching band instruments played “We're Not Gonna Take It” from the Statehouse steps.",
         "We're Not Gonna",
     ),
+    # VitaminC: "has yet to report" denies as "has not reported" does, so a "not" added to it affirms; a count
+    # decides where the claim's other shared words the evidence says both ways ("in Assam", "to Assam").
+    (
+        "As of 30th March 2020 , seven African countries have not yet to report a case of COVID-19 .",
+        "As of 30 March 2020 , the following seven African countries have yet to report a case of COVID-19 .",
+        "yet",
+    ),
+    (
+        "Over 20 people had not tested positive for coronavirus in Assam by April 6 , 2020 .",
+        "The state has confirmed a total of 26 positive cases of Covid-19 , as of 6 April 2020.The cause of"
+        " Covid-19 outbreak in Assam is due to the people attended the religious congregation at Nizamuddin Markaz"
+        " and did not report the authorities after their return to Assam .",
+        "",
+    ),
+    # VitaminC: the scale of a score ("61 out of 100") counts nothing, so the "41" beside "reviews" is the
+    # evidence's number in the place of the claim's denied "less than 42".
+    (
+        "The Light Between Oceans has not less than 42 reviews .",
+        "On Metacritic , the film has an average score of 61 out of 100 , based on 41 critics , indicating"
+        " generally favorable reviews .",
+        "41",
+    ),
+    # VitaminC: a verb and its particle are the one word the evidence writes ("going on", "ongoing").
+    (
+        "The case has not been going on since 2016",
+        "This suit sought $ 210 million in damages and was ongoing as of 2016 .",
+        "",
+    ),
     # VitaminC: "going" is the claim's "go".
     ("Chris Martin expressed in 2008 that bands should go beyond the age of 33 .", MARTIN, "do n't"),
     # VitaminC: a word of ending far from the shared words says something else ("at the end of 2005").
@@ -338,6 +366,51 @@ AGREES = [
         " annual uptime), probing for a 200 (success) status more than once or twice a minute is probably"
         " unnecessarily frequent.",
     ),
+    # VitaminC and Check-COVID, labelled supported: "has yet to get" agrees with "is not approved"; a list after
+    # the colon of a denial is denied with it, and a date does not decide what a denial denies; a word and its
+    # affixed form in one sentence are set against each other ("pregnant ... nonpregnant"); "pre-symptomatic"
+    # is one word; the "4" of "iPhone 4" counts nothing.
+    (
+        "An alleged cure for the novel Covid-19 by the Greek politician , Kyriakos Velopoulos , has yet to get the"
+        " approval of medical authorities .",
+        "Kyriakos Velopoulos , sells a hand cream via his TV shop , which supposedly would completely kill COVID-19 ,"
+        " although the alleged miracle drug is not approved by medical authorities.",
+    ),
+    (
+        "By mid-March , Botswana was yet to report any COVID-19 case during the pandemic in Africa .",
+        "As of 17 March there have been no reported cases in Botswana .",
+    ),
+    (
+        "Coronavirus was yet to be found in Burundi by March 25 , 2020 .",
+        "Currently , as of 25 March 2020 , the following eight African countries have yet to report a case of"
+        " COVID-19 : Botswana , Burundi , Comoros , Lesotho , Malawi , São Tomé and Príncipe , Sierra Leone , and"
+        " South Sudan.",
+    ),
+    (
+        "Among women with COVID-19, pregnant women are at increased risk of being hospitalized.",
+        "These findings suggest that among women of reproductive age with COVID-19, pregnant women are more likely"
+        " to be hospitalized and at increased risk for ICU admission and receipt of mechanical ventilation compared"
+        " with nonpregnant women, but their risk for death is similar.",
+    ),
+    (
+        "Models suggest that about half of coronavirus transmission events can be traced back to individuals still"
+        " in the so-called pre-symptomatic stage.",
+        "We found that the majority of incidences may be attributable to silent transmission from a combination of"
+        " the presymptomatic stage and asymptomatic infections.",
+    ),
+    (
+        "The iPhone 4 has hardware that is outdated .",
+        "Unlike the iPhone 4s , the iPhone 4 will not receive the iOS 8 update due to its aging hardware.",
+    ),
+    # VitaminC, labelled supported: a word the evidence says both ways ("90 cases , ... and no reported cases")
+    # is the place whose count and words the claim's shares ("less than 93 cases"), not the one it denies.
+    (
+        "By 21 March 2020 , there were less than 93 cases of coronavirus in Bosnia and Herzegovina , less than 34"
+        " came from the Federation of Bosnia and Herzegovina .",
+        "As of 21 March 2020 , in Bosnia and Herzegovina there are currently 90 cases , 59 in Republika Srpska , and"
+        " 31 in the Federation of Bosnia and Herzegovina , and no reported cases in Brčko District .",
+    ),
+    ("The suit has been going on since 2016 .", "This suit was ongoing as of 2016 ."),
     # A passage that ends on "no" ("yes or no"): no token follows it to join a "no-" compound.
     ("Voters answer the question yes or no", "The ballot asks voters to answer the question yes or no"),
     # Check-COVID, labelled supported: "absent" a few words from the shared ones says the evidence's "lack".
@@ -362,12 +435,8 @@ AGREES = [
     # A denied bound the evidence's number in its place does not meet agrees, whatever other numbers it holds.
     ("Blended has not earned a total of over $ 15 million in its opening weekend .", BLENDED),
     ("The senate has not more than 60 Democrats and less than 38 Republicans .", SENATE),
-    # Two numbers that stand where the claim's does and disagree: no flag ("41 critics", "100" beside "reviews").
-    (
-        "The Light Between Oceans has not less than 42 reviews .",
-        "On Metacritic , the film has an average score of 61 out of 100 , based on 41 critics , indicating"
-        " generally favorable reviews .",
-    ),
+    # Two numbers that stand where the claim's does and disagree: no flag ("41 reviews", "60 reviews").
+    ("The film has not less than 42 reviews .", "The film has 41 reviews from critics and 60 reviews from users ."),
     # Check-COVID and VitaminC, labelled supported: a "no-" compound denies its word ("no-mask"); "none of"
     # a noun denies the predicate after it; "don't think" denies the clause after it, not its subject;
     # "improvement" is the claim's "improve".

@@ -1,4 +1,4 @@
-"""What a negation denies before it (core.match.negation.passive_subject).
+"""What a negation governs and denies before it (core.match.negation.negations, passive_subject).
 
 In the passive its subject; after a "has" before what is had, what is had. And the forms of one
 word the comparison reads as one (core.match.claim_words.word_stem).
@@ -10,7 +10,7 @@ import pytest
 
 from core.match import prepare
 from core.match.claim_words import word_stem
-from core.match.negation import passive_subject, raised
+from core.match.negation import negations, passive_subject, raised
 from core.models import PageKind, PageText
 
 
@@ -58,6 +58,10 @@ def test_the_words_a_negation_denies_before_it(text: str, subject: str) -> None:
         (("mutated", "mutation", "mutations"), "mutat"),
         (("infection", "infected"), "infect"),
         (("four", "4"), "4"),
+        # Check-COVID and VitaminC: a British "-ise" is the American "-ize"; "going" is "go".
+        (("hospitalised", "hospitalized"), "hospitaliz"),
+        (("analysed", "analyzed"), "analyz"),
+        (("going", "go", "goes"), "go"),
     ],
 )
 def test_one_word_in_its_forms_has_one_stem(words: tuple[str, ...], stem: str) -> None:
@@ -80,3 +84,42 @@ def test_a_negation_before_a_verb_of_thinking_denies_the_clause_after_it(text: s
     k = next(i for i, w in enumerate(p.words) if w in ("not", "don't"))
     clause = raised(p, k)
     assert (" ".join(p.words[clause[0] : clause[1]]) if clause else "") == denied
+
+
+def _scopes(text: str, verbs: bool) -> list[str]:
+    p = prepare(PageText(text=text, kind=PageKind.TEXT))
+    return [" ".join(p.words[k:end]) for k, end in negations(p, verbs=verbs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "scopes"),
+    [
+        # A real page's quote with a "not" added: a verb after a second negation is still the first one's.
+        (
+            "a place she never could not have imagined before .",
+            ["never could not have imagined before", "not have imagined before"],
+        ),
+        # A finite verb after the denied words still starts the next predicate.
+        ("extensions that don't use these mechanisms will cause it", ["don't use these mechanisms"]),
+    ],
+)
+def test_what_a_negation_governs(text: str, scopes: list[str]) -> None:
+    assert _scopes(text, verbs=False) == scopes
+
+
+@pytest.mark.parametrize(
+    ("text", "scopes"),
+    [
+        # VitaminC: "confirmed zero cases" denies the cases; "has yet to report" denies as "has not reported".
+        ("Brcko has confirmed zero COVID-19 cases .", ["zero covid 19 cases"]),
+        ("Three states have yet to report a case .", ["yet to report a case"]),
+        ("Three states have not yet to report a case .", ["not yet to report a case", "yet to report a case"]),
+        # A "zero" of a unit is a figure, a "yet" before no "to" an adverb.
+        ("Inflation was zero percent in 2020 .", []),
+        ("The states have not reported yet .", ["not reported"]),
+    ],
+)
+def test_the_comparison_reads_more_denials_than_the_cut_flags(text: str, scopes: list[str]) -> None:
+    assert _scopes(text, verbs=True) == scopes
+    # The cut-negation flags read "not" and its kin only.
+    assert _scopes(text, verbs=False) == [s for s in scopes if s.startswith("not")]
