@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence, Set
 
 from core.diagnose.abbreviations import abbreviations
 from core.diagnose.page_index import Prepared
+from core.diagnose.spelling import spellings
 from core.diagnose.terms import forms, stem
 from core.settings import Settings
 
@@ -46,7 +47,8 @@ def family(word: str, post: Mapping[str, Sequence[int]]) -> set[str]:
 def related(word: str, claim: Set[str], prepared: Prepared, settings: Settings) -> dict[str, float]:
     """Return the page words counted for a claim's word, each with its share of the word's own count.
 
-    The word itself counts 1, another form of it ``rank_stem_share``, a word of its family
+    The word itself counts 1, another form of it ``rank_stem_share``, as does a form of its other
+    spelling (``core.diagnose.spelling``) when the page holds no form of it, a word of its family
     ``rank_family_share`` when the page holds no form of the word, and an abbreviation the page
     defines for a term holding it ``rank_abbreviation_share`` unless the claim writes that
     abbreviation itself.
@@ -55,6 +57,10 @@ def related(word: str, claim: Set[str], prepared: Prepared, settings: Settings) 
     if not word.isalpha():
         return {word: 1.0}
     out = {f: (1.0 if f == word else settings.rank_stem_share) for f in forms(word, post)}
+    if not any(f in post for f in out):
+        for other in spellings(word):  # "behavior" for the claim's "behaviour"
+            for f in forms(other, post):
+                out.setdefault(f, settings.rank_stem_share)
     if settings.rank_family_share > 0 and not any(f in post for f in out):
         for f in family(word, post):
             out.setdefault(f, settings.rank_family_share)

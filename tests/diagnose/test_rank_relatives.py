@@ -13,6 +13,7 @@ import pytest
 from core.diagnose import candidates
 from core.diagnose.abbreviations import abbreviations, long_form
 from core.diagnose.family import family, related
+from core.diagnose.spelling import spellings
 from core.match import PreparedPage
 from core.settings import Settings
 from tests.diagnose.test_rank import page_of
@@ -143,3 +144,48 @@ def test_a_word_s_family_holds_its_derivations(word: str, page_word: str) -> Non
 def test_a_word_s_family_leaves_out_words_of_another_sense(word: str, page_word: str) -> None:
     # Adjective endings measured as another sense ("effects" against "effective"), and a stem shorter than 5 letters.
     assert page_word not in family(word, {page_word: [0]})
+
+
+# VitaminC 5eb29886c9e77c0008d92af8: the claim writes "favourable", the Wikipedia revision "favorable".
+SPIDER_MAN = (
+    "On review aggregator Rotten Tomatoes, the film has an approval rating of 72% based on 324 reviews, with an average"
+    " rating of 6.65/10.",
+    "The reboot received generally favorable reviews, with critics praising mostly Andrew Garfield's performance, the"
+    " visual style, James Horner's musical score, and the realistic portrayal of the title character.",
+    "The film premiered on June 30 in Tokyo, and was released in the United States on July 3, ten years after release"
+    " of Spider-Man (2002).",
+)
+
+
+def test_a_word_spelt_the_other_side_of_the_atlantic_counts_as_the_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    claim = "The Amazing Spider-Man 2 received favourable reviews."
+    assert candidates(claim, page_of(*SPIDER_MAN))[0].text.startswith("The reboot received generally favorable")
+    monkeypatch.setattr("core.diagnose.family.spellings", lambda word: frozenset())
+    assert not candidates(claim, page_of(*SPIDER_MAN))[0].text.startswith("The reboot")
+
+
+@pytest.mark.parametrize(
+    ("word", "other"),
+    [
+        ("favourable", "favorable"),
+        ("behaviors", "behaviours"),
+        ("hospitalised", "hospitalized"),
+        ("analyse", "analyze"),
+        ("centre", "center"),
+        ("catalogue", "catalog"),
+        ("defence", "defense"),
+        ("travelled", "traveled"),
+        ("faecal", "fecal"),
+        ("fecal", "faecal"),
+        ("oedema", "edema"),
+        ("pediatric", "paediatric"),
+        ("diarrhoea", "diarrhea"),
+    ],
+)
+def test_british_and_american_spellings(word: str, other: str) -> None:
+    assert other in spellings(word)
+
+
+@pytest.mark.parametrize("word", ["four", "sense", "goes", "hour"])
+def test_short_and_irregular_words_have_no_other_spelling(word: str) -> None:
+    assert spellings(word) == frozenset()
