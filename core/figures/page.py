@@ -20,14 +20,14 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 
 from core.figures import vocab as v
 from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
 from core.figures.compare import holder, holders
 from core.figures.doubt import garbled, implicit, month_named, own_bound, rank_counted
 from core.figures.locale import writes_decimal_comma
-from core.figures.on_page import page_figures
+from core.figures.on_page import VALUE_SLACK, Sought, page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import kind_word
 from core.figures.restated import point_grouped, restatements
@@ -111,6 +111,88 @@ def _as_said(c: ReadFigure) -> ReadFigure:
     return c
 
 
+# The kinds whose figures a page holds by value alone (``core.figures.compare._value_hit``).
+_BY_VALUE = frozenset(
+    {FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.MONEY, FigureKind.PERCENT, FigureKind.POINTS}
+    | {FigureKind.MULTIPLIER}
+)
+
+
+def _sought(c: ReadFigure, s: Settings) -> Sought | None:
+    """Return what a page's piece must hold to hold the claim figure (as ``compare.holders`` judges), None for any.
+
+    A figure of a kind held by value is held only by a value within its rounding and hedge steps (a
+    number written as digits, times a power of ten for its scale or decimal point), a year or date only by
+    one writing the year's last two digits (or the year's value). A comparative is judged against the
+    page's figure nearest in value (``beside.judged_against``), a bound in time on either side of its
+    point, a period against the page's years: for those every piece is read.
+    """
+    time_bound = c.hedge in v.TIME_HEDGES
+    if c.hedge in v.HEDGE_SIDE and not time_bound:
+        return None
+    if c.kind in (FigureKind.DATE, FigureKind.MONTH):
+        return Sought(endings=(f"{c.date[0] % 100:02d}",)) if c.date[0] and not c.hedge else None
+    if c.kind is FigureKind.VERSION:
+        # A version is held by one that begins with its parts, or a number written so ("3.12").
+        return Sought(endings=(".".join(c.parts),)) if len(c.parts) > 1 else None
+    if c.kind is FigureKind.YEAR and time_bound:
+        return None
+    if c.kind not in _BY_VALUE and c.kind is not FigureKind.YEAR:
+        return None
+    ends = [c.value] if c.high is None else [c.value, c.high]
+    # As compare._within takes a hedge: none (or a range's, a mean's, a time's) half a step, else a step more.
+    plain = not c.hedge or c.hedge in v.NOT_HEDGES or time_bound
+    slack = c.precision / 2 + (0 if plain else c.precision * s.figures_hedge_steps)
+    if c.kind is FigureKind.YEAR:
+        slack = Decimal(0)
+    logs: list[tuple[float, float]] = []
+    endings: list[str] = []
+    words: set[str] = set()
+    four = c.written.isdigit() and len(c.written) == 4
+    for end in ends:
+        if end is None or abs(end) - slack <= 0:
+            return None
+        a = abs(end)
+        logs.append((float(a - slack) * (1 - VALUE_SLACK), float(a + slack) * (1 + VALUE_SLACK)))
+        words |= _in_words(a - slack, a + slack)
+        if (c.kind is FigureKind.YEAR or four) and a == a.to_integral_value():
+            endings.append(f"{int(a) % 100:02d}")
+    return Sought(values=tuple(logs), endings=tuple(endings), words=frozenset(words))
+
+
+# The values a figure in words may have (``read._Reader.words``), by the kind of number word it needs: each
+# a whole number or a half more ("four and a half"; "nineteen hundred" is 1900, "ninety-nine hundred and
+# ninety-nine" 9999), times a scale ("five million"); a fraction's share ("two thirds" as 66.7%); a
+# multiplier's two to four ("twice", "quadrupled").
+_WORDS_MAX = Decimal("9999.5")
+_WORD_SPANS: tuple[tuple[str, Decimal, Decimal], ...] = (
+    ("units", Decimal(1), Decimal("10.5")),
+    ("teens", Decimal(11), Decimal("19.5")),
+    ("tens", Decimal(20), Decimal("99.5")),
+    ("hundred", Decimal(100), _WORDS_MAX),
+)
+_WORD_SCALES = sorted({x for x in v.SCALE_WORD.values() if x >= 1000})
+_SHARES = tuple(share * count for share in set(v.FRACTION_WORDS.values()) for count in (1, 2, 3, 4))
+
+
+def _halves(low: Decimal, high: Decimal, a: Decimal, b: Decimal) -> bool:
+    """Return True when a whole number or a half (a to b) lies from low to high."""
+    first = max(a, (low * 2).to_integral_value(rounding=ROUND_CEILING) / 2)
+    return first <= min(b, high)
+
+
+def _in_words(low: Decimal, high: Decimal) -> set[str]:
+    """Return the kinds of number word (``on_page.WORD_KINDS``) a figure from low to high written in words needs."""
+    out = {kind for kind, a, b in _WORD_SPANS if _halves(low, high, a, b)}
+    if any(_halves(low / scale, high / scale, Decimal(1), _WORDS_MAX) for scale in _WORD_SCALES):
+        out.add("scale")
+    if any(low <= share <= high for share in _SHARES):
+        out.add("fraction")
+    if _halves(low, high, Decimal(2), Decimal(4)):
+        out.add("multiplier")
+    return out
+
+
 def _figure(c: ReadFigure, status: FigureStatus, where: FigurePlace | None, **fields: object) -> Figure:
     return Figure(text=c.text, status=status, kind=c.kind, span=(c.start, c.end), where=where, **fields)  # type: ignore[arg-type]
 
@@ -150,14 +232,11 @@ def place_figures(
             others.append([inside] + [figures_of(p) for p in passages[1:]] if passages else [])
         return others[0]
 
-    read: list[tuple[list[ReadFigure], bool]] = []
-
-    def on_page() -> tuple[list[ReadFigure], bool]:
-        # The whole page is read for figures only when a figure is not in the passage, once a page (cached).
-        if not read:
-            figs, whole = page_figures(page.text, s.figures_page_budget_seconds, s)
-            read.append((list(figs) + list(_page_scores(page.text)), whole))
-        return read[0]
+    def on_page(c: ReadFigure) -> tuple[list[ReadFigure], bool]:
+        # The page is read for figures only when a figure is not in the passage, each piece once a page (cached),
+        # and only the pieces that may hold a figure making this one true (all of them for a comparative).
+        figs, whole = page_figures(page.text, s.figures_page_budget_seconds, s, _sought(c, s))
+        return list(figs) + list(_page_scores(page.text)), whole
 
     out: list[Figure] = []
     for n, c in enumerate(claim_figs):
@@ -191,7 +270,7 @@ def place_figures(
         if found is not None:
             out.append(_figure(c, FigureStatus.MATCHED, FigurePlace.PASSAGE, quote_text=found.text))
             continue
-        page_figs, whole = on_page()
+        page_figs, whole = on_page(c)
         hits = holders(c, judged_against(c, claim_text, page_figs, page.text), s, s.figures_elsewhere_max)
         if not hits and (grouped_on_page := point_grouped(c, page_figs)):
             # "8.958 people" in an English page, for a claim's "more than 8,000", wherever on the page it stands.
