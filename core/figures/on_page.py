@@ -4,10 +4,11 @@ Only the page's lines that may hold a figure are read (a digit, or a word the fi
 figure from, ``vocab.MAY_HOLD_FIGURE``), cut at block breaks, else sentence ends, else spaces, so that
 no figure is split; a page of a million numbers stops at the budget and says it was not read whole.
 Each piece is read once a page. For one claim figure judged by value (``Sought``) only the pieces that
-may hold a figure making it true are read: one whose digit strings, times a power of ten (a decimal
-mark, a scale), come within the figure's rounding, that writes its year's last two digits, or holds a
-number word that may write its value ("twenty-nine", "a third"); the others are told by a look at their
-digits, once a page. On the unquoted bench (``make bench``) this reads about half of the pages' text.
+may hold a figure making it true are read: one whose digit strings (with any decimal mark, any scale
+word after them) come within the figure's rounding, that writes its year's last two digits or its
+time's hour, or holds a number word that may write its value ("twenty-nine", "a third"); the others
+are told by a look at their digits, once a page. On the unquoted bench (``make bench``) this reads
+a fifth of the pages' text.
 This module reads; it refuses to compare figures (``core.figures.compare``).
 """
 
@@ -137,51 +138,62 @@ class Sought:
     """What a claim figure needs of a page's piece to be held there: a value near its own, or a year's digits.
 
     ``values``: intervals (low, high) the value of a piece's figure must fall in to hold the claim
-    figure, each widened past any rounding of floats; ``endings``: two-digit year endings ("19" for
-    2019), one of which any date, period or year holding it writes; ``words``: the kinds of number
+    figure, each widened past any rounding of floats; ``digits``: patterns of digits one of which any
+    date, period, year or time holding it writes (a year's last two digits ending a run of digits,
+    "2019", "FY19", "2018-19"; a time's hour); ``endings``: text one of which it holds ("3.12" for a
+    version); ``words``: the kinds of number
     word (``WORD_KINDS``) a figure written in words holding it needs. A piece holding none of these,
     and no power or character that normalises to a digit, holds no figure that makes the claim's true.
     """
 
     values: tuple[tuple[float, float], ...] = ()
+    digits: tuple[str, ...] = ()
     endings: tuple[str, ...] = ()
     words: frozenset[str] = frozenset()  # the kinds of number word (WORD_KINDS) that may write a figure holding it
 
 
-# The number words a figure written in words needs, by the values it may then have (``read._Reader.words``):
-# "one" to "ten", "eleven" to "nineteen", the tens, "hundred", a scale ("five million"), a fraction ("two
-# thirds" as 66.7%), a multiplier ("twice"). Ordinal words make periods only ("first quarter").
-_WORD_KINDS = {
-    "units": r"(?<![a-z])(?:zero|one|two|three|four|five|six|seven|eight|nine|ten)(?![a-z])",
-    "teens": r"eleven|twelve|teen",
-    "tens": r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety",
-    "hundred": r"hundred",
-    "scale": r"thousand|million|billion|trillion|lakh|crore",
-    "fraction": r"half|halves|third|quarter|fifth",
-    "multiplier": r"doubl|twice|tripl|thrice|quadrupl",
+# The number words a figure written in words needs, each looked for alone (``read._Reader.words``): "one"
+# to "ten", "eleven" to "nineteen", each of the tens, "hundred", each scale ("five million"), a fraction
+# ("two thirds" as 66.7%), a multiplier ("twice"). Ordinal words make periods only ("first quarter").
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_TEENS = ("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+WORD_KINDS: dict[str, re.Pattern[str]] = {
+    **{w: re.compile(rf"(?<![a-z]){w}(?![a-z])") for w in _UNITS},
+    **{w: re.compile(w) for w in (*_TEENS, *_TENS, "hundred", "thousand", "million", "billion", "trillion")},
+    **{w: re.compile(w) for w in ("lakh", "crore")},
+    "fraction": re.compile("half|halves|third|quarter|fifth"),
+    "multiplier": re.compile("doubl|twice|tripl|thrice|quadrupl"),
 }
-WORD_KINDS = {kind: re.compile(pattern) for kind, pattern in _WORD_KINDS.items()}
+#: The word naming each whole number from 1 to 99 that a figure in words starts from ("twenty-nine": "twenty").
+NUMBER_WORD = {n: (_UNITS + _TEENS)[n - 1] if n < 20 else _TENS[n // 10 - 2] for n in range(1, 100)}
 # Inside one number a page writes at most these separators between digits: grouping commas or points,
 # spaces that group, a decimal mark; the characters normalisation deletes join the digits around them.
 _RUN = re.compile(r"\d+(?:(?:\s*,\s*|\.|\s+)\d+)*")
 _CHUNK = re.compile(r"\d+")
 _INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]")
-# What may scale a number right after its digits ("5m", "3.8million", "2 lakh crore"): looser than the reader.
+# What may scale a number right after its digits or an accounting negative's bracket ("5m", "3.8million",
+# "($479) million", "2 lakh crore"), and basis points read as percentage points: looser than the reader.
 _SCALE_AFTER = re.compile(
-    r"(?:k|mn|mm|m|bn|b|tn|cr)(?![a-z0-9])|\s*(?:" + "|".join(sorted(v.SCALE_WORD, key=len, reverse=True)) + ")",
+    r"\)?(?:(?:k|mn|mm|m|bn|b|tn|cr)(?![a-z0-9])|\s*(?:" + "|".join(sorted(v.SCALE_WORD, key=len, reverse=True)) + "))",
     re.IGNORECASE,
 )
+_BASIS_POINTS_AFTER = re.compile(r"\)?\s*(?:basis[\s-]*points?|bps|bp)", re.IGNORECASE)
+# A number a page may group with a point in thousands ("8.958" read as 8,958 by ``restated.point_grouped``).
+_POINT_GROUPED = re.compile(r"\d\.\d{3}(?!\d)")
 # A range's first end takes the second's scale ("$5.0 - $5.2 billion"): the ends stand this close at most.
 _RANGE_GAP_CHARS = 24
-# The scales a number takes with no scale word after it: none, a point grouping thousands ("8.958" read
-# as 8,958), basis points as percentage points; with one, any scale word's too.
-_PLAIN_SCALES = (1.0, 1000.0, 0.01)
-_SCALES = tuple(sorted({*_PLAIN_SCALES} | {float(x) for x in v.SCALE_WORD.values()}))
+_SCALES = tuple(sorted({1.0} | {float(x) for x in v.SCALE_WORD.values()}))
 # A longer run of digit groups is read, not told: its sub-spans would be too many to tell.
 _MAX_CHUNKS = 12
 # How much wider than a value's interval a piece's value may fall: far beyond the error of floats (a
-# value's digits and an interval's end divided by a scale), far below any rounding step.
+# value's digits times a scale), far below any rounding step.
 VALUE_SLACK = 1e-9
+
+
+@functools.lru_cache(maxsize=256)
+def _pattern(digits: str) -> re.Pattern[str]:
+    return re.compile(digits)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -218,7 +230,7 @@ def _run_values(chunks: list[str], out: set[float]) -> None:
 
 class _Piece:
     # One piece of a page, its figures once read, and what it may hold, told once: a class only to hold them.
-    __slots__ = ("figs", "lowered", "offset", "open", "scaled", "text", "values", "words")
+    __slots__ = ("figs", "lowered", "offset", "open", "plain", "text", "values", "words")
 
     def __init__(self, offset: int, text: str) -> None:
         self.offset = offset
@@ -227,8 +239,8 @@ class _Piece:
         self.open: bool | None = None  # a power or a character becoming a digit: always read
         self.words: dict[str, bool] = {}  # whether it holds each kind of number word (WORD_KINDS), told when asked
         self.lowered = ""
-        self.values: list[float] = []  # sorted values its numbers written in digits may have before a scale
-        self.scaled: list[float] = []  # the same of those a scale word may follow ("5 million", "$5.0 - $5.2 bn")
+        self.plain = text  # the text with the characters normalisation deletes deleted
+        self.values: list[float] = []  # sorted values its numbers written in digits may have, scaled
 
     def may_hold(self, sought: Sought) -> bool:
         """Return True unless the piece surely holds no figure the sought one needs (its digits tell)."""
@@ -236,16 +248,13 @@ class _Piece:
             self._tell()
         if self.open or any(map(self._holds_words, sought.words)):
             return True
-        if any(e in self.text for e in sought.endings):
+        if any(e in self.text for e in sought.endings) or any(_pattern(d).search(self.plain) for d in sought.digits):
             return True
-        for values, scales in ((self.values, _PLAIN_SCALES), (self.scaled, _SCALES)):
-            if not values:
-                continue
-            for low, high in sought.values:
-                for k in scales:
-                    i = bisect.bisect_left(values, low / k)
-                    if i < len(values) and values[i] <= high / k:
-                        return True
+        values = self.values
+        for low, high in sought.values:
+            i = bisect.bisect_left(values, low)
+            if i < len(values) and values[i] <= high:
+                return True
         return False
 
     def _holds_words(self, kind: str) -> bool:
@@ -264,19 +273,25 @@ class _Piece:
             self.open = any(_may_become_figure(c) for c in set(text) if not c.isascii())
         if self.open:
             return
-        plain = _INVISIBLE.sub("", text) if _INVISIBLE.search(text) else text
+        plain = self.plain = _INVISIBLE.sub("", text) if _INVISIBLE.search(text) else text
         runs = list(_RUN.finditer(plain))
         scaled = [_SCALE_AFTER.match(plain, m.end()) is not None for m in runs]
-        plain_values: set[float] = set()
-        scaled_values: set[float] = set()
+        found: set[float] = set()
         for n, m in enumerate(runs):
             chunks = _CHUNK.findall(m.group())
             if len(chunks) > _MAX_CHUNKS:
                 self.open = True
                 return
             near = n + 1 < len(runs) and scaled[n + 1] and runs[n + 1].start() - m.end() <= _RANGE_GAP_CHARS
-            _run_values(chunks, scaled_values if scaled[n] or near else plain_values)
-        self.values, self.scaled = sorted(plain_values), sorted(scaled_values)
+            times = {1.0}
+            if _POINT_GROUPED.search(m.group()):
+                times.add(1000.0)
+            if _BASIS_POINTS_AFTER.match(plain, m.end()):
+                times.add(0.01)
+            values: set[float] = set()
+            _run_values(chunks, values)
+            found.update(x * t * k for x in values for t in times for k in (_SCALES if scaled[n] or near else (1.0,)))
+        self.values = sorted(found)
 
 
 class _PageRead:

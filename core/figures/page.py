@@ -27,7 +27,7 @@ from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
 from core.figures.compare import holder, holders
 from core.figures.doubt import garbled, implicit, month_named, own_bound, rank_counted
 from core.figures.locale import writes_decimal_comma
-from core.figures.on_page import VALUE_SLACK, Sought, page_figures
+from core.figures.on_page import NUMBER_WORD, VALUE_SLACK, Sought, page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import kind_word
 from core.figures.restated import point_grouped, restatements
@@ -131,7 +131,11 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
     if c.hedge in v.HEDGE_SIDE and not time_bound:
         return None
     if c.kind in (FigureKind.DATE, FigureKind.MONTH):
-        return Sought(endings=(f"{c.date[0] % 100:02d}",)) if c.date[0] and not c.hedge else None
+        return Sought(digits=(_year_end(c.date[0]),)) if c.date[0] and not c.hedge else None
+    if c.kind is FigureKind.TIME and not c.hedge:
+        # A time is held by one of its hour on either half of the day ("9:30" by "9.30 p.m", "21:30").
+        hours = {c.date[1] % 12, c.date[1] % 12 + 12}
+        return Sought(digits=(r"(?<!\d)0?(?:" + "|".join(map(str, sorted(hours, reverse=True))) + r")(?!\d)",))
     if c.kind is FigureKind.VERSION:
         # A version is held by one that begins with its parts, or a number written so ("3.12").
         return Sought(endings=(".".join(c.parts),)) if len(c.parts) > 1 else None
@@ -156,23 +160,32 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
         logs.append((float(a - slack) * (1 - VALUE_SLACK), float(a + slack) * (1 + VALUE_SLACK)))
         words |= _in_words(a - slack, a + slack)
         if (c.kind is FigureKind.YEAR or four) and a == a.to_integral_value():
-            endings.append(f"{int(a) % 100:02d}")
-    return Sought(values=tuple(logs), endings=tuple(endings), words=frozenset(words))
+            endings.append(_year_end(int(a)))
+    return Sought(values=tuple(logs), digits=tuple(endings), words=frozenset(words))
 
 
-# The values a figure in words may have (``read._Reader.words``), by the kind of number word it needs: each
-# a whole number or a half more ("four and a half"; "nineteen hundred" is 1900, "ninety-nine hundred and
-# ninety-nine" 9999), times a scale ("five million"); a fraction's share ("two thirds" as 66.7%); a
-# multiplier's two to four ("twice", "quadrupled").
+def _year_end(year: int) -> str:
+    """Return the pattern of a year by its last two digits ending a run of digits: "2019", "FY19", "2018-19"."""
+    return r"(?<!\d)(?:\d\d)?" + f"{year % 100:02d}" + r"(?!\d)"
+
+
+# The values a figure in words may have (``read._Reader.words``), by the number words it needs: a whole
+# number or a half more ("four and a half"), 1 to 99 starting from its own word ("twenty-nine": "twenty"),
+# 100 to 9,999 with "hundred" ("nineteen hundred" is 1900), times a scale with its word ("five million",
+# "2 thousand crore"); a fraction's share ("two thirds" as 66.7%); a multiplier's two to four ("twice").
 _WORDS_MAX = Decimal("9999.5")
-_WORD_SPANS: tuple[tuple[str, Decimal, Decimal], ...] = (
-    ("units", Decimal(1), Decimal("10.5")),
-    ("teens", Decimal(11), Decimal("19.5")),
-    ("tens", Decimal(20), Decimal("99.5")),
-    ("hundred", Decimal(100), _WORDS_MAX),
-)
-_WORD_SCALES = sorted({x for x in v.SCALE_WORD.values() if x >= 1000})
+_SCALE_WORDS = {
+    Decimal(10) ** 3: ("thousand",),
+    Decimal(10) ** 5: ("lakh",),
+    Decimal(10) ** 6: ("million",),
+    Decimal(10) ** 7: ("crore",),
+    Decimal(10) ** 9: ("billion",),
+    Decimal(10) ** 10: ("crore",),
+    Decimal(10) ** 12: ("trillion", "crore"),
+}
 _SHARES = tuple(share * count for share in set(v.FRACTION_WORDS.values()) for count in (1, 2, 3, 4))
+# A span of more whole numbers than this in words needs any of the words that start them.
+_MOST_HALVES = 40
 
 
 def _halves(low: Decimal, high: Decimal, a: Decimal, b: Decimal) -> bool:
@@ -182,10 +195,20 @@ def _halves(low: Decimal, high: Decimal, a: Decimal, b: Decimal) -> bool:
 
 
 def _in_words(low: Decimal, high: Decimal) -> set[str]:
-    """Return the kinds of number word (``on_page.WORD_KINDS``) a figure from low to high written in words needs."""
-    out = {kind for kind, a, b in _WORD_SPANS if _halves(low, high, a, b)}
-    if any(_halves(low / scale, high / scale, Decimal(1), _WORDS_MAX) for scale in _WORD_SCALES):
-        out.add("scale")
+    """Return the number words (``on_page.WORD_KINDS``) any of which a figure from low to high in words needs."""
+    out: set[str] = set()
+    if _halves(low, high, Decimal(1), Decimal("99.5")):
+        first = max(Decimal(1), (low * 2).to_integral_value(rounding=ROUND_CEILING) / 2)
+        last = min(Decimal("99.5"), high)
+        if (last - first) * 2 > _MOST_HALVES:
+            out.update(NUMBER_WORD.values())
+        else:
+            out.update(NUMBER_WORD[int(first + Decimal(k) / 2)] for k in range(int((last - first) * 2) + 1))
+    if _halves(low, high, Decimal(100), _WORDS_MAX):
+        out.add("hundred")
+    for scale, words in _SCALE_WORDS.items():
+        if _halves(low / scale, high / scale, Decimal(1), _WORDS_MAX):
+            out.update(words)
     if any(low <= share <= high for share in _SHARES):
         out.add("fraction")
     if _halves(low, high, Decimal(2), Decimal(4)):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from core.figures import on_page
+from core.figures import vocab as v
 from core.figures.page import _sought
 from core.figures.read import read_figures
 from core.models import Candidate, FigurePlace, FigureStatus, PageKind, PageText
@@ -71,6 +72,8 @@ def _placed(claim: str, text: str) -> tuple[FigureStatus, FigurePlace | None]:
         ("The bridge opened in 2019.", "The bridge opened in the 2018-19 season."),  # an abbreviated year
         ("The bridge opened on 4 March 2019.", "The bridge opened on March 4, 2019."),  # a date reordered
         ("Of the residents, 50% voted.", "Of the residents, half of them voted."),  # a fraction
+        ("The bridge opened at 9:30 pm.", "The bridge opened at 21:30 to traffic."),  # a time's hour
+        ("The trust lent $479 million to the city.", "The trust lent ($479) million to the city."),  # a bracket
     ],
 )
 def test_a_figure_written_in_another_form_far_down_the_page_is_found_there(claim, far, monkeypatch):
@@ -90,11 +93,19 @@ def test_a_page_whose_pieces_cannot_hold_the_figure_reads_none_of_them_and_says_
 
 
 def test_a_number_word_of_another_kind_is_no_reason_to_read_a_piece(monkeypatch):
-    # "one" may write 1 to 10, "hundred" 100 to 9,999: "one" may not write 456.
-    text = _page("One of the trustees gave the library 82 books.")
+    # "one" may write 1 to 10, "forty" 40 to 49.5, "hundred" 100 to 9,999: neither "one" nor "forty" may write 456.
+    text = _page("One of the trustees gave the library forty books.")
     read = _pieces_read(monkeypatch)
     assert _placed("The library lent 456 books.", text)[1] is FigurePlace.NOWHERE
     assert read == []
+
+
+def test_a_year_is_looked_for_where_a_run_of_digits_ends_with_its_last_two():
+    sought = _sought(_claim("The bridge opened in 2019."), Settings())
+    assert sought is not None
+    assert on_page._Piece(0, "It opened in the 2018-19 season.").may_hold(sought)
+    assert on_page._Piece(0, "It opened in FY19.").may_hold(sought)
+    assert not on_page._Piece(0, "It cost 1,190 and 219 more.").may_hold(sought)  # "19" ends no run of digits
 
 
 def test_a_comparative_reads_every_piece_for_the_figure_nearest_in_value():
@@ -111,10 +122,15 @@ def test_a_piece_with_a_character_that_normalises_to_a_digit_is_always_read():
     assert not on_page._Piece(0, "It cost 3.9 million.").may_hold(sought)
 
 
-def test_the_kinds_of_number_word_cover_every_word_the_line_test_reads_a_value_from():
-    # vocab.MAY_HOLD_FIGURE's words: those writing a value are in a kind; the rest only join a figure's
-    # words or digits ("percent", "times", "-fold") or make periods ("first quarter", "fiscal").
-    alone = {"percent", "per cent", "times", "fold", "first", "second", "fourth", "fiscal"}
-    signs = {"\\d", "½", "¼", "¾", "⁄"}  # digits, and characters always read
-    for word in set(on_page._ALTERNATIVES) - alone - signs:
+def test_the_number_words_looked_for_are_every_word_the_reader_reads_a_value_from():
+    # vocab's number words (the reader's) and its scale, fraction and multiplier words: each found by a kind.
+    words = [w for w, n in v.UNITS.items() if n] + list(v.TENS) + ["hundred", "thousand", "million", "billion"]
+    words += ["trillion", "lakh", "crore", *v.FRACTION_WORDS, *v.MULTIPLIER_WORDS]
+    for word in words:
         assert any(kind.search(word) for kind in on_page.WORD_KINDS.values()), word
+    # Each whole number from 1 to 99 written out ("twenty-nine") holds the word it is looked for by.
+    unit = {n: w for w, n in v.UNITS.items()}
+    tens = {n: w for w, n in v.TENS.items()}
+    for n in range(1, 100):
+        written = unit[n] if n < 20 else tens[n - n % 10] + (f"-{unit[n % 10]}" if n % 10 else "")
+        assert on_page.WORD_KINDS[on_page.NUMBER_WORD[n]].search(written), (n, written)
