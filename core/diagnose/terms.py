@@ -183,16 +183,16 @@ _SUFFIXES = (
 
 def forms(word: str, post: Mapping[str, Sequence[int]]) -> set[str]:
     """Return the page's words of the word's stem: the word itself and its endings that the page holds."""
-    return {word} | {g for g in _forms_of(word) if g in post}
+    root, guesses = _guesses(word)
+    return {word} | {g for g in guesses if g in post and stem(g) == root}
 
 
 @functools.lru_cache(maxsize=65536)  # a brief's words recur from claim to claim: each is spelt out once
-def _forms_of(word: str) -> tuple[str, ...]:
-    """Return the words of the word's stem a page may hold: its stem with each ending, whose stem is the word's."""
+def _guesses(word: str) -> tuple[str, tuple[str, ...]]:
+    """Return the word's stem and the words a page may hold of it: the stem with each ending."""
     root = stem(word)
     bases = {root, root + "e", root[:-1] + "ie" if root.endswith("y") else root}
-    guesses = {b + end for b in bases for end in _ENDINGS}
-    return tuple(g for g in guesses if stem(g) == root)
+    return root, tuple({b + end for b in bases for end in _ENDINGS})
 
 
 _ENDINGS = ("", "s", "es", "d", "ed", "ing", "ly", "'s", "’s")
