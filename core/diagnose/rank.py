@@ -49,20 +49,29 @@ class _Sentences:
     figures: dict[int, tuple[ReadFigure, ...]] = field(default_factory=dict, compare=False)
     # Whether sentence j holds a number, told once a page.
     numbered: dict[int, bool] = field(default_factory=dict, compare=False)
-    # The sentences a page word stands in, each with how often, counted once a page: its claims share words.
-    hits: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict, compare=False)
+    # Each claim token's count in each sentence it stands in, counted once a page: its claims share words.
+    counts: dict[tuple[str, float, int], dict[int, float] | None] = field(default_factory=dict, compare=False)
 
-    def counted(self, form: str, places: Sequence[int]) -> tuple[tuple[int, int], ...]:
-        """Return each sentence j the word at token positions places stands in, with how often, j rising."""
-        found = self.hits.get(form)
-        if found is None:
-            bounds = self.bounds
-            times: dict[int, int] = {}
-            for p in places:
-                j = bisect.bisect_right(bounds, p) - 1
-                times[j] = times.get(j, 0) + 1
-            found = self.hits[form] = tuple(times.items())
-        return found
+    def held(self, k: str, post: Mapping[str, Sequence[int]], settings: Settings) -> dict[int, float] | None:
+        """Return how often token k (or a word of its stem, counting less) stands in each sentence j holding it.
+
+        None for a word the page never holds, or holds more than ``rank_max_hits`` times.
+        """
+        key = (k, settings.rank_stem_share, settings.rank_max_hits)
+        if key in self.counts:
+            return self.counts[key]
+        lists = [(f, post[f]) for f in (forms(k, post) if k.isalpha() else {k}) if f in post]
+        held: dict[int, float] | None = None
+        if lists and sum(len(p) for _, p in lists) <= settings.rank_max_hits:
+            held = {}
+            for form, places in lists:
+                # Another form of the word ("deaths" for "death") counts a little less than the word itself.
+                value = 1.0 if form == k else settings.rank_stem_share
+                for p in places:
+                    j = bisect.bisect_right(self.bounds, p) - 1
+                    held[j] = held.get(j, 0.0) + value
+        self.counts[key] = held
+        return held
 
 
 # --------------------------------------------------------------------------- the page's sentences
@@ -144,24 +153,9 @@ def rank(
     for k, weight in _rank_tokens(terms, settings).items():
         if time.monotonic() > deadline:
             break
-        lists = [(f, post[f]) for f in (forms(k, post) if k.isalpha() else {k}) if f in post]
-        if not lists or sum(len(p) for _, p in lists) > settings.rank_max_hits:
+        held = sents.held(k, post, settings)
+        if held is None:
             continue  # a word the page never holds, or one on every other line, tells nothing
-        held: dict[int, float] = {}
-        for form, places in lists:
-            # Another form of the word ("deaths" for "death") counts a little less than the word itself.
-            value = 1.0 if form == k else settings.rank_stem_share
-            for j, times in sents.counted(form, places):
-                # Added once an occurrence, as BM25 counts them: the same sum to the last bit.
-                count = held.get(j, 0.0)
-                if times == 1:
-                    count += value
-                elif value == 1.0 and count == 0.0:
-                    count = float(times)
-                else:
-                    for _ in range(times):
-                        count += value
-                held[j] = count
         df = dfs[k] = len(held)
         idf[k] = weight * math.log(1 + (total - df + 0.5) / (df + 0.5))
         for j, count in held.items():
