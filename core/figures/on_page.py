@@ -237,7 +237,7 @@ class _Piece:
         self.text = text
         self.figs: tuple[ReadFigure, ...] | None = None
         self.open: bool | None = None  # a power or a character becoming a digit: always read
-        self.words: dict[str, bool] = {}  # whether it holds each kind of number word (WORD_KINDS), told when asked
+        self.words: dict[str, bool] = {}  # whether it holds each number word (WORD_KINDS) or digits, told when asked
         self.lowered = ""
         self.plain = text  # the text with the characters normalisation deletes deleted
         self.values: list[float] = []  # sorted values its numbers written in digits may have, scaled
@@ -248,7 +248,7 @@ class _Piece:
             self._tell()
         if self.open or any(map(self._holds_words, sought.words)):
             return True
-        if any(e in self.text for e in sought.endings) or any(_pattern(d).search(self.plain) for d in sought.digits):
+        if any(e in self.text for e in sought.endings) or any(map(self._holds_digits, sought.digits)):
             return True
         values = self.values
         for low, high in sought.values:
@@ -256,6 +256,13 @@ class _Piece:
             if i < len(values) and values[i] <= high:
                 return True
         return False
+
+    def _holds_digits(self, pattern: str) -> bool:
+        """Return True when the piece holds digits of the pattern (a year's, a time's), looked for once."""
+        said = self.words.get(pattern)
+        if said is None:
+            said = self.words[pattern] = _pattern(pattern).search(self.plain) is not None
+        return said
 
     def _holds_words(self, kind: str) -> bool:
         """Return True when the piece holds a number word of the kind (``WORD_KINDS``), looked for once."""
@@ -318,9 +325,10 @@ class _PageRead:
             spent = self.spent
             parts = self.parts
             i, done = 0, True
+            wanted: list[_Piece] = []  # the pieces that may hold the sought figure, in page order
             while True:
                 if i == len(parts):
-                    if self.cut or self.broken:
+                    if self.cut or self.broken or not done:
                         break
                     try:
                         nxt = next(self.pieces, None)
@@ -332,17 +340,19 @@ class _PageRead:
                         break
                     parts.append(_Piece(*nxt))
                 part = parts[i]
-                if part.figs is None and (sought is None or part.may_hold(sought)):
-                    if spent > budget:
-                        done = False
-                        break
-                    part.figs = tuple(shifted(f, part.offset) for f in read_figures(part.text, self.comma))
-                    spent = self.spent + time.monotonic() - started
+                if sought is None or part.may_hold(sought):
+                    if part.figs is None and spent > budget:
+                        done = False  # the budget is spent: the pieces read before still count
+                    elif part.figs is None:
+                        part.figs = tuple(shifted(f, part.offset) for f in read_figures(part.text, self.comma))
+                        spent = self.spent + time.monotonic() - started
+                    if part.figs is not None:
+                        wanted.append(part)
                 i += 1
             self.spent = spent
             whole = done and self.cut and not self.broken
             if sought is not None:
-                return tuple(f for p in parts if p.figs and p.may_hold(sought) for f in p.figs), whole
+                return tuple(f for p in wanted if p.figs for f in p.figs), whole
             read = sum(p.figs is not None for p in parts)
             if read != self.said_from:
                 self.said, self.said_from = tuple(f for p in parts if p.figs for f in p.figs), read
