@@ -32,7 +32,7 @@ from core.diagnose.anaphora import credit_references
 from core.diagnose.closeness import closeness, counts_nothing
 from core.diagnose.page_index import PageIndex, Prepared, page_index, per_page
 from core.diagnose.sections import section_kinds
-from core.diagnose.terms import Spelling, Term, TermKind, claim_terms, forms, stem, telling
+from core.diagnose.terms import Term, TermKind, claim_terms, forms, stem, telling
 from core.diagnose.words import has_digit
 from core.figures import ReadFigure, read_figures
 from core.models import Candidate, FigureKind, Span, Terms
@@ -49,29 +49,6 @@ class _Sentences:
     figures: dict[int, tuple[ReadFigure, ...]] = field(default_factory=dict, compare=False)
     # Whether sentence j holds a number, told once a page.
     numbered: dict[int, bool] = field(default_factory=dict, compare=False)
-    # Each claim token's count in each sentence it stands in, counted once a page: its claims share words.
-    counts: dict[tuple[str, float, int], dict[int, float] | None] = field(default_factory=dict, compare=False)
-
-    def held(self, k: str, post: Mapping[str, Sequence[int]], settings: Settings) -> dict[int, float] | None:
-        """Return how often token k (or a word of its stem, counting less) stands in each sentence j holding it.
-
-        None for a word the page never holds, or holds more than ``rank_max_hits`` times.
-        """
-        key = (k, settings.rank_stem_share, settings.rank_max_hits)
-        if key in self.counts:
-            return self.counts[key]
-        lists = [(f, post[f]) for f in (forms(k, post) if k.isalpha() else {k}) if f in post]
-        held: dict[int, float] | None = None
-        if lists and sum(len(p) for _, p in lists) <= settings.rank_max_hits:
-            held = {}
-            for form, places in lists:
-                # Another form of the word ("deaths" for "death") counts a little less than the word itself.
-                value = 1.0 if form == k else settings.rank_stem_share
-                for p in places:
-                    j = bisect.bisect_right(self.bounds, p) - 1
-                    held[j] = held.get(j, 0.0) + value
-        self.counts[key] = held
-        return held
 
 
 # --------------------------------------------------------------------------- the page's sentences
@@ -153,9 +130,16 @@ def rank(
     for k, weight in _rank_tokens(terms, settings).items():
         if time.monotonic() > deadline:
             break
-        held = sents.held(k, post, settings)
-        if held is None:
+        lists = [(f, post[f]) for f in (forms(k, post) if k.isalpha() else {k}) if f in post]
+        if not lists or sum(len(p) for _, p in lists) > settings.rank_max_hits:
             continue  # a word the page never holds, or one on every other line, tells nothing
+        held: dict[int, float] = {}
+        for form, places in lists:
+            # Another form of the word ("deaths" for "death") counts a little less than the word itself.
+            value = 1.0 if form == k else settings.rank_stem_share
+            for p in places:
+                j = bisect.bisect_right(bounds, p) - 1
+                held[j] = held.get(j, 0.0) + value
         df = dfs[k] = len(held)
         idf[k] = weight * math.log(1 + (total - df + 0.5) / (df + 0.5))
         for j, count in held.items():
@@ -172,22 +156,20 @@ def rank(
     _by_section(parts, prepared, sents, settings)
     _near_figures(claim_text, parts, prepared, sents, idf, settings, deadline)
     credit_references(parts, prepared, sents.bounds, terms, (idf, dfs, avgdl), settings)
-    totals = {j: sum(p.values()) for j, p in parts.items()}
-    units = [_Unit(j, j, total) for j, total in totals.items()]
-    units += list(_windows(parts, totals, sents, prepared, settings))
+    units = [_Unit(j, j, sum(p.values())) for j, p in parts.items()]
+    units += list(_windows(parts, sents, prepared, settings))
     units.sort(key=lambda u: (-u.score, u.first, u.last))
     best = units[0].score
     out: list[Candidate] = []
     used: list[tuple[int, int]] = []
     seen: set[str] = set()
     index = page_index(prepared)
-    spellings = [[Spelling(sp) for sp in (term.keys, *term.options)] for term in terms]
     for u in units:
         if len(out) >= n or u.score <= 0 or u.score < best * settings.rank_relative_floor:
             break
         if any(u.first <= b and a <= u.last for a, b in used):
             continue  # a sentence already offered, alone or in a longer passage
-        c = _candidate(index, prepared, bounds, u, terms, spellings, settings)
+        c = _candidate(index, prepared, bounds, u, terms, settings)
         # The same words in a table of contents and in the text are one offer, not two.
         said = " ".join(c.text.split()).lower()
         if said in seen:
@@ -260,16 +242,12 @@ def _near_figures(
 
 
 def _windows(
-    parts: dict[int, dict[str, float]],
-    totals: Mapping[int, float],  # sentence j's score, the sum of parts[j]
-    sents: _Sentences,
-    prepared: Prepared,
-    settings: Settings,
+    parts: dict[int, dict[str, float]], sents: _Sentences, prepared: Prepared, settings: Settings
 ) -> Iterator[_Unit]:
     """Yield passages of 2 or 3 consecutive sentences of one block, each holding a term the others lack."""
     bounds = sents.bounds
     # Only passages around the best sentences: a common word's thousand sentences make no evidence.
-    top = heapq.nlargest(settings.rank_best_sentences, totals, key=totals.__getitem__)
+    top = heapq.nlargest(settings.rank_best_sentences, parts, key=lambda j: sum(parts[j].values()))
     for j in sorted({k for t in top for k in range(t - settings.rank_window_sentences + 1, t + 1) if k in parts}):
         for size in range(2, settings.rank_window_sentences + 1):
             last = j + size - 1
@@ -291,18 +269,9 @@ def _windows(
 
 
 def _candidate(
-    index: PageIndex,
-    prepared: Prepared,
-    bounds: Sequence[int],
-    u: _Unit,
-    terms: tuple[Term, ...],
-    spellings: Sequence[Sequence[Spelling]],
-    settings: Settings,
+    index: PageIndex, prepared: Prepared, bounds: Sequence[int], u: _Unit, terms: tuple[Term, ...], settings: Settings
 ) -> Candidate:
-    """Return a passage's page text (cut around the claim's terms when long), what it holds and lacks, where.
-
-    ``spellings[i]`` are term i's spellings (its keys, then its options).
-    """
+    """Return a passage's page text (cut around the claim's terms when long), what it holds and lacks, where."""
     lo, hi = bounds[u.first], bounds[u.last + 1]
     words = prepared.words
     limit = settings.rank_window_max_chars if u.last > u.first else settings.candidate_max_chars
@@ -315,13 +284,15 @@ def _candidate(
     stems = ["~" + stem(k) for k in inside]
     present = set(inside) | set(stems)
     wanted: list[set[str]] = []  # each held term's words and stems, marked in the passage
-    for term, spelt in zip(terms, spellings, strict=True):
+    for term in terms:
         # A term is held when the passage holds each of its telling words, in any order ("10 March
         # 2020" holds "March 10, 2020"; "Wuhan Jinyintan Hospital" holds "Wuhan Hospital").
-        spelling = next((sp for sp in spelt if sp.held(present)), None)
+        spelling = next((sp for sp in (term.keys, *term.options) if _held(sp, present)), None)
         (holds if spelling is not None else lacks)[term.kind].append(term.text)
-        if spelling is not None:
-            wanted.append(spelling.marks)
+        if spelling is None:
+            continue
+        keys = {k for k in spelling if telling(k) or not any(map(telling, spelling))}
+        wanted.append(keys | {"~" + stem(k) for k in keys})
     s, e = index.orig_span(starts[lo], ends[hi - 1])
     # The sentence's own closing marks ("." or ".)") belong to it; the next token or a space ends them.
     stop = index.orig(starts[hi]) if hi < len(starts) else len(index.page.text)
@@ -355,6 +326,12 @@ def _highlights(
             if words[lo + i] in every or k in every
         ]
     )
+
+
+def _held(keys: tuple[str, ...], present: set[str]) -> bool:
+    wanted = [k for k in keys if telling(k)] or list(keys)
+    # "~" marks a stem: "adds" holds the claim's "added".
+    return all(k in present or "~" + stem(k) in present for k in wanted)
 
 
 def _cut(prepared: Prepared, lo: int, hi: int, terms: tuple[Term, ...], limit: int) -> tuple[int, int]:

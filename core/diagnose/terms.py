@@ -13,10 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from core.diagnose.words import Words, has_digit, quote_words
+from core.diagnose.words import has_digit, quote_words
 from core.figures import read_figures
 from core.settings import Settings
-from core.text import Normalised
 
 # Words too common to tell one sentence from another.
 _STOP = """
@@ -47,25 +46,6 @@ class Term:
     options: tuple[tuple[str, ...], ...] = ()  # other token spellings of a figure ("thirty": ("30",))
 
 
-class Spelling:
-    """One spelling of a claim's term, as a passage holds it: its telling words (all, when none tells) and stems.
-
-    Not a dataclass: made once a claim for each spelling and asked of each passage the ranking offers.
-    """
-
-    __slots__ = ("marks", "pairs")
-
-    def __init__(self, keys: tuple[str, ...]) -> None:
-        wanted = [k for k in keys if telling(k)] or list(keys)
-        # "~" marks a stem: "adds" holds the claim's "added".
-        self.pairs = [(k, "~" + stem(k)) for k in wanted]
-        self.marks = {k for k, _ in self.pairs} | {m for _, m in self.pairs}
-
-    def held(self, present: set[str]) -> bool:
-        """Return True when the passage's words and stems hold each of the spelling's words."""
-        return all(k in present or m in present for k, m in self.pairs)
-
-
 def claim_terms(claim: str, settings: Settings) -> tuple[Term, ...]:
     """Return the claim's figures, names and telling words (each once, in claim order), at most rank_max_terms."""
     text = claim[: settings.rank_claim_max_chars]
@@ -91,10 +71,12 @@ def claim_terms(claim: str, settings: Settings) -> tuple[Term, ...]:
             i += 1
             continue
         j = i
-        span = norm.original_span(w.starts[i], w.ends[i])
-        # "Ralph Breaks the Internet…": a capitalised word opening the sentence is a name when one follows it
-        # (the word after is looked at only for a capitalised word opening a sentence).
-        if text[span[0] : span[0] + 1].isupper() and _is_name(text, span, _opens_alone(text, norm, w, breaks, i)):
+        opens = i == 0 or (i - 1) in breaks
+        after = norm.original_span(w.starts[i + 1], w.ends[i + 1]) if i + 1 < len(w) and i not in breaks else None
+        # "Ralph Breaks the Internet…": a capitalised word opening the sentence is a name when one follows it.
+        if _is_name(
+            text, norm.original_span(w.starts[i], w.ends[i]), opens and not (after and _is_name(text, after, False))
+        ):
             # "New York Times": consecutive capitalised words of one sentence are one name.
             while (
                 j + 1 < len(w)
@@ -117,14 +99,6 @@ def claim_terms(claim: str, settings: Settings) -> tuple[Term, ...]:
             seen.add(t.keys)
             out.append(t)
     return tuple(out[: settings.rank_max_terms])
-
-
-def _opens_alone(text: str, norm: Normalised, w: Words, breaks: frozenset[int], i: int) -> bool:
-    """Return True when token i opens its sentence and no capitalised word follows it there."""
-    if not (i == 0 or (i - 1) in breaks):
-        return False
-    after = norm.original_span(w.starts[i + 1], w.ends[i + 1]) if i + 1 < len(w) and i not in breaks else None
-    return not (after and _is_name(text, after, False))
 
 
 def norm_range(offsets: Sequence[int], start: int, end: int) -> tuple[int, int]:
@@ -183,16 +157,10 @@ _SUFFIXES = (
 
 def forms(word: str, post: Mapping[str, Sequence[int]]) -> set[str]:
     """Return the page's words of the word's stem: the word itself and its endings that the page holds."""
-    root, guesses = _guesses(word)
-    return {word} | {g for g in guesses if g in post and stem(g) == root}
-
-
-@functools.lru_cache(maxsize=65536)  # a brief's words recur from claim to claim: each is spelt out once
-def _guesses(word: str) -> tuple[str, tuple[str, ...]]:
-    """Return the word's stem and the words a page may hold of it: the stem with each ending."""
     root = stem(word)
     bases = {root, root + "e", root[:-1] + "ie" if root.endswith("y") else root}
-    return root, tuple({b + end for b in bases for end in _ENDINGS})
+    guesses = {b + end for b in bases for end in _ENDINGS}
+    return {word} | {g for g in guesses if g in post and stem(g) == root}
 
 
 _ENDINGS = ("", "s", "es", "d", "ed", "ing", "ly", "'s", "’s")
