@@ -122,8 +122,9 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
     """Return what a page's piece must hold to hold the claim figure (as ``compare.holders`` judges), None for any.
 
     A figure of a kind held by value is held only by a value within its rounding and hedge steps (a
-    number written as digits, times a power of ten for its scale or decimal point), a year or date only by
-    one writing the year's last two digits (or the year's value). A comparative is judged against the
+    number written in digits with any decimal mark and any scale word after it, or in number words), a
+    year or date only by one writing the year's last two digits (or the year's value), a time by one
+    writing its hour. A comparative is judged against the
     page's figure nearest in value (``beside.judged_against``), a bound in time on either side of its
     point, a period against the page's years: for those every piece is read.
     """
@@ -149,19 +150,19 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
     slack = c.precision / 2 + (0 if plain else c.precision * s.figures_hedge_steps)
     if c.kind is FigureKind.YEAR:
         slack = Decimal(0)
-    logs: list[tuple[float, float]] = []
-    endings: list[str] = []
+    values: list[tuple[float, float]] = []
+    years: list[str] = []
     words: set[str] = set()
     four = c.written.isdigit() and len(c.written) == 4
     for end in ends:
         if end is None or abs(end) - slack <= 0:
             return None
         a = abs(end)
-        logs.append((float(a - slack) * (1 - VALUE_SLACK), float(a + slack) * (1 + VALUE_SLACK)))
+        values.append((float(a - slack) * (1 - VALUE_SLACK), float(a + slack) * (1 + VALUE_SLACK)))
         words |= _in_words(a - slack, a + slack)
         if (c.kind is FigureKind.YEAR or four) and a == a.to_integral_value():
-            endings.append(_year_end(int(a)))
-    return Sought(values=tuple(logs), digits=tuple(endings), words=frozenset(words))
+            years.append(_year_end(int(a)))
+    return Sought(values=tuple(values), digits=tuple(years), words=frozenset(words))
 
 
 def _year_end(year: int) -> str:
