@@ -20,14 +20,14 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 
 from core.figures import vocab as v
 from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
 from core.figures.compare import holder, holders
 from core.figures.doubt import garbled, implicit, month_named, own_bound, rank_counted
 from core.figures.locale import writes_decimal_comma
-from core.figures.on_page import page_figures
+from core.figures.on_page import NUMBER_WORD, VALUE_SLACK, Sought, page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import kind_word
 from core.figures.restated import point_grouped, restatements
@@ -111,6 +111,112 @@ def _as_said(c: ReadFigure) -> ReadFigure:
     return c
 
 
+# The kinds whose figures a page holds by value alone (``core.figures.compare._value_hit``).
+_BY_VALUE = frozenset(
+    {FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.MONEY, FigureKind.PERCENT, FigureKind.POINTS}
+    | {FigureKind.MULTIPLIER}
+)
+
+
+def _sought(c: ReadFigure, s: Settings) -> Sought | None:
+    """Return what a page's piece must hold to hold the claim figure (as ``compare.holders`` judges), None for any.
+
+    A figure of a kind held by value is held only by a value within its rounding and hedge steps (a
+    number written in digits with any decimal mark and any scale word after it, or in number words), a
+    year or date only by one writing the year's last two digits (or the year's value), a time by one
+    writing its hour. A comparative is judged against the
+    page's figure nearest in value (``beside.judged_against``), a bound in time on either side of its
+    point, a period against the page's years: for those every piece is read.
+    """
+    time_bound = c.hedge in v.TIME_HEDGES
+    if c.hedge in v.HEDGE_SIDE and not time_bound:
+        return None
+    if c.kind in (FigureKind.DATE, FigureKind.MONTH):
+        return Sought(digits=(_year_end(c.date[0]),)) if c.date[0] and not c.hedge else None
+    if c.kind is FigureKind.TIME and not c.hedge:
+        # A time is held by one of its hour on either half of the day ("9:30" by "9.30 p.m", "21:30").
+        hours = {c.date[1] % 12, c.date[1] % 12 + 12}
+        return Sought(digits=(r"(?<!\d)0?(?:" + "|".join(map(str, sorted(hours, reverse=True))) + r")(?!\d)",))
+    if c.kind is FigureKind.VERSION:
+        # A version is held by one that begins with its parts, or a number written so ("3.12").
+        return Sought(endings=(".".join(c.parts),)) if len(c.parts) > 1 else None
+    if c.kind is FigureKind.YEAR and time_bound:
+        return None
+    if c.kind not in _BY_VALUE and c.kind is not FigureKind.YEAR:
+        return None
+    ends = [c.value] if c.high is None else [c.value, c.high]
+    # As compare._within takes a hedge: none (or a range's, a mean's, a time's) half a step, else a step more.
+    plain = not c.hedge or c.hedge in v.NOT_HEDGES or time_bound
+    slack = c.precision / 2 + (0 if plain else c.precision * s.figures_hedge_steps)
+    if c.kind is FigureKind.YEAR:
+        slack = Decimal(0)
+    values: list[tuple[float, float]] = []
+    years: list[str] = []
+    words: set[str] = set()
+    four = c.written.isdigit() and len(c.written) == 4
+    for end in ends:
+        if end is None or abs(end) - slack <= 0:
+            return None
+        a = abs(end)
+        values.append((float(a - slack) * (1 - VALUE_SLACK), float(a + slack) * (1 + VALUE_SLACK)))
+        words |= _in_words(a - slack, a + slack)
+        if (c.kind is FigureKind.YEAR or four) and a == a.to_integral_value():
+            years.append(_year_end(int(a)))
+    return Sought(values=tuple(values), digits=tuple(years), words=frozenset(words))
+
+
+def _year_end(year: int) -> str:
+    """Return the pattern of a year by its last two digits ending a run of digits: "2019", "FY19", "2018-19"."""
+    return r"(?<!\d)(?:\d\d)?" + f"{year % 100:02d}" + r"(?!\d)"
+
+
+# The values a figure in words may have (``read._Reader.words``), by the number words it needs: a whole
+# number or a half more ("four and a half"), 1 to 99 starting from its own word ("twenty-nine": "twenty"),
+# 100 to 9,999 with "hundred" ("nineteen hundred" is 1900), times a scale with its word ("five million",
+# "2 thousand crore"); a fraction's share ("two thirds" as 66.7%); a multiplier's two to four ("twice").
+_WORDS_MAX = Decimal("9999.5")
+_SCALE_WORDS = {
+    Decimal(10) ** 3: ("thousand",),
+    Decimal(10) ** 5: ("lakh",),
+    Decimal(10) ** 6: ("million",),
+    Decimal(10) ** 7: ("crore",),
+    Decimal(10) ** 9: ("billion",),
+    Decimal(10) ** 10: ("crore",),
+    Decimal(10) ** 12: ("trillion", "crore"),
+}
+_SHARES = tuple(share * count for share in set(v.FRACTION_WORDS.values()) for count in (1, 2, 3, 4))
+# A span of more whole numbers than this in words needs any of the words that start them.
+_MOST_HALVES = 40
+
+
+def _halves(low: Decimal, high: Decimal, a: Decimal, b: Decimal) -> bool:
+    """Return True when a whole number or a half (a to b) lies from low to high."""
+    first = max(a, (low * 2).to_integral_value(rounding=ROUND_CEILING) / 2)
+    return first <= min(b, high)
+
+
+def _in_words(low: Decimal, high: Decimal) -> set[str]:
+    """Return the number words (``on_page.WORD_KINDS``) any of which a figure from low to high in words needs."""
+    out: set[str] = set()
+    if _halves(low, high, Decimal(1), Decimal("99.5")):
+        first = max(Decimal(1), (low * 2).to_integral_value(rounding=ROUND_CEILING) / 2)
+        last = min(Decimal("99.5"), high)
+        if (last - first) * 2 > _MOST_HALVES:
+            out.update(NUMBER_WORD.values())
+        else:
+            out.update(NUMBER_WORD[int(first + Decimal(k) / 2)] for k in range(int((last - first) * 2) + 1))
+    if _halves(low, high, Decimal(100), _WORDS_MAX):
+        out.add("hundred")
+    for scale, words in _SCALE_WORDS.items():
+        if _halves(low / scale, high / scale, Decimal(1), _WORDS_MAX):
+            out.update(words)
+    if any(low <= share <= high for share in _SHARES):
+        out.add("fraction")
+    if _halves(low, high, Decimal(2), Decimal(4)):
+        out.add("multiplier")
+    return out
+
+
 def _figure(c: ReadFigure, status: FigureStatus, where: FigurePlace | None, **fields: object) -> Figure:
     return Figure(text=c.text, status=status, kind=c.kind, span=(c.start, c.end), where=where, **fields)  # type: ignore[arg-type]
 
@@ -150,14 +256,11 @@ def place_figures(
             others.append([inside] + [figures_of(p) for p in passages[1:]] if passages else [])
         return others[0]
 
-    read: list[tuple[list[ReadFigure], bool]] = []
-
-    def on_page() -> tuple[list[ReadFigure], bool]:
-        # The whole page is read for figures only when a figure is not in the passage, once a page (cached).
-        if not read:
-            figs, whole = page_figures(page.text, s.figures_page_budget_seconds, s)
-            read.append((list(figs) + list(_page_scores(page.text)), whole))
-        return read[0]
+    def on_page(c: ReadFigure) -> tuple[list[ReadFigure], bool]:
+        # The page is read for figures only when a figure is not in the passage, each piece once a page (cached),
+        # and only the pieces that may hold a figure making this one true (all of them for a comparative).
+        figs, whole = page_figures(page.text, s.figures_page_budget_seconds, s, _sought(c, s))
+        return list(figs) + list(_page_scores(page.text)), whole
 
     out: list[Figure] = []
     for n, c in enumerate(claim_figs):
@@ -191,7 +294,7 @@ def place_figures(
         if found is not None:
             out.append(_figure(c, FigureStatus.MATCHED, FigurePlace.PASSAGE, quote_text=found.text))
             continue
-        page_figs, whole = on_page()
+        page_figs, whole = on_page(c)
         hits = holders(c, judged_against(c, claim_text, page_figs, page.text), s, s.figures_elsewhere_max)
         if not hits and (grouped_on_page := point_grouped(c, page_figs)):
             # "8.958 people" in an English page, for a claim's "more than 8,000", wherever on the page it stands.
