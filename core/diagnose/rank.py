@@ -129,13 +129,16 @@ def rank(
     tf: dict[int, dict[str, float]] = {}
     idf: dict[str, float] = {}
     dfs: dict[str, int] = {}
+    relatives: dict[str, frozenset[str]] = {}  # the page words counted for each claim token, to mark what they hold
     tokens = _rank_tokens(terms, settings)
     for k, weight in tokens.items():
         if time.monotonic() > deadline:
             break
         # Another form of the word ("deaths" for "death"), a word of its family ("recovered" for "recoveries") and
         # an abbreviation the page defines for it ("VTE" for "thromboembolism") count less than the word itself.
-        lists = [(post[f], value) for f, value in related(k, tokens.keys(), prepared, settings).items() if f in post]
+        kin = {f: value for f, value in related(k, tokens.keys(), prepared, settings).items() if f in post}
+        relatives[k] = frozenset(kin)
+        lists = [(post[f], value) for f, value in kin.items()]
         if not lists or sum(len(p) for p, _ in lists) > settings.rank_max_hits:
             continue  # a word the page never holds, or one on every other line, tells nothing
         held: dict[int, float] = {}
@@ -174,7 +177,7 @@ def rank(
             break
         if any(u.first <= b and a <= u.last for a, b in used):
             continue  # a sentence already offered, alone or in a longer passage
-        c = _candidate(index, prepared, bounds, u, terms, settings)
+        c = _candidate(index, prepared, bounds, u, (terms, relatives), settings)
         # The same words in a table of contents and in the text are one offer, not two.
         said = " ".join(c.text.split()).lower()
         if said in seen:
@@ -279,10 +282,18 @@ def _windows(
             yield _Unit(j, last, sum(best.values()) * settings.rank_window_factor ** (size - 1))
 
 
+_Claim = tuple[tuple[Term, ...], Mapping[str, frozenset[str]]]  # the claim's terms, the page words counted for each
+
+
 def _candidate(
-    index: PageIndex, prepared: Prepared, bounds: Sequence[int], u: _Unit, terms: tuple[Term, ...], settings: Settings
+    index: PageIndex, prepared: Prepared, bounds: Sequence[int], u: _Unit, claim: _Claim, settings: Settings
 ) -> Candidate:
-    """Return a passage's page text (cut around the claim's terms when long), what it holds and lacks, where."""
+    """Return a passage's page text (cut around the claim's terms when long), what it holds and lacks, where.
+
+    A term written through the page words ranked for it (``family.related``: "VTE" for "venous
+    thromboembolism", "favorable" for "favourable") is held, and those words are marked.
+    """
+    terms, relatives = claim
     lo, hi = bounds[u.first], bounds[u.last + 1]
     words = prepared.words
     limit = settings.rank_window_max_chars if u.last > u.first else settings.candidate_max_chars
@@ -299,11 +310,15 @@ def _candidate(
         # A term is held when the passage holds each of its telling words, in any order ("10 March
         # 2020" holds "March 10, 2020"; "Wuhan Jinyintan Hospital" holds "Wuhan Hospital").
         spelling = next((sp for sp in (term.keys, *term.options) if _held(sp, present)), None)
+        kin: set[str] = set()
+        if spelling is None:
+            spelling = next((sp for sp in (term.keys, *term.options) if _held(sp, present, relatives)), None)
+            kin = {f for k in (spelling or ()) for f in relatives.get(k, ()) if f in present}
         (holds if spelling is not None else lacks)[term.kind].append(term.text)
         if spelling is None:
             continue
         keys = {k for k in spelling if telling(k) or not any(map(telling, spelling))}
-        wanted.append(keys | {"~" + stem(k) for k in keys})
+        wanted.append(keys | {"~" + stem(k) for k in keys} | kin)
     s, e = index.orig_span(starts[lo], ends[hi - 1])
     # The sentence's own closing marks ("." or ".)") belong to it; the next token or a space ends them.
     stop = index.orig(starts[hi]) if hi < len(starts) else len(index.page.text)
@@ -339,10 +354,13 @@ def _highlights(
     )
 
 
-def _held(keys: tuple[str, ...], present: set[str]) -> bool:
+def _held(keys: tuple[str, ...], present: set[str], relatives: Mapping[str, frozenset[str]] | None = None) -> bool:
     wanted = [k for k in keys if telling(k)] or list(keys)
-    # "~" marks a stem: "adds" holds the claim's "added".
-    return all(k in present or "~" + stem(k) in present for k in wanted)
+    # "~" marks a stem: "adds" holds the claim's "added"; with relatives, a page word counted for the key holds it.
+    kin = relatives or {}
+    return all(
+        k in present or "~" + stem(k) in present or not kin.get(k, frozenset()).isdisjoint(present) for k in wanted
+    )
 
 
 def _cut(prepared: Prepared, lo: int, hi: int, terms: tuple[Term, ...], limit: int) -> tuple[int, int]:

@@ -48,6 +48,14 @@ def test_a_sentence_writing_the_page_s_abbreviation_holds_the_claim_s_words_for_
     assert plain.text.startswith("Severe novel coronavirus pneumonia (NCP)"), plain.text
 
 
+def test_a_passage_writing_the_abbreviation_holds_the_claim_s_words_and_marks_it() -> None:
+    first = candidates(VTE_CLAIM, page_of(*VTE_ABSTRACT))[0]
+    marked = {first.text[a - first.start : b - first.start] for a, b in first.highlights}
+    assert {"venous", "thromboembolism", "novel", "pneumonia"} <= set(first.holds.words), first.holds
+    assert not {"venous", "thromboembolism", "pneumonia"} & set(first.lacks.words), first.lacks
+    assert {"VTE", "NCP"} <= marked, marked
+
+
 def vte_page() -> PreparedPage:
     return page_of(*VTE_ABSTRACT)
 
