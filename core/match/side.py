@@ -140,13 +140,7 @@ class Side:
             )
             if joined is None:
                 continue
-            self.places[self.stems[i]].remove(i)
-            if not self.places[self.stems[i]]:
-                del self.places[self.stems[i]]
-            self.stems[i] = joined
-            self.places.setdefault(joined, []).append(i)
-            self.places[joined].sort()
-            self.content_stems.add(joined)
+            self._restem(i, joined)
 
     def read_affixes(self, other: Side) -> None:
         """Read a word that denies with an affix as its root denied, where the other side holds the root.
@@ -168,13 +162,7 @@ class Side:
                 self.sentence_of[j] for r in roots for j in self.places.get(r, ())
             }:
                 continue
-            self.places[self.stems[i]].remove(i)
-            if not self.places[self.stems[i]]:
-                del self.places[self.stems[i]]
-            self.stems[i] = root
-            self.places.setdefault(root, []).append(i)
-            self.places[root].sort()
-            self.content_stems.add(root)
+            self._restem(i, root)
             self.scopes.append((i, i, i + 1, i))
             self.affixed.add(i)
             self._ranges.append((i, i + 1))
@@ -182,6 +170,17 @@ class Side:
         if added:
             self.scopes.sort()
             self.polarity = parities(len(words), self._ranges)
+
+    def _restem(self, i: int, new: str) -> None:
+        """Read word i under the stem new instead of its own, in every index of the side."""
+        old = self.places[self.stems[i]]
+        old.remove(i)
+        if not old:
+            del self.places[self.stems[i]]
+        self.stems[i] = new
+        self.places.setdefault(new, []).append(i)
+        self.places[new].sort()
+        self.content_stems.add(new)
 
     @staticmethod
     def _held(other: Side, root: str) -> bool:
