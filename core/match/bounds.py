@@ -24,7 +24,7 @@ from decimal import Decimal
 from core.figures.read import read_figures
 from core.figures.scan import ReadFigure
 from core.match.claim_words import DENIAL_WORDS, WRITTEN_NUMBERS, is_content
-from core.match.negation import CLAUSE_WORDS, FINITE_VERBS, MAX_SCOPE, clause_break, gap, is_negation
+from core.match.negation import CLAUSE_WORDS, FINITE_VERBS, MAX_SCOPE, clause_break, gap
 from core.match.side import NUMBER, Side, span
 from core.models import FigureKind, Flag, FlagKind
 
@@ -78,24 +78,6 @@ def _token(side: Side, fig: ReadFigure) -> int | None:
         if p.oends[i] > fig.start and NUMBER.match(p.words[i]):
             return i if p.ostarts[i] < fig.end else None
     return None
-
-
-def _around(side: Side, i: int, reach: int) -> set[str]:
-    """Return the stems of the content words within ``reach`` tokens of token i in its sentence.
-
-    Numbers, negations and comparators say nothing of what the number counts and are left out.
-    """
-    a, b = side.sentence_of[i]
-    words = side.p.words
-    return {
-        side.stems[j]
-        for j in range(max(a, i - reach), min(b, i + reach + 1))
-        if j != i
-        and is_content(words[j])
-        and not NUMBER.match(words[j])
-        and not is_negation(words[j])
-        and words[j] not in _COMPARATOR_WORDS
-    }
 
 
 def _scale(side: Side, j: int) -> bool:
@@ -222,9 +204,9 @@ def denied_bounds(c: Side, e: Side, offset: int | None) -> list[Flag]:
             continue  # "no more than 9 hours" on both sides: a bound the evidence words as a bound too
         # The evidence's number in the claim's place: the one that counts the same noun, then the one
         # among most of the claim's words ("the median income for a household ... was $ 62,406").
-        words, noun = _around(c, i, len(c.p.words)), _noun(c, i)
+        words, noun = c.around(i, len(c.p.words), _COMPARATOR_WORDS), _noun(c, i)
         scored = [
-            ((bool(noun) and _noun(e, j) == noun, len(words & _around(e, j, _AROUND))), f, j)
+            ((bool(noun) and _noun(e, j) == noun, len(words & e.around(j, _AROUND, _COMPARATOR_WORDS))), f, j)
             for f, j in placed_e
             if f.kind is fig.kind
             and f.high is None

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.match.claim_words import is_content
-from core.match.negation import gap, is_negation
+from core.match.negation import gap
 from core.match.side import NUMBER, Side
 
 # Words either side of a word said both ways that tell which of its places the other side's is.
@@ -56,13 +55,9 @@ def _around(side: Side, i: int) -> set[str]:
     A number or a denial of a noun just before the word ("90 cases", "no reported cases", "zero
     COVID-19 cases") says which of its places it is, as much as any word does.
     """
-    a, b = side.sentence_of[i]
+    a, _ = side.sentence_of[i]
     words = side.p.words
-    out = {
-        side.stems[j]
-        for j in range(max(a, i - _AROUND), min(b, i + _AROUND + 1))
-        if j != i and is_content(words[j]) and not NUMBER.match(words[j]) and not is_negation(words[j])
-    }
+    out = side.around(i, _AROUND)
     for j in range(max(a, i - _COUNTED), i):
         if NUMBER.match(words[j]) and gap(side.p, j) != "-":
             out.add("#count")  # "90 cases"; the "19" of "COVID-19" counts nothing

@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING
 
 from core.match.affixes import denied_roots
 from core.match.claim_words import denied_verb, is_content, word_stem
-from core.match.negation import FINITE_VERBS, clause_start, gap, in_name, negations, parities, raised
+from core.match.negation import (
+    FINITE_VERBS,
+    clause_start,
+    gap,
+    in_name,
+    is_negation,
+    negations,
+    parities,
+    raised,
+)
 from core.match.page import PreparedPage, prepare
 from core.models import PageKind, PageText
 
@@ -110,13 +119,7 @@ class Side:
         for i in self.hyphened:
             joined = word_stem(words[i] + words[i + 1])
             if joined in other.places and self.stems[i] not in other.places:
-                self.places[self.stems[i]].remove(i)
-                if not self.places[self.stems[i]]:
-                    del self.places[self.stems[i]]
-                self.stems[i] = joined
-                self.places.setdefault(joined, []).append(i)
-                self.places[joined].sort()
-                self.content_stems.add(joined)
+                self._restem(i, joined)
                 self.joined.add(i + 1)
 
     def join_particles(self, other: Side) -> None:
@@ -181,6 +184,23 @@ class Side:
         self.places.setdefault(new, []).append(i)
         self.places[new].sort()
         self.content_stems.add(new)
+
+    def around(self, i: int, reach: int, leave_out: frozenset[str] = frozenset()) -> set[str]:
+        """Return the stems of the content words within ``reach`` tokens of token i, in its sentence.
+
+        Numbers, negations and the words of ``leave_out`` say nothing of what the word is and are left out.
+        """
+        a, b = self.sentence_of[i]
+        words = self.p.words
+        return {
+            self.stems[j]
+            for j in range(max(a, i - reach), min(b, i + reach + 1))
+            if j != i
+            and is_content(words[j])
+            and not NUMBER.match(words[j])
+            and not is_negation(words[j])
+            and words[j] not in leave_out
+        }
 
     @staticmethod
     def _held(other: Side, root: str) -> bool:
