@@ -166,12 +166,9 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     if any(NUMBER.match(words[i]) or words[i] in MONTHS for i in shared):
         times = time_tokens(side)  # read the side's figures only where a shared word may be a date's
         shared = [i for i in shared if i not in times] or shared
-    differ = [
-        i for i in shared if every_one(other.polarity[j] != side.polarity[i] for j in counterparts(side, other, i))
-    ]
-    agree = [
-        i for i in shared if every_one(other.polarity[j] == side.polarity[i] for j in counterparts(side, other, i))
-    ]
+    theirs = {i: [other.polarity[j] for j in counterparts(side, other, i)] for i in shared}
+    differ = [i for i in shared if every_one(p != side.polarity[i] for p in theirs[i])]
+    agree = [i for i in shared if every_one(p == side.polarity[i] for p in theirs[i])]
     # Shared words the other side says both ways ("in Assam", "to Assam") decide nothing: the rest, or the count, do.
     if not differ or len(differ) <= len(agree):
         return None if agree or differ else counted_difference(side, other, k)
