@@ -40,8 +40,7 @@ def family(word: str, post: Mapping[str, Sequence[int]]) -> set[str]:
         if root.endswith(end) and len(root) - len(end) >= _FAMILY_MIN_STEM:
             bases.add(root[: len(root) - len(end)])
     guesses = {b + d + i for b in bases for d in ("", *_DERIVED) for i in _INFLECTED}
-    own = stem(word)
-    return {g for g in guesses if g in post and stem(g) != own}
+    return {g for g in guesses if g in post and stem(g) != root}
 
 
 def related(word: str, claim: Set[str], prepared: Prepared, settings: Settings) -> dict[str, float]:
