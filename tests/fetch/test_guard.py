@@ -235,11 +235,16 @@ def test_environment_proxies_are_ignored(
     assert source.body == body and server.requests == ["/p"]
 
 
-def test_https_keeps_sni_and_host_of_the_name(tmp_path: Path, settings: Settings) -> None:
-    made = make_certificate(tmp_path, "secure.example")
+def _certificate(tmp_path: Path, name: str) -> tuple[Path, Path]:
+    """Return a self-signed certificate for name and its key, made in tmp_path (skips without openssl)."""
+    made = make_certificate(tmp_path, name)
     if made is None:
         pytest.skip("the openssl tool is needed to make a test certificate")
-    cert, key = made
+    return made
+
+
+def test_https_keeps_sni_and_host_of_the_name(tmp_path: Path, settings: Settings) -> None:
+    cert, key = _certificate(tmp_path, "secure.example")
     body, ctype = page("pep-0632")
     tls = TLSServer(cert, key)
     tls.add("/pep", body, ctype)
@@ -267,10 +272,7 @@ def test_https_keeps_sni_and_host_of_the_name(tmp_path: Path, settings: Settings
 
 
 def test_https_certificate_for_another_name_is_not_checked(tmp_path: Path, settings: Settings) -> None:
-    made = make_certificate(tmp_path, "other.example")
-    if made is None:
-        pytest.skip("the openssl tool is needed to make a test certificate")
-    cert, key = made
+    cert, key = _certificate(tmp_path, "other.example")
     tls = TLSServer(cert, key)
     tls.add("/p", b"<p>hi</p>")
     with running(tls):
@@ -290,10 +292,7 @@ def test_https_certificate_for_another_name_is_not_checked(tmp_path: Path, setti
 def test_every_fetcher_shares_one_tls_context_that_still_checks_certificates(
     tmp_path: Path, settings: Settings
 ) -> None:
-    made = make_certificate(tmp_path, "secure.example")
-    if made is None:
-        pytest.skip("the openssl tool is needed to make a test certificate")
-    cert, key = made
+    cert, key = _certificate(tmp_path, "secure.example")
     tls = TLSServer(cert, key)
     tls.add("/p", b"<p>hi</p>")
     strict = settings.with_(allow_private=False)
