@@ -165,8 +165,8 @@ def negations(p: PreparedPage, verbs: bool = False) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     neither_until = -1
     for k, word in enumerate(p.words):
-        denial = word in DENIAL_VERBS or _counts_none(p, k) or _yet_to(p, k)
-        if not (is_negation(word) or (verbs and denial)) or widens(p, k):
+        denial = verbs and (word in DENIAL_VERBS or _counts_none(p, k) or _yet_to(p, k))
+        if not (is_negation(word) or denial) or widens(p, k):
             continue
         if word == "nor" and k < neither_until:
             continue
