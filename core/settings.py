@@ -27,6 +27,12 @@ def default_db_path() -> Path | str:
     return base / "verbatim" / "verbatim.sqlite3"
 
 
+#: While MCP tool calls keep overlapping, what ended calls left in cycles is still collected this often (s).
+MCP_COLLECT_EVERY_S = 30.0
+#: The MCP server's collector resumes this long after the last call ends: the SDK copies and writes the
+#: answer (a 500-claim one is 1 MB) in the next 0.1-0.3 s, and a pass of the collector in it costs 15-30 ms.
+MCP_COLLECT_SETTLE_S = 1.0
+
 #: The environment variable naming the folder where the desk keeps changes its store could not take.
 OUTBOX_ENV = "VERBATIM_OUTBOX"
 

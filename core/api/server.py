@@ -35,7 +35,7 @@ from core.brief import read_brief
 from core.errors import RequestError, VerbatimError
 from core.report import clean_text
 from core.report.wording import FOUND_IS_NOT_SUPPORT
-from core.settings import Settings
+from core.settings import MCP_COLLECT_EVERY_S, MCP_COLLECT_SETTLE_S, Settings
 from core.store import Store, open_store
 
 logger = logging.getLogger("verbatim.mcp")
@@ -90,23 +90,36 @@ def answer(data: dict[str, Any]) -> CallToolResult:
 _calls_lock = threading.Lock()
 _calls_running = 0
 _collected_at = 0.0  # time.monotonic() of the last collection while calls ran
-#: Calls that overlap without end (a busy gate) still have what they left in cycles collected this often.
-_COLLECT_EVERY_S = 30.0
+_deferred = 0  # how many times the last call's collection was put off; the timer due for the latest one acts
+_deferring = False  # a collection is put off: it runs when its timer fires, or when the next call starts
+
+
+def _collect() -> None:
+    """Collect what the calls left in cycles: the young generations only, the server's own objects are frozen."""
+    global _collected_at
+    gc.collect(1)
+    _collected_at = time.monotonic()
 
 
 @contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic collector while any tool call runs; collect once when the last one ends.
+def collector_paused(settle: float = 0.0) -> Iterator[None]:
+    """Pause Python's cyclic collector while any tool call runs; collect once when the last one ends, or settle s later.
 
     A 500-claim check makes a few hundred thousand objects, almost all freed by reference counting:
     the collector's passes over them during the call cost 40-80 ms of a 2 s check (CPU time, the
-    same check with and without). What the calls left in cycles is collected once after them.
-    The server's process is its own: nothing else in it waits on the collector.
+    same check with and without). What the calls left in cycles is collected once after them. With
+    settle, that happens settle seconds after the last call ends (or as the next one starts, if
+    sooner), so that the SDK copies and writes out the answer before the collector runs again: turned
+    on at once, it made a full pass of 15-30 ms in the middle of that copy. The server's process is
+    its own: nothing else in it waits on the collector.
     """
-    global _calls_running, _collected_at
+    global _calls_running, _collected_at, _deferred, _deferring
     with _calls_lock:
         _calls_running += 1
         if _calls_running == 1:
+            if _deferring:  # what the last call left is collected before this one adds to it
+                _deferring = False
+                _collect()
             gc.disable()
             _collected_at = time.monotonic()
     try:
@@ -114,20 +127,34 @@ def collector_paused() -> Iterator[None]:
     finally:
         with _calls_lock:
             _calls_running -= 1
-            if _calls_running == 0:
-                # What the calls left in cycles is all young (no collection ran since): the young generations
-                # only, the server's own objects are frozen. Not while another call runs: it still holds its own.
-                gc.collect(1)
+            if _calls_running == 0 and settle > 0:
+                _deferred += 1
+                _deferring = True
+                timer = threading.Timer(settle, _collect_when_idle, args=(_deferred,))
+                timer.daemon = True  # a server exiting does not wait for it
+                timer.start()
+            elif _calls_running == 0:
+                # Not while another call runs: it still holds its own.
+                _collect()
                 gc.enable()
-            elif time.monotonic() - _collected_at > _COLLECT_EVERY_S:
+            elif time.monotonic() - _collected_at > MCP_COLLECT_EVERY_S:
                 # Calls that keep overlapping never reach none running: collect as they go, so memory stays bounded.
-                gc.collect(1)
-                _collected_at = time.monotonic()
+                _collect()
+
+
+def _collect_when_idle(due: int) -> None:
+    """Run the collection put off as the due'th time, unless a call has started (and so run it) since."""
+    global _deferring
+    with _calls_lock:
+        if _deferring and _deferred == due and _calls_running == 0:
+            _deferring = False
+            _collect()
+            gc.enable()
 
 
 def paused(call: Callable[[], dict[str, Any]]) -> CallToolResult:
-    """Return call's answer (see answer), made and written out with the collector paused."""
-    with collector_paused():
+    """Return call's answer (see answer), made with the collector paused until the SDK has written it out."""
+    with collector_paused(MCP_COLLECT_SETTLE_S):
         return answer(call())
 
 
