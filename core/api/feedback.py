@@ -23,10 +23,7 @@ MEANINGS: dict[Verdict, str] = {
     ),
     Verdict.FIGURES_MISMATCH: (
         "The quote is on the page, but a figure of the claim is not in the quote. Correct the claim's figure to "
-        "what the source says, or cite the passage that holds it; do not change the quote. For a claim without "
-        "a quote: a figure of the claim stands nowhere on the cited page (its figure's 'instead' says what the "
-        "passage closest to the claim holds in its place); correct the claim, then resubmit it with the page's "
-        "exact words as its quote."
+        "what the source says, or cite the passage that holds it; do not change the quote."
     ),
     Verdict.NEEDS_REVIEW: (
         "The quote is on the page, but it cut away words that change its meaning (a 'not', an 'unless'), is "
@@ -59,6 +56,13 @@ MEANINGS: dict[Verdict, str] = {
         "address, or outside the allowlist), and nothing was fetched. Cite a public http(s) source."
     ),
 }
+
+#: What figures_mismatch means for a claim without a quote: not its quote's figures, the whole page's.
+UNQUOTED_FIGURES_MISMATCH = (
+    "A figure of the claim stands nowhere on the cited page (the figure's 'instead' says what the passage closest "
+    "to the claim holds in its place), and the claim's words were not checked: it offers no quote. Correct the "
+    "claim to what the page says, then resubmit it with the page's exact words as its quote."
+)
 
 #: Said with the passages offered for a claim without a quote.
 CANDIDATES_USE = (
@@ -156,7 +160,7 @@ def agent_claim(claim: Json) -> Json:
         "url": claim["url"],
         "quote": claim["quote"],
         "verdict": verdict.value,
-        "meaning": MEANINGS[verdict],
+        "meaning": _meaning(verdict, quoted=claim["quote"] is not None),
         "fails_gate": verdict in STRICT_FAILURES,
         # Passed the gate without anything on the page being compared with it: no quote to check.
         "unchecked": verdict in GATE_UNCHECKED,
@@ -172,6 +176,13 @@ def agent_claim(claim: Json) -> Json:
         "near_miss": _near_miss(claim["near_miss"]),
         "source": {k: claim["source"][k] for k in _SOURCE_FIELDS},
     }
+
+
+def _meaning(verdict: Verdict, *, quoted: bool) -> str:
+    """Return what verdict means for this claim: a claim without a quote reads what holds for it alone."""
+    if verdict is Verdict.FIGURES_MISMATCH and not quoted:
+        return UNQUOTED_FIGURES_MISMATCH
+    return MEANINGS[verdict]
 
 
 def _span(fragment: Json) -> Json:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import dataclasses
 
 from core import api
-from core.api.feedback import CANDIDATES_USE, agent_report
+from core.api.feedback import CANDIDATES_USE, UNQUOTED_FIGURES_MISMATCH, agent_report
+from core.models import Verdict
 from core.report import to_json
 from core.report.wording import UNCHECKED_BY_GATE
 from tests.report.test_cases import IMG_PAYLOAD, PAYLOAD, evidence_report
@@ -27,6 +28,21 @@ def test_an_unquoted_claim_with_a_figure_nowhere_fails_the_gate() -> None:
     gate = _agent()["gate"]
     assert (gate["passed"], gate["failing"], gate["unchecked"]) == (False, ["e1"], ["e4"])
     assert gate["rule"].endswith(UNCHECKED_BY_GATE)
+
+
+def test_a_figure_mismatch_means_what_it_means_for_a_claim_with_a_quote_and_for_one_without() -> None:
+    record = evidence_report()
+    quoted = record.results[0].claim  # e1 offers no quote: the same claim given one
+    with_quote = dataclasses.replace(record.results[0], claim=dataclasses.replace(quoted, quote="an average of 25%"))
+    unquoted, given = [
+        agent_report(to_json(dataclasses.replace(record, results=[r])))["claims"][0]
+        for r in (record.results[0], with_quote)
+    ]
+    assert unquoted["verdict"] == given["verdict"] == "figures_mismatch"
+    assert unquoted["meaning"] == UNQUOTED_FIGURES_MISMATCH
+    assert "nowhere on the cited page" in unquoted["meaning"] and "do not change the quote" not in unquoted["meaning"]
+    assert given["meaning"] == api.MEANINGS[Verdict.FIGURES_MISMATCH]
+    assert "do not change the quote" in given["meaning"] and "without a quote" not in given["meaning"]
 
 
 def test_a_gate_passed_with_unquoted_claims_says_they_were_not_checked() -> None:
