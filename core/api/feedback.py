@@ -8,6 +8,7 @@ and a near miss is the page's exact words offered as diagnosis, never as a verdi
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from core.models import GATE_UNCHECKED, STRICT_FAILURES, Verdict
@@ -212,4 +213,23 @@ def agent_report(report: Json) -> Json:
         # Links no claim cites, where the brief reader lists them (DESIGN.md, "Brief formats").
         "unused_links": report.get("unused_links", []),
         "warnings": report["warnings"],
+    }
+
+
+def agent_page(agent: Json, start: int = 0, count: int | None = None, ids: Collection[str] | None = None) -> Json:
+    """Return an agent's report holding some of its claims: those of ids (all when None), from start, count at most.
+
+    An agent's context has room for a few hundred thousand characters, and a claim takes about
+    two thousand: a long brief's answer would not fit. The run id, summary and gate still cover
+    every claim; claims_total (the claims asked for), claims_start and claims_next (where the next
+    page starts, None after the last) say where this page stands.
+    """
+    chosen = agent["claims"] if ids is None else [c for c in agent["claims"] if c["id"] in ids]
+    end = len(chosen) if count is None else min(len(chosen), start + count)
+    return {
+        **agent,
+        "claims": chosen[start:end],
+        "claims_total": len(chosen),
+        "claims_start": start,
+        "claims_next": end if end < len(chosen) else None,
     }

@@ -1,6 +1,6 @@
 """The MCP server (``python -m core mcp``): research agents check their claims before an editor sees them.
 
-Tools ``check_claims``, ``check_brief`` and ``get_source`` over stdio, built with the official
+Tools ``check_claims``, ``check_brief``, ``get_source`` and ``get_claims`` over stdio, built with the official
 MCP Python SDK's ``MCPServer``. Each call goes through ``core.api`` with the fetch policy the
 server was started with (no private addresses unless ``--allow-private``, the allowlist, every
 limit): an agent can narrow nothing and widen nothing. Runs go into the same store as the
@@ -31,6 +31,7 @@ from pydantic_core import PydanticSerializationError, to_json
 
 from core import api
 from core.api.calls import claims_brief, read_brief_file, run
+from core.api.feedback import agent_page, agent_report
 from core.brief import read_brief
 from core.errors import RequestError, VerbatimError
 from core.report import clean_text
@@ -66,6 +67,18 @@ VERDICTS_NOTE = (
 )
 
 _CLIENT_MAX = 100  # characters of an MCP client's name kept on a run: a name, not a payload
+
+#: How an agent with little room reads a long brief's answer.
+PAGING_NOTE = (
+    "A claim's record takes about two thousand characters: with max_claims the answer holds only the first that "
+    "many claims (0: none) while run_id, summary and gate still cover them all, and claims_next says where "
+    "get_claims(run_id, start=claims_next) goes on; get_claims(run_id, ids=gate.failing) reads the failing ones."
+)
+#: A tool argument: how many claims the answer holds at most.
+MaxClaims = Annotated[
+    int | None,
+    Field(ge=0, description="At most this many claims in the answer, in the brief's order (0: none; default all)."),
+]
 
 #: A tool's answer: the JSON object (the published output schema) and the same JSON as text for the model.
 Answer = Annotated[CallToolResult, dict[str, Any]]
@@ -184,15 +197,36 @@ class Gate:
         self.store = store
         self.brief_dirs = tuple(d.resolve() for d in brief_dirs)
         self.offline = offline
+        self.runs: set[str] = set()  # the runs this server checked: get_claims reads these and no other
 
-    def check_claims(self, claims: list[ClaimIn], client: str) -> dict[str, Any]:
+    def checked(self, agent: dict[str, Any], max_claims: int | None) -> dict[str, Any]:
+        """Return a check's answer holding at most max_claims claims; its run is kept for get_claims."""
+        self.runs.add(agent["run_id"])
+        return agent_page(agent, 0, max_claims)
+
+    def check_claims(self, claims: list[ClaimIn], client: str, max_claims: int | None = None) -> dict[str, Any]:
         rows = [c.model_dump(exclude_none=True) for c in claims]
         name = f"claims from {client or 'an agent'}"
         try:
             brief = claims_brief(rows, name, self.settings)
-            return run(brief, self.settings, self.store, offline=self.offline, client=client).for_agent()
+            agent = run(brief, self.settings, self.store, offline=self.offline, client=client).for_agent()
         except VerbatimError as exc:
             raise ToolError(str(exc)) from None
+        return self.checked(agent, max_claims)
+
+    def get_claims(self, run_id: str, start: int, count: int | None, ids: list[str] | None) -> dict[str, Any]:
+        """Return claims of a run this server checked, as its check answered them; never checks again."""
+        report = self.store.load_run(run_id) if run_id in self.runs else None
+        if report is None:
+            raise ToolError(
+                f"{run_id!r} is not a run this server checked since it started: give the run_id a check_claims or "
+                "check_brief answer of this session named."
+            )
+        agent = agent_report(report)
+        page = agent_page(agent, start, count, None if ids is None else set(ids))
+        if ids is not None:
+            page["unknown_ids"] = sorted(set(ids) - {c["id"] for c in agent["claims"]})
+        return page
 
     def brief_path(self, path: str) -> Path:
         """Return the brief's real path when it lies inside an allowed folder; raises RequestError otherwise."""
@@ -214,7 +248,9 @@ class Gate:
             )
         return real
 
-    def check_brief(self, text: str | None, path: str | None, name: str | None, client: str) -> dict[str, Any]:
+    def check_brief(
+        self, text: str | None, path: str | None, name: str | None, client: str, max_claims: int | None = None
+    ) -> dict[str, Any]:
         try:
             if (text is None) == (path is None):
                 raise RequestError("Give either the brief's text or its path, not both and not neither.")
@@ -225,9 +261,10 @@ class Gate:
                 data = clean_text(text or "").encode("utf-8")
                 filename = name or f"brief from {client or 'an agent'}"
             brief = read_brief(data, filename, self.settings)
-            return run(brief, self.settings, self.store, offline=self.offline, client=client).for_agent()
+            agent = run(brief, self.settings, self.store, offline=self.offline, client=client).for_agent()
         except VerbatimError as exc:
             raise ToolError(str(exc)) from None
+        return self.checked(agent, max_claims)
 
     def get_source(self, url: str, start: int | None, end: int | None, chars: int | None) -> dict[str, Any]:
         try:
@@ -257,11 +294,11 @@ def build(gate: Gate) -> MCPServer[Any]:
             "the verdict, its meaning, reasons, the matched page text with its span, figures, flags, and for "
             "failures a near_miss (diagnosis only); for a claim without a quote, its best passages (candidates, "
             "with holds, lacks and signs) and where each figure stands on the page. The run is kept for the "
-            "editor's review. " + VERDICTS_NOTE
+            "editor's review. " + PAGING_NOTE + " " + VERDICTS_NOTE
         ),
     )
-    def check_claims(claims: list[ClaimIn], ctx: Context) -> Answer:
-        return paused(lambda: gate.check_claims(claims, client_name(ctx)))
+    def check_claims(claims: list[ClaimIn], ctx: Context, max_claims: MaxClaims = None) -> Answer:
+        return paused(lambda: gate.check_claims(claims, client_name(ctx), max_claims))
 
     @server.tool(
         annotations=fetches,
@@ -269,11 +306,34 @@ def build(gate: Gate) -> MCPServer[Any]:
             "Check a whole brief (Markdown, text, or a JSON/CSV claims file): give its text, or the path of a "
             "file inside a folder this server was started with (--brief-dir). Returns what check_claims "
             "returns, plus the sentences that cite no source (uncited) and the links no claim cites "
-            "(unused_links). " + VERDICTS_NOTE
+            "(unused_links). " + PAGING_NOTE + " " + VERDICTS_NOTE
         ),
     )
-    def check_brief(ctx: Context, text: str | None = None, path: str | None = None, name: str | None = None) -> Answer:
-        return paused(lambda: gate.check_brief(text, path, name, client_name(ctx)))
+    def check_brief(
+        ctx: Context,
+        text: str | None = None,
+        path: str | None = None,
+        name: str | None = None,
+        max_claims: MaxClaims = None,
+    ) -> Answer:
+        return paused(lambda: gate.check_brief(text, path, name, client_name(ctx), max_claims))
+
+    @server.tool(
+        annotations=read_only,
+        description=(
+            "Read claims of a run this server checked in this session, as its check answered them: from start "
+            "(claims_next of the last answer), at most count, or only those of ids (gate.failing, gate.unchecked); "
+            "unknown_ids lists ids the run does not have. Never checks again: to check a corrected claim, send it "
+            "to check_claims. " + PAGING_NOTE
+        ),
+    )
+    def get_claims(
+        run_id: str,
+        start: Annotated[int, Field(ge=0, description="The first claim to give, counted from 0.")] = 0,
+        count: MaxClaims = None,
+        ids: Annotated[list[str] | None, Field(description="Only the claims with these ids.")] = None,
+    ) -> Answer:
+        return answer(gate.get_claims(run_id, start, count, ids))
 
     @server.tool(
         annotations=read_only,

@@ -52,7 +52,7 @@ def test_every_tool_says_what_a_verdict_means_and_does_not() -> None:
             return (await mcp.list_tools()).tools
 
     tools = {t.name: t for t in anyio.run(listed)}
-    assert set(tools) == {"check_claims", "check_brief", "get_source"}
+    assert set(tools) == {"check_claims", "check_brief", "get_source", "get_claims"}
     for name in ("check_claims", "check_brief"):
         words = tools[name].description
         assert FOUND_IS_NOT_SUPPORT in words
@@ -65,7 +65,11 @@ def test_every_tool_says_what_a_verdict_means_and_does_not() -> None:
     claim = tools["check_claims"].input_schema["$defs"]["ClaimIn"]
     assert set(claim["properties"]) == {"claim", "url", "quote", "id"} and claim["required"] == ["claim", "url"]
     assert "Never fetches" in tools["get_source"].description
+    words = tools["get_claims"].description
     assert tools["get_source"].annotations.read_only_hint is True
+    assert tools["get_claims"].annotations.read_only_hint is True and "Never checks again" in words
+    for name in ("check_claims", "check_brief", "get_claims"):
+        assert "get_claims(run_id, start=claims_next)" in tools[name].description
     assert tools["check_claims"].output_schema["type"] == "object"
 
 
@@ -105,6 +109,49 @@ def test_an_agent_checks_its_claims_and_the_editor_finds_the_run_in_history(serv
     assert f"run {report['run_id']} · asked by agent research-agent" in shown
 
 
+def _timeless(claim: dict[str, Any]) -> dict[str, Any]:
+    """Return an agent's claim without its source's fetch time: a dead link is asked again at every check."""
+    return {**claim, "source": {k: v for k, v in claim["source"].items() if k != "fetched_at"}}
+
+
+def test_an_agent_with_little_room_reads_a_long_answer_a_page_at_a_time(server: LoopbackServer, tmp_path: Path) -> None:
+    claims = sample_claims(server)  # ten claims
+    args = ["--allow-private", "--db", str(tmp_path / "s.sqlite3")]
+
+    async def session() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any], dict[str, Any], str]:
+        async with mcp_session(*args) as mcp:
+            await mcp.call_tool("check_claims", {"claims": claims})  # the sources fetched: every answer reads the store
+            full = answer(await mcp.call_tool("check_claims", {"claims": claims}))
+            pages = [answer(await mcp.call_tool("check_claims", {"claims": claims, "max_claims": 4}))]
+            run_id = pages[0]["run_id"]
+            while pages[-1]["claims_next"] is not None:
+                more = {"run_id": run_id, "start": pages[-1]["claims_next"], "count": 4}
+                pages.append(answer(await mcp.call_tool("get_claims", more)))
+            failing = {"run_id": run_id, "ids": [*pages[0]["gate"]["failing"], "c99"]}
+            picked = answer(await mcp.call_tool("get_claims", failing))
+            none = answer(await mcp.call_tool("check_claims", {"claims": claims, "max_claims": 0}))
+            return full, pages, picked, none, run_id
+
+    async def another_session(run_id: str) -> Any:
+        async with mcp_session(*args) as mcp:
+            return await mcp.call_tool("get_claims", {"run_id": run_id})
+
+    full, pages, picked, none, run_id = anyio.run(session)
+    assert (full["claims_total"], full["claims_start"], full["claims_next"]) == (10, 0, None)
+    assert [(p["claims_start"], len(p["claims"]), p["claims_next"]) for p in pages] == [
+        (0, 4, 4),
+        (4, 4, 8),
+        (8, 2, None),
+    ]
+    # Page by page, the same claims as one whole answer, in order; the gate of the first covers all ten.
+    assert [_timeless(c) for p in pages for c in p["claims"]] == [_timeless(c) for c in full["claims"]]
+    assert pages[0]["gate"] == full["gate"] and pages[0]["summary"] == full["summary"]
+    assert [c["id"] for c in picked["claims"]] == full["gate"]["failing"] and picked["unknown_ids"] == ["c99"]
+    assert none["claims"] == [] and none["claims_next"] == 0 and none["gate"] == full["gate"]
+    # Another session's server reads no run it did not check, though the store holds it.
+    assert "is not a run this server checked" in error(anyio.run(another_session, run_id))
+
+
 def test_get_source_and_offline_read_the_stored_copy_only(server: LoopbackServer, tmp_path: Path) -> None:
     claims = sample_claims(server)[:1]
     args = ["--allow-private", "--db", str(tmp_path / "s.sqlite3")]
@@ -129,10 +176,11 @@ def test_check_brief_takes_text_or_a_path_inside_the_allowed_folder(server: Loop
     as_text, as_path = call(
         args,
         ("check_brief", {"text": brief, "name": "python-releases.md"}),
-        ("check_brief", {"path": "python-releases.md"}),
+        ("check_brief", {"path": "python-releases.md", "max_claims": 3}),
     )
     text, path = answer(as_text), answer(as_path)
-    assert [c["verdict"] for c in text["claims"]] == SAMPLE == [c["verdict"] for c in path["claims"]]
+    assert [c["verdict"] for c in text["claims"]] == SAMPLE and [c["verdict"] for c in path["claims"]] == SAMPLE[:3]
+    assert (path["claims_total"], path["claims_next"], path["gate"]) == (10, 3, text["gate"])
     assert text["brief"] == path["brief"] == {"name": "python-releases.md", "format": "markdown"}
     assert any("cites nothing at all" in s for s in text["uncited"])
     assert "unused_links" in text
