@@ -1,0 +1,83 @@
+"""A negation against a side that words no denial at all: the shared words decide though the rest is paraphrased.
+
+The claim comparison (core.match.compare) leaves a negation undecided when the other side says
+neither what it denies first nor most of the rest, since the other side may word the same denial
+its own way ("resistant to infection" for "not susceptible to infection"). It can do so only with
+some denial: a negation, a denial or lessening word ("lacks", "lower", "only"), a negating affix
+("harmless") or a comparison of equality ("did as well as others"). Where the other side's
+sentences holding the shared words have none (``Side.denies_nothing``), the shared words decide:
+"Cats are not susceptible to infection" parts from "SARS-CoV-2 has infected cat population".
+A name says which thing a sentence is about, not what it says of it, and decides nothing here;
+nor does a bound of a number, which core.match.bounds judges.
+"""
+
+from __future__ import annotations
+
+from core.match.claim_words import is_content
+from core.match.negation import FINITE_VERBS, clause_start, gap
+from core.match.side import NUMBER, Side
+
+# Comparators a negation may bound a number with ("not over $ 15 million", "less than 45 % ... are not").
+COMPARATORS = tuple(
+    tuple(c.split())
+    for c in "more than|less than|fewer than|greater than|higher than|lower than|over|under|above|below".split("|")  # noqa: SIM905
+)
+# Words that open a clause of its own before a negation: its subject is then no plain one of the sentence.
+_OPENS_CLAUSE = frozenset(
+    "that which who whom whose whether if when because since although though while as and or but than".split()  # noqa: SIM905
+)
+_CURRENCY = frozenset("$€£¥")
+
+
+def said_plainly(side: Side, other: Side, k: int, shared: list[int]) -> bool:
+    """Return True when other says the words the negation at k shares with it only in sentences that deny nothing.
+
+    Shared names decide nothing, and a negation of a bound ("not over $ 15 million") is left to its number.
+    """
+    if bounds_number(side, k):
+        return False
+    places = [j for i in shared if not side.is_name(i) for j in other.places[side.stems[i]]]
+    return bool(places) and all(other.denies_nothing(j) for j in places)
+
+
+def plain_subject(side: Side, other: Side, k: int) -> tuple[int, int] | None:
+    """Return (a subject word, its place on other) when other says the subject of the negation at k and denies nothing.
+
+    "Some patients hospitalized with COVID-19 had not new-onset psychosis" against "COVID-19 patients
+    can develop psychotic symptoms": the negation opens the sentence's first predicate, governs
+    words of its own, and the other side says its subject ("patients") only where it words no denial.
+    Not for a negation in a clause after another ("Python supports it and Ruby does not"), after a
+    colon or a quotation mark, or one of a bound.
+    """
+    words = side.p.words
+    a = clause_start(side.p, k)
+    if a != side.sentence_of[k][0] and gap(side.p, a).strip() != ",":
+        return None  # "with the consensus : `` … without showing": an other's words
+    if bounds_number(side, k) or not any(is_content(w) for w in words[k + 1 : side.sentence_of[k][1]]):
+        return None
+    own = side.own.get(k)
+    before = [i for i in range(a, k) if i != own]
+    if any(words[i] in FINITE_VERBS or words[i] in _OPENS_CLAUSE or words[i].endswith("n't") for i in before):
+        return None
+    for i in before:
+        if not is_content(words[i]) or side.stems[i] not in other.places or side.is_name(i) or side.polarity[i]:
+            continue
+        places = other.places[side.stems[i]]
+        if all(other.denies_nothing(j) for j in places):
+            return i, places[0]
+    return None
+
+
+def bounds_number(side: Side, k: int) -> bool:
+    """Return True when the clause of the negation at k bounds a number ("over $ 15 million", "less than 45 %")."""
+    words = side.p.words
+    a, b = clause_start(side.p, k), side.sentence_of[k][1]
+    for i in range(a, b):
+        for c in COMPARATORS:
+            at = i + len(c)
+            if tuple(words[i:at]) != c:
+                continue
+            at += at < b and words[at] in _CURRENCY
+            if at < b and NUMBER.match(words[at]):
+                return True
+    return False
