@@ -37,7 +37,7 @@ def said_plainly(side: Side, other: Side, k: int, shared: list[int]) -> bool:
     if bounds_number(side, k):
         return False
     places = [j for i in shared if not side.is_name(i) for j in other.places[side.stems[i]]]
-    return bool(places) and all(other.denies_nothing(j) for j in places)
+    return bool(places) and all(other.denies_nothing(j, side) for j in places)
 
 
 def plain_subject(side: Side, other: Side, k: int) -> tuple[int, int] | None:
@@ -63,7 +63,7 @@ def plain_subject(side: Side, other: Side, k: int) -> tuple[int, int] | None:
         if not is_content(words[i]) or side.stems[i] not in other.places or side.is_name(i) or side.polarity[i]:
             continue
         places = other.places[side.stems[i]]
-        if all(other.denies_nothing(j) for j in places):
+        if all(other.denies_nothing(j, side) for j in places):
             return i, places[0]
     return None
 

@@ -276,19 +276,40 @@ class Side:
         listed = any("," in g for g in gaps) and not any(":" in g or ";" in g for g in gaps)
         return last if listed and not any(w in FINITE_VERBS for w in items) else end
 
-    def denies_nothing(self, i: int) -> bool:
+    def denies_nothing(self, i: int, against: Side) -> bool:
         """Return True when the sentence of token i words no denial: no negation, denial word or negating affix.
 
         Nor a word of lessening ("lower", "only"), nor a comparison of equality ("did as well as others"); a
-        negation that denies nothing there (a name's, a comparison's alternative: "than never smokers") is none.
+        negation that denies nothing there (a name's, a comparison's alternative: "than never smokers") is none,
+        and so is one that denies what ``against`` denies too ("failing to sell" for its "unable to sell").
         """
         a, b = self.sentence_of[i]
-        if any(a <= k < b for k, _, _, _ in self.scopes) or any(self.polarity[a:b]):
-            return False  # "has yet to report", "confirmed zero cases", "no-mask groups"
+        said_too: set[int] = set()
+        for k, first, end, _ in self.scopes:
+            if not a <= k < b:
+                continue
+            if not self._denied_by(against, first, end):
+                return False  # "has yet to report", "confirmed zero cases"
+            said_too.update({k, *range(first, end)})
         words = self.p.words
+        if any(self.polarity[j] for j in range(a, b) if j not in said_too):
+            return False  # "no-mask groups"
         if any(words[j] == words[j + 2] == "as" and words[j - 1] in FINITE_VERBS for j in range(max(a, 1), b - 2)):
             return False  # "did as well as others", "is as safe as": a comparison of equality says no difference
-        return not any(w in DENIAL_WORDS or w in LESSENING or denied_roots(w) for w in words[a:b])
+        return not any(
+            w in DENIAL_WORDS or w in LESSENING or denied_roots(w)
+            for j, w in enumerate(words[a:b], a)
+            if j not in said_too
+        )
+
+    def _denied_by(self, other: Side, first: int, end: int) -> bool:
+        """Return True when other denies, wherever it says it, a content word of the words [first, end)."""
+        return any(
+            is_content(self.p.words[j])
+            and (places := other.places.get(self.stems[j]))
+            and all(other.polarity[x] for x in places)
+            for j in range(first, end)
+        )
 
     def is_name(self, i: int) -> bool:
         """Return True when token i is written as a name's ("iPhone", the "19" of "COVID-19") or is a number."""
@@ -306,9 +327,12 @@ class Side:
         return set(self.stems[a:b])
 
     def near_tokens(self, i: int) -> set[str]:
-        """Return the words, as written (normalised), of token i's sentence within _NEAR words of it."""
+        """Return the words, as written (normalised), of token i's sentence within _NEAR words of it, none denied.
+
+        A word a negation denies says the other thing: "not completely absent" words no absence.
+        """
         a, b = self.sentence_of[i]
-        return set(self.p.words[max(a, i - _NEAR) : min(b, i + _NEAR + 1)])
+        return {self.p.words[j] for j in range(max(a, i - _NEAR), min(b, i + _NEAR + 1)) if not self.polarity[j]}
 
     def sentence_tokens(self, i: int) -> set[str]:
         """Return the words, as written (normalised), of the sentence holding token i."""

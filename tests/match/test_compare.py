@@ -324,6 +324,21 @@ DIFFERS = [
         " infection is much more widespread than indicated by the number of confirmed cases.",
         "",
     ),
+    # A denial the other side makes of the same words ("failing to sell" for "unable to sell") is no wording of
+    # the claim's other one (VitaminC); a denial word a negation denies words no absence ("not completely
+    # absent" against "a lack of type I IFNs", Check-COVID).
+    (
+        "Al 's business is not impacted as he is unable to sell the Roundup gang in Toy Story 2 .",
+        "Al 's business has suffered due to him failing to sell the Roundup gang , while Wheezy 's squeaker has"
+        " also been fixed .",
+        "",
+    ),
+    (
+        "The type-1 interferon system is not completely absent and silenced by the COVID-19 infection.",
+        "Single-cell transcriptomics revealed a lack of type I IFNs, reduced HLA-DR in the myeloid cells of patients"
+        " with severe COVID-19, and transient expression of IFN-stimulated genes.",
+        "",
+    ),
 ]
 
 
