@@ -10,7 +10,7 @@ import re
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from core.match.affixes import denied_roots
+from core.match.affixes import denied_roots, denies_alone
 from core.match.claim_words import DENIAL_WORDS, LESSENING, denied_verb, is_content, word_stem
 from core.match.negation import (
     FINITE_VERBS,
@@ -297,7 +297,7 @@ class Side:
         if any(words[j] == words[j + 2] == "as" and words[j - 1] in FINITE_VERBS for j in range(max(a, 1), b - 2)):
             return False  # "did as well as others", "is as safe as": a comparison of equality says no difference
         return not any(
-            w in DENIAL_WORDS or w in LESSENING or denied_roots(w)
+            w in DENIAL_WORDS or w in LESSENING or denies_alone(w)
             for j, w in enumerate(words[a:b], a)
             if j not in said_too
         )

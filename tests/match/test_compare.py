@@ -339,6 +339,13 @@ DIFFERS = [
         " with severe COVID-19, and transient expression of IFN-stimulated genes.",
         "",
     ),
+    # Check-COVID: "in-" denies in some words only: "initial" words no denial, so the shared "wave" decides.
+    (
+        "COVID-19 is not predicted to act in resurgent waves of infection.",
+        "We projected that recurrent wintertime outbreaks of SARS-CoV-2 will probably occur after the initial,"
+        " most severe pandemic wave.",
+        "",
+    ),
 ]
 
 
