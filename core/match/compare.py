@@ -49,22 +49,19 @@ from __future__ import annotations
 
 from core.match.affixes import denied_roots
 from core.match.bounds import MONTHS, counted_difference, denied_bounds, time_tokens
-from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, denied_verb, is_content
+from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, is_content
 from core.match.counterparts import counterparts, every_one
 from core.match.dropped import dropped
 from core.match.names import dropped_names
-from core.match.negation import bounds_time, clause_break, passive_subject
-from core.match.plain import COMPARATORS, plain_subject, said_plainly
+from core.match.negation import bounds_time, passive_subject
+from core.match.plain import COMPARATORS, emphatic, emphatic_subject, plain_subject, said_plainly
 from core.match.side import BACK_WORDS, LITTLE, NUMBER, Side, span
 from core.models import Flag, FlagKind
 
 _UNTIL = frozenset({"until", "till"})
-_DO = frozenset({"do", "does", "did"})
 # Adverbs of how sure a statement is: after a negation they say little of what it denies ("not likely a link").
 _SURE = frozenset("likely probably possibly necessarily certainly definitely".split())  # noqa: SIM905
 _SAYS_LITTLE = LIGHT_VERBS | _SURE
-# Words before a "do" that make it a question's, an inversion's or a pro-verb's, not an emphatic one.
-_NOT_EMPHATIC = frozenset("how what why where when who which so nor neither only as than if whether".split())  # noqa: SIM905
 # Words that set a second subject against the first: "Python supports it and Ruby does not."
 _SETS_AGAINST = frozenset("and or but while whereas unlike than as".split())  # noqa: SIM905
 # The words before a number that bound it on the other side ("at most 850", "up to 850", "no more than 850").
@@ -140,6 +137,7 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
             or _elided_difference(side, other, scope)
             or counted_difference(side, other, k)
             or plain_subject(side, other, k)
+            or emphatic_subject(side, other, k)
         )
     said = [i for i in range(decides, b) if is_content(words[i])]
     while len(said) > 1 and words[said[0]] in _SAYS_LITTLE and side.stems[said[0]] not in other.places:
@@ -151,7 +149,7 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
         and b > k
         and side.stems[said[0]] not in other.places
         and 2 * len(shared) < len(said)
-        and not _emphatic(side, other, k, shared)
+        and not emphatic(side, other, k, shared)
         and not said_plainly(side, other, k, shared)
     ):
         # The other side says neither what the negation denies first nor most of the rest: its subject may decide.
@@ -181,31 +179,6 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     if k in side.affixed and j > 0 and other.p.words[j - 1] in LITTLE:
         return None  # "asymptomatic carriers" against "mild symptoms": little of it, close to none
     return h, j
-
-
-def _emphatic(side: Side, other: Side, k: int, shared: list[int]) -> bool:
-    """Return True when other affirms with an emphatic "does" what the "does not" at k denies of shared words.
-
-    "Hydroxychloroquine does significantly help patients hospitalized" against "These results do not
-    support the use of HCQ in patients hospitalised": the emphatic "does" is what a "does not" leaves
-    when its "not" is dropped, so the shared words decide though the verbs differ.
-    """
-    own = side.own.get(k)
-    if own is None or denied_verb(side.p.words[own]) not in _DO:
-        return False
-    words = other.p.words
-    for t in (t for t, w in enumerate(words) if w in _DO and not other.polarity[t] and t not in other.p.breaks):
-        v = t + 1
-        while v < len(words) - 1 and words[v].endswith("ly") and v not in other.p.breaks:
-            v += 1  # "does significantly help"
-        if v >= len(words) or v in other.p.breaks or not words[v].isalpha() or not is_content(words[v]):
-            continue  # "did it", "do so", "does this": no verb after it
-        if t == 0 or words[t - 1] in _NOT_EMPHATIC or clause_break(other.p, t) or words[v].endswith("ing"):
-            continue  # "how did they", "so do I", "Did it": a question or an inversion
-        first, end = other.sentence_of[t]
-        if any(first <= j < end for i in shared for j in other.places[side.stems[i]]):
-            return True
-    return False
 
 
 def _both_bound(side: Side, other: Side, k: int) -> bool:

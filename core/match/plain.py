@@ -8,13 +8,15 @@ some denial: a negation, a denial or lessening word ("lacks", "lower", "only"), 
 sentences holding the shared words have none (``Side.denies_nothing``), the shared words decide:
 "Cats are not susceptible to infection" parts from "SARS-CoV-2 has infected cat population".
 A name says which thing a sentence is about, not what it says of it, and decides nothing here;
-nor does a bound of a number, which core.match.bounds judges.
+nor does a bound of a number, which core.match.bounds judges. An emphatic "does" ("does
+significantly help") is what a "does not" leaves when its "not" is dropped: against it the shared
+words, or the subject, decide though the verbs differ.
 """
 
 from __future__ import annotations
 
-from core.match.claim_words import is_content
-from core.match.negation import FINITE_VERBS, clause_start, gap
+from core.match.claim_words import denied_verb, is_content
+from core.match.negation import FINITE_VERBS, clause_break, clause_start, gap
 from core.match.side import NUMBER, Side
 
 # Comparators a negation may bound a number with ("not over $ 15 million", "less than 45 % ... are not").
@@ -27,6 +29,9 @@ _OPENS_CLAUSE = frozenset(
     "that which who whom whose whether if when because since although though while as and or but than".split()  # noqa: SIM905
 )
 _CURRENCY = frozenset("$€£¥")
+_DO = frozenset({"do", "does", "did"})
+# Words before a "do" that make it a question's, an inversion's or a pro-verb's, not an emphatic one.
+_NOT_EMPHATIC = frozenset("how what why where when who which so nor neither only as than if whether".split())  # noqa: SIM905
 
 
 def said_plainly(side: Side, other: Side, k: int, shared: list[int]) -> bool:
@@ -81,3 +86,57 @@ def bounds_number(side: Side, k: int) -> bool:
             if at < b and NUMBER.match(words[at]):
                 return True
     return False
+
+
+def emphatic(side: Side, other: Side, k: int, shared: list[int]) -> bool:
+    """Return True when other affirms with an emphatic "does" what the "does not" at k denies of shared words.
+
+    "Hydroxychloroquine does significantly help patients hospitalized" against "These results do not
+    support the use of HCQ in patients hospitalised": the shared words decide though the verbs differ.
+    """
+    own = side.own.get(k)
+    if own is None or denied_verb(side.p.words[own]) not in _DO:
+        return False
+    return any(
+        first <= j < end
+        for first, end in (other.sentence_of[t] for t in _emphatic_dos(other))
+        for i in shared
+        for j in other.places[side.stems[i]]
+    )
+
+
+def emphatic_subject(side: Side, other: Side, k: int) -> tuple[int, int] | None:
+    """Return (a subject word, its place on other) when other affirms with an emphatic "do" of what the negation denies.
+
+    "The majority of children do have a significantly high risk" against "Whereas most COVID-19 cases
+    in children are not severe": the emphatic "do" says the other thing of the subject ("children").
+    """
+    words = side.p.words
+    own = side.own.get(k)
+    dos = _emphatic_dos(other)
+    for i in range(clause_start(side.p, k), k):
+        if i == own or not is_content(words[i]) or side.is_name(i) or side.stems[i] not in other.places:
+            continue
+        for j in other.places[side.stems[i]]:
+            first, end = other.sentence_of[j]
+            if any(first <= t < end for t in dos):
+                return i, j
+    return None
+
+
+def _emphatic_dos(other: Side) -> list[int]:
+    """Return the tokens of other's emphatic, affirmed "do", "does" and "did" ("does significantly help")."""
+    words = other.p.words
+    out: list[int] = []
+    for t in (t for t, w in enumerate(words) if w in _DO and not other.polarity[t] and t not in other.p.breaks):
+        v = t + 1
+        while v < len(words) - 1 and words[v].endswith("ly") and v not in other.p.breaks:
+            v += 1  # "does significantly help"
+        if v >= len(words) or v in other.p.breaks or not words[v].isalpha():
+            continue
+        if not (is_content(words[v]) or words[v] == "have"):
+            continue  # "did it", "do so", "does this": no verb after it ("do have" has one)
+        if t == 0 or words[t - 1] in _NOT_EMPHATIC or clause_break(other.p, t) or words[v].endswith("ing"):
+            continue  # "how did they", "so do I", "Did it": a question or an inversion
+        out.append(t)
+    return out

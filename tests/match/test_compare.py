@@ -346,6 +346,14 @@ DIFFERS = [
         " most severe pandemic wave.",
         "",
     ),
+    # Check-COVID, its "not" dropped: an emphatic "do have" says the other thing of the subject ("children") the
+    # evidence's negation denies something of.
+    (
+        "The majority of children do have a significantly high risk of complications related to coronavirus.",
+        "Whereas most COVID-19 cases in children are not severe, serious COVID-19 illness resulting in"
+        " hospitalization still occurs in this age group.",
+        "children",
+    ),
 ]
 
 
