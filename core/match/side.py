@@ -319,7 +319,10 @@ class Side:
             return True
         while i > 0 and not text[p.ostarts[i]].isalpha() and gap(p, i) == "-":
             i -= 1
-        return any(c.isupper() for c in text[p.ostarts[i] : p.oends[i]])
+        word = text[p.ostarts[i] : p.oends[i]]
+        if i == self.sentence_of[i][0]:
+            word = word[1:]  # a sentence's first word has its capital whatever it is: "Nurses in particular"
+        return any(c.isupper() for c in word)
 
     def sentence_words(self, i: int) -> set[str]:
         """Return the stems of the sentence holding token i."""

@@ -354,6 +354,12 @@ DIFFERS = [
         " hospitalization still occurs in this age group.",
         "children",
     ),
+    # Check-COVID: a sentence's first word is written with a capital whatever it is; "Nurses" is no name.
+    (
+        "Nurses in particular have not been at significant risk of contracting COVID-19.",
+        "Nursing-related occupations (36.3%) represented the largest proportion of HCP hospitalized with COVID-19.",
+        "",
+    ),
 ]
 
 
