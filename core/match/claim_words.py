@@ -27,8 +27,9 @@ DENIAL_WORDS = frozenset(
 # of", "only a few"): a sentence holding one may word what the other side denies with a "not".
 LESSENING = frozenset(
     """less fewer lower lowest least smaller smallest reduce reduces reduced reducing decrease decreases decreased
-    decreasing decline declines declined declining fall falls fell fallen falling shrink shrinks shrank shrunk rarely seldom only free mild minor few little slight slightly
-    low moderate limited protect protects protected protecting protection prevents preventing""".split()  # noqa: SIM905
+    decreasing decline declines declined declining fall falls fell fallen falling shrink shrinks shrank shrunk
+    rarely seldom only free mild minor few little slight slightly low moderate limited protect protects protected
+    protecting protection prevents preventing""".split()  # noqa: SIM905
 )
 # Hedges of one family say the same hedge in other words: the claim keeping any keeps it.
 HEDGE_FAMILIES: tuple[frozenset[str], ...] = (
