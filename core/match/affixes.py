@@ -54,15 +54,32 @@ def denied_roots(word: str) -> frozenset[str]:
     """Return the stems of the word a negating affix of ``word`` stands on; empty when it has none."""
     if not word.isalpha():
         return frozenset()
-    out: set[str] = set()
-    for prefix, shortest in _PLAIN:
-        if word.startswith(prefix) and len(word) - len(prefix) >= shortest:
-            out |= _roots(word[len(prefix) :])
+    out = set(_plain_roots(word))
     if word not in _NOT_DENIED:
         for prefix in _LATIN:
             root = word[len(prefix) :]
             if word.startswith(prefix) and len(root) >= 5 and root.endswith(_ADJECTIVE_ENDINGS):
                 out |= _roots(root)
+    return frozenset(out)
+
+
+def denies_alone(word: str) -> bool:
+    """Return True when ``word`` denies with an affix that denies in almost every word it stands on.
+
+    "unreported", "harmless", "asymptomatic", "disagree"; not "in-" and its kin, which deny in some
+    words only ("inactive", but "initial", "interval", "indicate"): such a word is read as denying
+    only where the other side holds its root (``denied_roots``, read by core.match.side).
+    """
+    return word.isalpha() and bool(_plain_roots(word))
+
+
+@lru_cache(maxsize=_CACHED)
+def _plain_roots(word: str) -> frozenset[str]:
+    """Return the stems the affixes of ``word`` other than "in-" and its kin deny."""
+    out: set[str] = set()
+    for prefix, shortest in _PLAIN:
+        if word.startswith(prefix) and len(word) - len(prefix) >= shortest:
+            out |= _roots(word[len(prefix) :])
     if word.startswith("a") and len(word) >= 7 and word.endswith(_GREEK_ENDINGS):
         out |= _roots(word[1:])
     if word.startswith("dis") and word_stem(word[3:]) in _DIS_ROOTS:

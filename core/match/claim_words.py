@@ -23,6 +23,14 @@ DENIAL_WORDS = frozenset(
     refused deny denied absent unable disable disabled prevent prevented prohibit prohibited ban banned reject
     rejected exclude excluded excludes omit omitted avoid avoids avoided unlike instead rather""".split()  # noqa: SIM905
 )
+# Words that say less of something, or none, without a negation ("a lower risk", "reduced", "rarely", "free
+# of", "only a few"): a sentence holding one may word what the other side denies with a "not".
+LESSENING = frozenset(
+    """less fewer lower lowest least smaller smallest reduce reduces reduced reducing decrease decreases decreased
+    decreasing decline declines declined declining fall falls fell fallen falling shrink shrinks shrank shrunk
+    rarely seldom only free mild minor few little slight slightly low moderate limited protect protects protected
+    protecting protection prevents preventing""".split()  # noqa: SIM905
+)
 # Hedges of one family say the same hedge in other words: the claim keeping any keeps it.
 HEDGE_FAMILIES: tuple[frozenset[str], ...] = (
     frozenset("may might could possibly potentially probably likely reportedly allegedly expected".split()),  # noqa: SIM905
@@ -42,6 +50,8 @@ _SPELLINGS = (
     ("isations", "izations"), ("isation", "ization"), ("ising", "izing"), ("ised", "ized"), ("ises", "izes"),
     ("ise", "ize"), ("ysed", "yzed"), ("yse", "yze"),
 )  # fmt: skip
+# Endings whose final "s" is no plural's: "virus" is the stem of "viruses", "class" of "classes".
+_NO_PLURAL = ("us", "ss", "is")
 _SUFFIXES = ("ingly", "edly", "ions", "ion", "ing", "ed", "es", "s", "e", "ly")
 # A number written out is its digits: "had four coronavirus deaths" counts the "4 deaths" of the page.
 _WRITTEN = """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
@@ -56,7 +66,8 @@ def word_stem(word: str) -> str:
 
     An adjective in "-ical" is its "-ic" ("neurological" -> "neurologic"), and a number written out
     its digits ("four" -> "4"); "-ment" and "-ion" are the verb's endings ("mutation", "mutated" -> "mutat");
-    a British "-ise" the American "-ize" ("hospitalised", "hospitalized"), and "going" is "go".
+    a British "-ise" the American "-ize" ("hospitalised", "hospitalized"), and "going" is "go"; the "s" of
+    "virus", "class" or "illness" is the word's own ("viruses" -> "virus").
     """
     word = word.removesuffix("'s")
     if word in _NUMBER_WORDS:
@@ -73,6 +84,8 @@ def word_stem(word: str) -> str:
         if word.endswith(noun) and len(word) - len(noun) >= 4:
             word = word[: -len(noun)]  # "improvement" is "improve", whose ending goes next
             break
+    if word.endswith(_NO_PLURAL):
+        return word  # "virus", "class", "illness", "crisis": their "s" is the word's, as "viruses" shows
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
@@ -93,6 +106,7 @@ __all__ = [
     "DENIAL_WORDS",
     "FUNCTION_WORDS",
     "HEDGE_FAMILIES",
+    "LESSENING",
     "LIGHT_VERBS",
     "WRITTEN_NUMBERS",
     "denied_verb",

@@ -8,7 +8,10 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   "enabled by default"; "doesn't support" against "supports"), is a blocking NEGATION_DIFFERS.
   Double negations count as none, "never" is "not ever", "not only … but also" denies nothing,
   and a negation of words the other side lacks entirely ("disabled" against "not enabled") is
-  no difference. Nor is a denial that the other side words as an ending ("no longer supports"
+  no difference. Where the other side words no denial at all, the shared words that are no names
+  decide though the rest is paraphrased, and so does the subject of a sentence's first predicate
+  (core.match.plain: "Cats are not susceptible to infection" against "SARS-CoV-2 has infected cat
+  population"). Nor is a denial that the other side words as an ending ("no longer supports"
   against "stopped supporting"), nor a negated comparator of a number the other side bounds too
   ("no more than 850" against "at most 850": the figures check compares the bounds). In the
   passive a negation denies its subject too ("96,108 cases were not confirmed"). A bound the
@@ -20,10 +23,11 @@ and decides on the words both sides share, so that a paraphrase that agrees is n
   a "no-" compound denies its word ("no-mask groups" agree with "not wearing masks"), and a word
   that denies with an affix its root where the other side holds that (core.match.affixes: "were
   asymptomatic" against "did exhibit symptoms"; "mild symptoms" say little of them, and agree).
-  A "not" after "than" names a comparison's alternative and denies nothing. Against an emphatic
-  "does" ("does significantly help", what a dropped "not" leaves of "does not") the shared words
-  decide though the verbs differ. "zero cases" denies the cases as "no cases" does, and a "no" of
-  a noun is judged on the noun, not on the place after it ("no reported cases in Brčko District").
+  A "not", "never" or "no" after "than" names a comparison's alternative ("than never smokers")
+  and denies nothing. Against an emphatic "does" ("does significantly help", what a dropped
+  "not" leaves of "does not") the shared words decide though the verbs differ. "zero cases"
+  denies the cases as "no cases" does, and a "no" of a noun is judged on the noun, not on the
+  place after it ("no reported cases in Brčko District").
   A name's "Not" one side drops from the same name is a difference too (core.match.names). "has
   yet to report" denies as "has not reported" does, a list after a denial's colon is denied with
   it, and a date in a denial decides only when nothing else is shared ("was yet to be found in
@@ -43,32 +47,24 @@ given. Nothing here finds a quote.
 
 from __future__ import annotations
 
+from core.match.affixes import denied_roots
 from core.match.bounds import MONTHS, counted_difference, denied_bounds, time_tokens
-from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, denied_verb, is_content, word_stem
+from core.match.claim_words import DENIAL_WORDS, LIGHT_VERBS, is_content
 from core.match.counterparts import counterparts, every_one
 from core.match.dropped import dropped
 from core.match.names import dropped_names
-from core.match.negation import bounds_time, clause_break, passive_subject
+from core.match.negation import bounds_time, passive_subject
+from core.match.plain import COMPARATORS, emphatic, emphatic_subject, plain_subject, said_plainly
 from core.match.side import BACK_WORDS, LITTLE, NUMBER, Side, span
 from core.models import Flag, FlagKind
 
 _UNTIL = frozenset({"until", "till"})
-_DO = frozenset({"do", "does", "did"})
 # Adverbs of how sure a statement is: after a negation they say little of what it denies ("not likely a link").
 _SURE = frozenset("likely probably possibly necessarily certainly definitely".split())  # noqa: SIM905
 _SAYS_LITTLE = LIGHT_VERBS | _SURE
-# Words before a "do" that make it a question's, an inversion's or a pro-verb's, not an emphatic one.
-_NOT_EMPHATIC = frozenset("how what why where when who which so nor neither only as than if whether".split())  # noqa: SIM905
 # Words that set a second subject against the first: "Python supports it and Ruby does not."
 _SETS_AGAINST = frozenset("and or but while whereas unlike than as".split())  # noqa: SIM905
-# Prefixes that deny the word they stand on ("unreported", "non-confirmed"), as the other side's "not" does.
-_UN = ("un", "non", "non-", "dis", "in")
-# Comparators a negation may bound a number with ("no more than 850"), and the words before a number
-# that bound it on the other side ("at most 850", "up to 850", "over 850", "no more than 850").
-_COMPARATORS = tuple(
-    tuple(c.split())
-    for c in "more than|less than|fewer than|greater than|higher than|lower than|over|under|above|below".split("|")  # noqa: SIM905
-)
+# The words before a number that bound it on the other side ("at most 850", "up to 850", "no more than 850").
 _BOUND_WORDS = frozenset("than most least over under above below exceeding maximum minimum".split())  # noqa: SIM905
 _BOUND_PAIRS = frozenset({("up", "to"), ("as", "many"), ("as", "much"), ("in", "excess")})
 # Flags of each kind kept for one comparison: an editor reads the first few; the rest say the same.
@@ -140,6 +136,8 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
             or _partitive_difference(side, other, scope)
             or _elided_difference(side, other, scope)
             or counted_difference(side, other, k)
+            or plain_subject(side, other, k)
+            or emphatic_subject(side, other, k)
         )
     said = [i for i in range(decides, b) if is_content(words[i])]
     while len(said) > 1 and words[said[0]] in _SAYS_LITTLE and side.stems[said[0]] not in other.places:
@@ -151,13 +149,15 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
         and b > k
         and side.stems[said[0]] not in other.places
         and 2 * len(shared) < len(said)
-        and not _emphatic(side, other, k, shared)
+        and not emphatic(side, other, k, shared)
+        and not said_plainly(side, other, k, shared)
     ):
         # The other side says neither what the negation denies first nor most of the rest: its subject may decide.
         return (
             _subject_difference(side, other, k)
             or _partitive_difference(side, other, scope)
             or counted_difference(side, other, k)
+            or plain_subject(side, other, k)
         )
     # "no reported cases in Brčko District" is judged on the cases, not on where they are.
     if k in side.until:
@@ -181,31 +181,6 @@ def _difference(side: Side, other: Side, scope: tuple[int, int, int, int]) -> tu
     return h, j
 
 
-def _emphatic(side: Side, other: Side, k: int, shared: list[int]) -> bool:
-    """Return True when other affirms with an emphatic "does" what the "does not" at k denies of shared words.
-
-    "Hydroxychloroquine does significantly help patients hospitalized" against "These results do not
-    support the use of HCQ in patients hospitalised": the emphatic "does" is what a "does not" leaves
-    when its "not" is dropped, so the shared words decide though the verbs differ.
-    """
-    own = side.own.get(k)
-    if own is None or denied_verb(side.p.words[own]) not in _DO:
-        return False
-    words = other.p.words
-    for t in (t for t, w in enumerate(words) if w in _DO and not other.polarity[t] and t not in other.p.breaks):
-        v = t + 1
-        while v < len(words) - 1 and words[v].endswith("ly") and v not in other.p.breaks:
-            v += 1  # "does significantly help"
-        if v >= len(words) or v in other.p.breaks or not words[v].isalpha() or not is_content(words[v]):
-            continue  # "did it", "do so", "does this": no verb after it
-        if t == 0 or words[t - 1] in _NOT_EMPHATIC or clause_break(other.p, t) or words[v].endswith("ing"):
-            continue  # "how did they", "so do I", "Did it": a question or an inversion
-        first, end = other.sentence_of[t]
-        if any(first <= j < end for i in shared for j in other.places[side.stems[i]]):
-            return True
-    return False
-
-
 def _both_bound(side: Side, other: Side, k: int) -> bool:
     """Return True when the negation at k negates a comparator of a number the other side bounds too.
 
@@ -215,7 +190,7 @@ def _both_bound(side: Side, other: Side, k: int) -> bool:
     """
     words = side.p.words
     n = len(words)
-    at = next((k + 1 + len(c) for c in _COMPARATORS if tuple(words[k + 1 : k + 1 + len(c)]) == c), None)
+    at = next((k + 1 + len(c) for c in COMPARATORS if tuple(words[k + 1 : k + 1 + len(c)]) == c), None)
     if at is None or at >= n or not NUMBER.match(words[at]):
         return False
     for j in other.places.get(side.stems[at], ()):
@@ -232,9 +207,7 @@ def _subject_difference(side: Side, other: Side, k: int) -> tuple[int, int] | No
         return None
     words = side.p.words
     verb = next((i for i in range(k + 1, len(words)) if is_content(words[i]) and words[i] != "been"), None)
-    if verb is not None and any(
-        w.startswith(p) and word_stem(w.removeprefix(p)) == side.stems[verb] for w in other.p.words for p in _UN
-    ):
+    if verb is not None and any(side.stems[verb] in denied_roots(w) for w in other.p.words):
         return None  # "were not reported" against "went unreported": the other side denies it with a prefix
     shared = [i for i in range(a, k) if is_content(words[i]) and side.stems[i] in other.places]
     # The subject's words are denied with the predicate: their polarity is the other one here.

@@ -4,10 +4,12 @@ A negation ("not", "n't", "never", "no", "none", "without", "cannot", "neither",
 governs the words after it in its own clause: up to a sentence or block break, a comma, semicolon
 or colon, a spaced dash, a contrast word ("but", "however", "although"…), a finite verb that starts
 the next predicate ("extensions that don't use these mechanisms will cause…"; not one after a
-second negation: "never could not have imagined" is one denial of "could not have"), or the closing
+second negation: "never could not have imagined" is one denial of "could not have"), a reason given
+after the denied words ("will not receive the update due to its aging hardware"), or the closing
 bracket of a parenthesis it stands in ("(without parameters) of the message's header": "without" governs
-"parameters" only). "not only", "not just", "not merely", "not simply" widen a statement rather
-than deny it. A "nor" after a "neither" of its clause repeats that denial rather than adding one.
+"parameters" only); a comma before a word said again for weight ("not many, many cases") ends none.
+"not only", "not just", "not merely", "not simply" widen a statement rather than deny it. A "nor"
+after a "neither" of its clause repeats that denial rather than adding one.
 In the passive ("96,108 cases were not confirmed") it denies its subject too (``passive_subject``);
 before a verb of thinking ("I don't think bands should keep going") it denies the clause after the
 verb (``raised``), which the claim comparison reads; the cut-negation flags keep the plain scope.
@@ -44,11 +46,13 @@ FINITE_VERBS = frozenset(
     "is are was were will would can could may might must shall should has have had does do did".split()  # noqa: SIM905
 )
 # These deny a noun phrase and the predicate after it: "no users have reported crashes".
-_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "nowhere", "neither", "nor", _ZERO})
+NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "nowhere", "neither", "nor", _ZERO})
 # Words an aside right after a negation may hold ("is not, as it were, imagined").
 _ASIDE_WORDS = 5
 _COMPLEMENTS = frozenset({"that", "whether"})
 _JOINS = frozenset({"and", "or"})
+# Words that give a reason after what a negation denies: "not enabled because of", "not received due to".
+_CAUSES = frozenset({("due", "to"), ("owing", "to"), ("thanks", "to")})
 # Tokens a negation governs at most: a clause is rarely longer, and a text of one endless clause
 # (a 5,000-word claim) is then read in time proportional to its length.
 MAX_SCOPE = 40
@@ -90,6 +94,8 @@ def clause_break(p: PreparedPage, k: int) -> bool:
     between = gap(p, k)
     if between == " ":
         return False  # most words stand one space apart
+    if between.strip() == "," and p.words[k] == p.words[k - 1]:
+        return False  # "not many, many cases": a word said again for weight goes on with its clause
     # A spaced dash (" - ") sets off an aside; a hyphen inside a word ("non-default") does not.
     return any(c in _CLAUSE_MARKS for c in between) or " - " in between
 
@@ -117,10 +123,14 @@ def scope_end(p: PreparedPage, k: int, limit: int | None = None) -> int:
         # Right after the negation a clause word is its adverb: "not yet detected", "could not but".
         if p.words[j] in CLAUSE_WORDS and j > k + 1:
             return j
+        # "will not receive the update due to its aging hardware": the reason given is said, not denied
+        # (right after the negation it is what is denied: "not because of the cost").
+        if j > k + 1 and (p.words[j] == "because" or tuple(p.words[j : j + 2]) in _CAUSES):
+            return j
         # "failed to defend the title and failed to qualify": a second denial joined on is its own.
         if p.words[j] in _JOINS and j > k + 1 and j + 1 < n and _denial(p.words[j + 1]):
             return j
-        denies_noun = word in _NOUN_NEGATIONS
+        denies_noun = word in NOUN_NEGATIONS
         # "never could not have imagined": a verb after a second negation is still the first one's.
         after = _finite(p.words[j - 1]) or is_negation(p.words[j - 1])
         if _finite(p.words[j]) and j > k + 1 and not after and not denies_noun and not complement:

@@ -10,10 +10,11 @@ import re
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from core.match.affixes import denied_roots
-from core.match.claim_words import denied_verb, is_content, word_stem
+from core.match.affixes import denied_roots, denies_alone
+from core.match.claim_words import DENIAL_WORDS, LESSENING, denied_verb, is_content, word_stem
 from core.match.negation import (
     FINITE_VERBS,
+    NOUN_NEGATIONS,
     clause_start,
     gap,
     in_name,
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 
 # Words before a negation that it may deny by ellipsis ("how pure the seizures were not").
 BACK_WORDS = 4
-_NOUN_NEGATIONS = frozenset({"no", "none", "nobody", "nothing", "neither", "zero"})
 _COMPOUNDS = frozenset({"non", "no", "zero"})
 # A "no" or "zero" of a noun with no predicate after it is judged on the noun, not on the place or time
 # a preposition after it names ("no reported cases in Brčko District" against "Brčko District has zero cases").
@@ -43,6 +43,8 @@ _NEAR = 8
 _PARTICLES = frozenset("on up out off over down back".split())  # noqa: SIM905
 # Words after which a "not" names the alternative a comparison sets against ("more protective than not wearing").
 _ALTERNATIVE = frozenset({"than", "versus", "vs"})
+# The negations that name it there: "than not wearing a mask", "than never smokers", "than no treatment".
+_NAMES_ALTERNATIVE = frozenset({"not", "never", "no"})
 # Words of degree before a word that say little of it, close to the "none" an affix says ("mild symptoms",
 # "asymptomatic"): a word denied by an affix does not part from them.
 LITTLE = frozenset("mild minor few little slight slightly low moderate limited".split())  # noqa: SIM905
@@ -104,10 +106,13 @@ class Side:
     def _alternative(self, k: int) -> bool:
         """Return True when the negation at k names the alternative a comparison sets against ("than not wearing").
 
-        "than not wearing a mask" denies nothing the sentence says: it is what the mask is set against.
+        "than not wearing a mask" and "than never smokers" deny nothing the sentence says: they are
+        what the mask, or the smokers, are set against.
         """
         words = self.p.words
-        return k > 0 and words[k] == "not" and words[k - 1] in _ALTERNATIVE and (k - 1) not in self.p.breaks
+        return (
+            k > 0 and words[k] in _NAMES_ALTERNATIVE and words[k - 1] in _ALTERNATIVE and (k - 1) not in self.p.breaks
+        )
 
     def join_hyphens(self, other: Side) -> None:
         """Read a word written with a hyphen as the one word the other side writes without ("code-named", "codenamed").
@@ -250,7 +255,7 @@ class Side:
         # predicate may start on a past verb, once a noun has named what is counted.
         partitive = k + 1 < end and words[k + 1] == "of"
         verb = next((j for j in range(k + 2, end) if words[j] in FINITE_VERBS or (partitive and _past(words, j))), None)
-        decides = verb if verb is not None and words[k] in _NOUN_NEGATIONS else k + 1
+        decides = verb if verb is not None and words[k] in NOUN_NEGATIONS else k + 1
         if verb is None and words[k] in _DETERMINERS:
             self.until[k] = next((j for j in range(k + 2, end) if words[j] in _PLACES), end)
         return k, k + 1, self._listed(end), decides
@@ -271,15 +276,66 @@ class Side:
         listed = any("," in g for g in gaps) and not any(":" in g or ";" in g for g in gaps)
         return last if listed and not any(w in FINITE_VERBS for w in items) else end
 
+    def denies_nothing(self, i: int, against: Side) -> bool:
+        """Return True when the sentence of token i words no denial: no negation, denial word or negating affix.
+
+        Nor a word of lessening ("lower", "only"), nor a comparison of equality ("did as well as others"); a
+        negation that denies nothing there (a name's, a comparison's alternative: "than never smokers") is none,
+        and so is one that denies what ``against`` denies too ("failing to sell" for its "unable to sell").
+        """
+        a, b = self.sentence_of[i]
+        said_too: set[int] = set()
+        for k, first, end, _ in self.scopes:
+            if not a <= k < b:
+                continue
+            if not self._denied_by(against, first, end):
+                return False  # "has yet to report", "confirmed zero cases"
+            said_too.update({k, *range(first, end)})
+        words = self.p.words
+        if any(self.polarity[j] for j in range(a, b) if j not in said_too):
+            return False  # "no-mask groups"
+        if any(words[j] == words[j + 2] == "as" and words[j - 1] in FINITE_VERBS for j in range(max(a, 1), b - 2)):
+            return False  # "did as well as others", "is as safe as": a comparison of equality says no difference
+        return not any(
+            w in DENIAL_WORDS or w in LESSENING or denies_alone(w)
+            for j, w in enumerate(words[a:b], a)
+            if j not in said_too
+        )
+
+    def _denied_by(self, other: Side, first: int, end: int) -> bool:
+        """Return True when other denies, wherever it says it, a content word of the words [first, end)."""
+        return any(
+            is_content(self.p.words[j])
+            and (places := other.places.get(self.stems[j]))
+            and all(other.polarity[x] for x in places)
+            for j in range(first, end)
+        )
+
+    def is_name(self, i: int) -> bool:
+        """Return True when token i is written as a name's ("iPhone", the "19" of "COVID-19") or is a number."""
+        p = self.p
+        text = p.page.text
+        if NUMBER.match(p.words[i]) and not (i > 0 and gap(p, i) == "-"):
+            return True
+        while i > 0 and not text[p.ostarts[i]].isalpha() and gap(p, i) == "-":
+            i -= 1
+        word = text[p.ostarts[i] : p.oends[i]]
+        if i == self.sentence_of[i][0]:
+            word = word[1:]  # a sentence's first word has its capital whatever it is: "Nurses in particular"
+        return any(c.isupper() for c in word)
+
     def sentence_words(self, i: int) -> set[str]:
         """Return the stems of the sentence holding token i."""
         a, b = self.sentence_of[i]
         return set(self.stems[a:b])
 
     def near_tokens(self, i: int) -> set[str]:
-        """Return the words, as written (normalised), of token i's sentence within _NEAR words of it."""
+        """Return the words, as written (normalised), of token i's sentence within _NEAR words of it, none denied.
+
+        A word a negation denies says the other thing: "not completely absent" words no absence.
+        """
         a, b = self.sentence_of[i]
-        return set(self.p.words[max(a, i - _NEAR) : min(b, i + _NEAR + 1)])
+        return {self.p.words[j] for j in range(max(a, i - _NEAR), min(b, i + _NEAR + 1)) if not self.polarity[j]}
 
     def sentence_tokens(self, i: int) -> set[str]:
         """Return the words, as written (normalised), of the sentence holding token i."""

@@ -292,6 +292,74 @@ DIFFERS = [
         " globally , and was the third best-selling album of the year , after Coldplay 's X & Y .",
         "",
     ),
+    # Check-COVID, claims given a "not" against evidence that words no denial at all: a shared word that is no
+    # name decides though the rest is paraphrased ("infection"), and so does the subject of a sentence's
+    # first predicate ("patients"); a "never" after "than" names the alternative a comparison sets against
+    # ("than never smokers") and denies nothing; "virus" is the stem of "viruses"; a word said again after a
+    # comma ("many, many") goes on with the negation's clause.
+    (
+        "Cats are not susceptible to infection with the coronavirus.",
+        "Our data demonstrates that SARS-CoV-2 has infected cat population in Wuhan during the outbreak.",
+        "",
+    ),
+    (
+        "Some patients hospitalized with COVID-19 had not new-onset psychosis.",
+        "Hence, COVID-19 patients can develop psychotic symptoms as a consequence of multiple concurrent factors.",
+        "",
+    ),
+    (
+        "Smoking can not increase a person’s risk of severe COVID-19 symptoms.",
+        "CONCLUSIONS: Smoking is a risk factor for progression of COVID-19, with smokers having higher odds of"
+        " COVID-19 progression than never smokers.",
+        "",
+    ),
+    (
+        "The novel coronavirus can not be passed through virus-laden feces.",
+        "Fecal–oral transmission is a common transmission route for many viruses, including SARS-CoV-2.",
+        "",
+    ),
+    (
+        "We found that there are not many, many unidentified cases of people having Covid infection.",
+        "Conclusions The population prevalence of SARS-CoV-2 antibodies in Santa Clara County implies that the"
+        " infection is much more widespread than indicated by the number of confirmed cases.",
+        "",
+    ),
+    # A denial the other side makes of the same words ("failing to sell" for "unable to sell") is no wording of
+    # the claim's other one (VitaminC); a denial word a negation denies words no absence ("not completely
+    # absent" against "a lack of type I IFNs", Check-COVID).
+    (
+        "Al 's business is not impacted as he is unable to sell the Roundup gang in Toy Story 2 .",
+        "Al 's business has suffered due to him failing to sell the Roundup gang , while Wheezy 's squeaker has"
+        " also been fixed .",
+        "",
+    ),
+    (
+        "The type-1 interferon system is not completely absent and silenced by the COVID-19 infection.",
+        "Single-cell transcriptomics revealed a lack of type I IFNs, reduced HLA-DR in the myeloid cells of patients"
+        " with severe COVID-19, and transient expression of IFN-stimulated genes.",
+        "",
+    ),
+    # Check-COVID: "in-" denies in some words only: "initial" words no denial, so the shared "wave" decides.
+    (
+        "COVID-19 is not predicted to act in resurgent waves of infection.",
+        "We projected that recurrent wintertime outbreaks of SARS-CoV-2 will probably occur after the initial,"
+        " most severe pandemic wave.",
+        "",
+    ),
+    # Check-COVID, its "not" dropped: an emphatic "do have" says the other thing of the subject ("children") the
+    # evidence's negation denies something of.
+    (
+        "The majority of children do have a significantly high risk of complications related to coronavirus.",
+        "Whereas most COVID-19 cases in children are not severe, serious COVID-19 illness resulting in"
+        " hospitalization still occurs in this age group.",
+        "children",
+    ),
+    # Check-COVID: a sentence's first word is written with a capital whatever it is; "Nurses" is no name.
+    (
+        "Nurses in particular have not been at significant risk of contracting COVID-19.",
+        "Nursing-related occupations (36.3%) represented the largest proportion of HCP hospitalized with COVID-19.",
+        "",
+    ),
 ]
 
 
@@ -482,6 +550,15 @@ AGREES = [
         "Nurses who wore a mask were less likely to get flu.",
         "Consistently wearing a mask was protective for the nurses, and consistent use of the N95 mask was more"
         " protective than not wearing a mask.",
+    ),
+    # Check-COVID, labelled supported: a verb of protection words what the evidence denies ("did not show
+    # detectable viral dissemination"), so the macaques the evidence's sentence opens on do not decide alone.
+    (
+        "Small studies have shown that one bout of the coronavirus seems to protect rhesus macaques from"
+        " contracting it again.",
+        "Rhesus macaques reinfected with the identical SARS-CoV-2 strain during the early recovery phase of the"
+        " initial SARS-CoV-2 infection did not show detectable viral dissemination, clinical manifestations of"
+        " viral disease, or histopathological changes.",
     ),
     # A "did" before no verb ("did as well") or after "so" is no emphatic one: the verbs still decide.
     (
