@@ -6,13 +6,17 @@ its "hospitalisation" the page's "hospitalization". ``spellings`` returns the ot
 by the regular correspondences (-our/-or, -ise/-ize, -yse/-yze, -tre/-ter, -ogue/-og,
 -ence/-ense, a doubled "l" before an ending, "ae" and "oe" of Greek and Latin words); the
 ranking (``core.diagnose.family.related``) looks them up only when the page holds no form of
-the word as the claim spells it. It only spells; it never says a page holds a word.
+the word as the claim spells it, with the irregular ones breame lists (1,700 pairs: "odour" and
+"odor", "fibre" and "fiber", "neighbourhood" and "neighborhood", "yoghurt" and "yogurt"), a fifth
+of which no rule spells. It only spells; it never says a page holds a word.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+
+from breame.spelling import get_american_spelling, get_british_spelling
 
 # (pattern, replacement), each tried both ways: the second pair is the first read backwards.
 _ENDINGS = (
@@ -42,10 +46,14 @@ _SPELLING_MIN_CHARS = 5
 
 @functools.lru_cache(maxsize=16384)  # a brief's words recur
 def spellings(word: str) -> frozenset[str]:
-    """Return the word's other regular English spellings (never the word itself); none for short words."""
-    if len(word) < _SPELLING_MIN_CHARS or not word.isalpha():
+    """Return the word's other English spellings, never the word: listed ones, and regular ones of long words."""
+    if not word.isalpha():
         return frozenset()
-    out: set[str] = set()
+    # The listed spelling of a lower-case word: "Colour" or "ODOUR" are looked up as the page's text has them.
+    out = {get_american_spelling(word), get_british_spelling(word)} if word.islower() else set()
+    if len(word) < _SPELLING_MIN_CHARS:
+        out.discard(word)
+        return frozenset(out)
     for pattern, repl in _ENDINGS:
         out.add(pattern.sub(repl, word))
     out.add(_DIGRAPH.sub(lambda m: m.group()[1:], word))  # haemorrhage -> hemorrhage, oedema -> edema

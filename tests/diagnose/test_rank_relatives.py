@@ -188,6 +188,12 @@ def test_a_word_spelt_the_other_side_of_the_atlantic_counts_as_the_word(monkeypa
         ("oedema", "edema"),
         ("pediatric", "paediatric"),
         ("diarrhoea", "diarrhea"),
+        # Irregular ones no rule spells, from the list.
+        ("odor", "odour"),
+        ("fiber", "fibre"),
+        ("neighbourhood", "neighborhood"),
+        ("yoghurt", "yogurt"),
+        ("aluminum", "aluminium"),
     ],
 )
 def test_british_and_american_spellings(word: str, other: str) -> None:
