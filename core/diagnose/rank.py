@@ -34,7 +34,7 @@ from core.diagnose.closeness import closeness, counts_nothing
 from core.diagnose.family import related
 from core.diagnose.offer import offer
 from core.diagnose.page_index import Prepared, page_index, per_page
-from core.diagnose.sections import section_kinds
+from core.diagnose.sections import opening_scene, section_kinds, voice
 from core.diagnose.terms import Term, TermKind, claim_terms, telling
 from core.diagnose.words import has_digit
 from core.figures import ReadFigure, read_figures
@@ -97,18 +97,23 @@ class _Unit:
 
 
 def _rank_tokens(terms: tuple[Term, ...], settings: Settings) -> dict[str, float]:
-    """Return each telling token of the claim's terms with its weight: a figure's digits and a name weigh more."""
+    """Return each telling token of the claim's terms with its weight: a figure's digits and a name weigh more.
+
+    A name written as one word of letters and digits ("COVID-19", "SARS-CoV-2", read as a figure) is
+    one term of several tokens: they share its weight, or a sentence saying "COVID-19" would count
+    twice a sentence holding another word of the claim, and "SARS-CoV-2" three times.
+    """
     out: dict[str, float] = {}
     for term in terms:
         for spelling in (term.keys, *term.options):
-            for k in spelling:
-                if not telling(k):
-                    continue
-                weight = 1.0
+            told = [k for k in spelling if telling(k)]
+            one = term.kind is TermKind.FIGURE and any(map(str.isalpha, told)) and not any(map(str.isspace, term.text))
+            for k in told:
+                weight = 1.0 / len(told) if one else 1.0
                 if term.kind is TermKind.FIGURE and has_digit(k):
-                    weight = settings.rank_figure_weight
+                    weight *= settings.rank_figure_weight
                 elif term.kind is TermKind.NAME:
-                    weight = settings.rank_name_weight
+                    weight *= settings.rank_name_weight
                 out[k] = max(out.get(k, 0.0), weight)
     return out
 
@@ -191,12 +196,25 @@ def rank(
 
 
 def _by_section(parts: dict[int, dict[str, float]], prepared: Prepared, sents: _Sentences, settings: Settings) -> None:
-    """Scale each sentence's score by its section's factor: findings raised, scene and methods lowered."""
+    """Scale each sentence's score by its section's factor: findings raised, scene and methods lowered.
+
+    A page without section labels is read for its authors' voice (``sections.voice``): a finding
+    they report is raised less than one under "RESULTS:", and their opening scene lowered alike.
+    """
     factor = {"scene": settings.rank_scene_factor, "method": settings.rank_method_factor}
     factor["finding"] = settings.rank_finding_factor
-    kinds = section_kinds(prepared, sents.bounds)  # a label may cover thousands of sentences: look up the few scored
-    for j in parts.keys() & kinds.keys():
-        parts[j] = {t: v * factor[kinds[j]] for t, v in parts[j].items()}
+    bounds, words = sents.bounds, prepared.words
+    kinds = section_kinds(prepared, bounds)  # a label may cover thousands of sentences: look up the few scored
+    if kinds:
+        for j in parts.keys() & kinds.keys():
+            parts[j] = {t: v * factor[kinds[j]] for t, v in parts[j].items()}
+        return
+    factor["finding"] = settings.rank_voice_finding_factor
+    scene = opening_scene(words, bounds, settings.rank_scene_opening_sentences)
+    for j in parts:
+        kind = "scene" if j in scene else voice(words, bounds[j], bounds[j + 1])
+        if kind:
+            parts[j] = {t: v * factor[kind] for t, v in parts[j].items()}
 
 
 # Kinds of figure whose values compare: money with money, a share with a share.
