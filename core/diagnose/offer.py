@@ -9,47 +9,72 @@ and figures it holds and lacks as the claim writes them, and where the held ones
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from core.diagnose.page_index import PageIndex, Prepared
 from core.diagnose.terms import Term, TermKind, stem, telling
 from core.models import Candidate, Span, Terms
 
-_Claim = tuple[tuple[Term, ...], Mapping[str, frozenset[str]]]  # the claim's terms, the page words counted for each
+_Keys = tuple[tuple[str, str], ...]  # a spelling's telling tokens (all of them when none tells), each with its stem
 
 
-def offer(
-    index: PageIndex, prepared: Prepared, passage: tuple[int, int, float], claim: _Claim, limit: int
-) -> Candidate:
+@dataclass(frozen=True)
+class Asked:
+    """A claim's terms as passages are read for them, each spelling's keys and stems worked out once a claim.
+
+    ``relatives`` are the page words counted for each claim token (``family.related``), ``spellings``
+    each term's spellings (its keys, then its options) as (token, "~" + stem) pairs, ``keys`` every
+    token of every term, looked for when a long sentence is cut.
+    """
+
+    terms: tuple[Term, ...]
+    relatives: Mapping[str, frozenset[str]]
+    spellings: tuple[tuple[_Keys, ...], ...]
+    keys: frozenset[str]
+
+
+def asked(terms: tuple[Term, ...], relatives: Mapping[str, frozenset[str]]) -> Asked:
+    """Return the claim's terms and relatives as passages are read for them."""
+
+    def told(spelling: tuple[str, ...]) -> _Keys:
+        wanted = [k for k in spelling if telling(k)] or list(spelling)
+        return tuple((k, "~" + stem(k)) for k in dict.fromkeys(wanted))
+
+    spellings = tuple(tuple(told(sp) for sp in (t.keys, *t.options)) for t in terms)
+    keys = frozenset(k for t in terms for spelling in (t.keys, *t.options) for k in spelling)
+    return Asked(terms, relatives, spellings, keys)
+
+
+def offer(index: PageIndex, prepared: Prepared, passage: tuple[int, int, float], claim: Asked, limit: int) -> Candidate:
     """Return a passage's page text (cut around the claim's terms when long), what it holds and lacks, where.
 
     A term written through the page words ranked for it (``family.related``: "VTE" for "venous
     thromboembolism", "favorable" for "favourable") is held, and those words are marked.
     """
-    terms, relatives = claim
+    relatives = claim.relatives
     lo, hi, score = passage
     words = prepared.words
     starts, ends = prepared.starts, prepared.ends
     if ends[hi - 1] - starts[lo] > limit:
-        lo, hi = _cut(prepared, lo, hi, terms, limit)
+        lo, hi = _cut(prepared, lo, hi, claim.keys, limit)
     inside = words[lo:hi]
     holds: dict[TermKind, list[str]] = {k: [] for k in TermKind}
     lacks: dict[TermKind, list[str]] = {k: [] for k in TermKind}
     stems = ["~" + stem(k) for k in inside]
     present = set(inside) | set(stems)
     wanted: list[set[str]] = []  # each held term's words and stems, marked in the passage
-    for term in terms:
+    for term, spellings in zip(claim.terms, claim.spellings, strict=True):
         # A term is held when the passage holds each of its telling words, in any order ("10 March
         # 2020" holds "March 10, 2020"; "Wuhan Jinyintan Hospital" holds "Wuhan Hospital").
-        spelling = next((sp for sp in (term.keys, *term.options) if _held(sp, present)), None)
+        spelling = next((sp for sp in spellings if _held(sp, present)), None)
         kin: set[str] = set()
         if spelling is None:
-            spelling = next((sp for sp in (term.keys, *term.options) if _held(sp, present, relatives)), None)
-            kin = {f for k in (spelling or ()) for f in relatives.get(k, ()) if f in present}
+            spelling = next((sp for sp in spellings if _held(sp, present, relatives)), None)
+            kin = {f for k, _ in (spelling or ()) for f in relatives.get(k, ()) if f in present}
         (holds if spelling is not None else lacks)[term.kind].append(term.text)
         if spelling is None:
             continue
-        keys = {k for k in spelling if telling(k) or not any(map(telling, spelling))}
-        wanted.append(keys | {"~" + stem(k) for k in keys} | kin)
+        wanted.append({k for k, _ in spelling} | {st for _, st in spelling} | kin)
     s, e = index.orig_span(starts[lo], ends[hi - 1])
     # The sentence's own closing marks ("." or ".)") belong to it; the next token or a space ends them.
     stop = index.orig(starts[hi]) if hi < len(starts) else len(index.page.text)
@@ -85,18 +110,16 @@ def _highlights(
     )
 
 
-def _held(keys: tuple[str, ...], present: set[str], relatives: Mapping[str, frozenset[str]] | None = None) -> bool:
-    wanted = [k for k in keys if telling(k)] or list(keys)
+def _held(keys: _Keys, present: set[str], relatives: Mapping[str, frozenset[str]] | None = None) -> bool:
     # "~" marks a stem: "adds" holds the claim's "added"; with relatives, a page word counted for the key holds it.
-    kin = relatives or {}
-    return all(
-        k in present or "~" + stem(k) in present or not kin.get(k, frozenset()).isdisjoint(present) for k in wanted
-    )
+    if relatives is None:
+        return all(k in present or st in present for k, st in keys)
+    none: frozenset[str] = frozenset()
+    return all(k in present or st in present or not relatives.get(k, none).isdisjoint(present) for k, st in keys)
 
 
-def _cut(prepared: Prepared, lo: int, hi: int, terms: tuple[Term, ...], limit: int) -> tuple[int, int]:
+def _cut(prepared: Prepared, lo: int, hi: int, keys: frozenset[str], limit: int) -> tuple[int, int]:
     """Return tokens [lo, hi) of a long sentence, at most limit characters, holding the most of the claim's terms."""
-    keys = {k for t in terms for spelling in (t.keys, *t.options) for k in spelling}
     starts, ends, words = prepared.starts, prepared.ends, prepared.words
     hits = [i for i in range(lo, min(hi, lo + 200_000)) if words[i] in keys] or [lo]
     best, best_count, right = (hits[0], hits[0]), 0, 0

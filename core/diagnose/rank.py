@@ -28,13 +28,14 @@ import time
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from core.diagnose.anaphora import credit_references
 from core.diagnose.closeness import closeness, counts_nothing
 from core.diagnose.family import related
-from core.diagnose.offer import offer
+from core.diagnose.offer import asked, offer
 from core.diagnose.page_index import Prepared, page_index, per_page
-from core.diagnose.sections import opening_scene, section_kinds, voice
+from core.diagnose.sections import opening_scene, section_kinds, voices
 from core.diagnose.terms import Term, TermKind, claim_terms, telling
 from core.diagnose.words import has_digit
 from core.figures import ReadFigure, read_figures
@@ -48,6 +49,7 @@ class _Sentences:
 
     bounds: tuple[int, ...]  # sentence j is tokens [bounds[j], bounds[j + 1])
     edges: frozenset[int]  # token indices a block edge precedes
+    of: Sequence[int]  # the sentence of token i, so that a word's postings are counted by sentence without a search
     # The figures of sentence j, read once a page: the claims of one brief citing one page share its best sentences.
     figures: dict[int, tuple[ReadFigure, ...]] = field(default_factory=dict, compare=False)
     # Whether sentence j holds a number, told once a page.
@@ -81,7 +83,8 @@ def _read_sentences(prepared: Prepared) -> _Sentences:
             k = bisect.bisect_left(starts, bisect.bisect_left(offsets, at))
             edges.add(k)
             at = page.text.find("\n\n", at + 2)
-    return _Sentences(bounds, frozenset(edges))
+    of = list(itertools.chain.from_iterable(itertools.repeat(j, b - a) for j, (a, b) in enumerate(pairwise(bounds))))
+    return _Sentences(bounds, frozenset(edges), of)
 
 
 # --------------------------------------------------------------------------- ranking
@@ -131,6 +134,7 @@ def rank(
         return (), terms
     avgdl = max(len(prepared.words) / total, 1.0)
     post: Mapping[str, Sequence[int]] = prepared.postings
+    of = sents.of
     # tf[j][t]: how often the claim's token t (or a word of its stem) stands in sentence j.
     tf: dict[int, dict[str, float]] = {}
     idf: dict[str, float] = {}
@@ -149,8 +153,7 @@ def rank(
             continue  # a word the page never holds, or one on every other line, tells nothing
         held: dict[int, float] = {}
         for places, value in lists:
-            for p in places:
-                j = bisect.bisect_right(bounds, p) - 1
+            for j in map(of.__getitem__, places):
                 held[j] = held.get(j, 0.0) + value
         df = dfs[k] = len(held)
         idf[k] = weight * math.log(1 + (total - df + 0.5) / (df + 0.5))
@@ -178,13 +181,14 @@ def rank(
     used: list[tuple[int, int]] = []
     seen: set[str] = set()
     index = page_index(prepared)
+    claim = asked(terms, relatives)
     for u in units:
         if len(out) >= n or u.score <= 0 or u.score < best * settings.rank_relative_floor:
             break
         if any(u.first <= b and a <= u.last for a, b in used):
             continue  # a sentence already offered, alone or in a longer passage
         limit = settings.rank_window_max_chars if u.last > u.first else settings.candidate_max_chars
-        c = offer(index, prepared, (bounds[u.first], bounds[u.last + 1], u.score), (terms, relatives), limit)
+        c = offer(index, prepared, (bounds[u.first], bounds[u.last + 1], u.score), claim, limit)
         # The same words in a table of contents and in the text are one offer, not two.
         said = " ".join(c.text.split()).lower()
         if said in seen:
@@ -211,8 +215,9 @@ def _by_section(parts: dict[int, dict[str, float]], prepared: Prepared, sents: _
         return
     factor["finding"] = settings.rank_voice_finding_factor
     scene = opening_scene(words, bounds, settings.rank_scene_opening_sentences)
+    voiced = voices(prepared, bounds, sents.of)
     for j in parts:
-        kind = "scene" if j in scene else voice(words, bounds[j], bounds[j + 1])
+        kind = "scene" if j in scene else voiced.get(j, "")
         if kind:
             parts[j] = {t: v * factor[kind] for t, v in parts[j].items()}
 

@@ -106,13 +106,46 @@ _VOICE_MAX_TOKENS = 60
 def voice(words: Sequence[str], first: int, last: int) -> str:
     """Return "finding" or "method" for the sentence of tokens [first, last) its authors' verb tells, else ""."""
     for i in range(first, min(last, first + _VOICE_MAX_TOKENS) - 1):
-        k = words[i]
-        if k == "we" or (k in _STUDY and i > first and words[i - 1] in ("our", "this", "the", "present")):
-            if words[i + 1] in _REPORTED:
-                return "finding"
-            if words[i + 1] in _MADE:
-                return "method"
+        kind = _tells(words, i, first)
+        if kind:
+            return kind
     return ""
+
+
+def _tells(words: Sequence[str], i: int, first: int) -> str:
+    """Return what token i of a sentence opening at token first tells of its voice ("we found": "finding"), or ""."""
+    k = words[i]
+    if k == "we" or (k in _STUDY and i > first and words[i - 1] in ("our", "this", "the", "present")):
+        if words[i + 1] in _REPORTED:
+            return "finding"
+        if words[i + 1] in _MADE:
+            return "method"
+    return ""
+
+
+def voices(prepared: Prepared, bounds: Sequence[int], of: Sequence[int]) -> dict[int, str]:
+    """Return ``voice`` of each sentence j that has one, read once a page where "we" and a study's words stand.
+
+    ``of`` is each token's sentence. The same as asking ``voice`` of every sentence (each sentence's
+    first token telling a voice, in text order, tells it), looking only where those words stand.
+    """
+    return per_page(_VOICES, prepared, lambda: _voices(prepared, bounds, of))
+
+
+_VOICES: dict[int, tuple[weakref.ref[Prepared], dict[int, str]]] = {}
+
+
+def _voices(prepared: Prepared, bounds: Sequence[int], of: Sequence[int]) -> dict[int, str]:
+    words, post = prepared.words, prepared.postings
+    out: dict[int, str] = {}
+    for i in sorted(p for k in ("we", *_STUDY) for p in post.get(k, ())):
+        j = of[i]
+        first, last = bounds[j], bounds[j + 1]
+        if j not in out and i < min(last, first + _VOICE_MAX_TOKENS) - 1:
+            kind = _tells(words, i, first)
+            if kind:
+                out[j] = kind
+    return out
 
 
 def opening_scene(words: Sequence[str], bounds: Sequence[int], most: int) -> range:

@@ -6,9 +6,16 @@ Abstracts are Check-COVID's (MIT), served one paragraph a sentence as the claims
 
 from __future__ import annotations
 
+import gzip
+
 from core.diagnose import candidates
+from core.diagnose.rank import _sentences
+from core.diagnose.sections import voice, voices
+from core.extract import extract_html
+from core.match import prepare
 from core.settings import Settings
 from tests.diagnose.test_rank import page_of
+from tests.servers import CORPUS
 
 # Check-COVID 602d26366bc088b6d218dc38: the labelled evidence is the authors' "we show…".
 MICE = (
@@ -80,3 +87,17 @@ def test_a_page_not_in_an_author_s_voice_is_ranked_as_before() -> None:
     flat = Settings(rank_voice_finding_factor=1.0, rank_scene_opening_sentences=0, rank_method_factor=1.0)
     assert ours == [(c.text, c.score) for c in candidates(claim, page_of(*page), flat)]
     assert ours[0][0].startswith("It has grossed"), ours
+
+
+def test_the_voices_read_once_a_page_are_those_of_each_sentence_asked_in_turn() -> None:
+    # sections.voices looks only where "we" and a study's words stand: the same as asking every sentence.
+    pages = [page_of(*MICE), page_of(*FERRETS), page_of("Our study found it.", "We.", "This study used mice.")]
+    for path in sorted((CORPUS / "html/readability").glob("*/source.html.gz"))[:30]:
+        pages.append(prepare(extract_html(gzip.decompress(path.read_bytes()), "text/html")))
+    told = 0
+    for prepared in pages:
+        bounds = _sentences(prepared).bounds
+        each = {j: voice(prepared.words, bounds[j], bounds[j + 1]) for j in range(len(bounds) - 1)}
+        assert voices(prepared, bounds, _sentences(prepared).of) == {j: k for j, k in each.items() if k}
+        told += sum(map(bool, each.values()))
+    assert told >= 10, told  # enough sentences in an author's voice for the comparison to mean something
