@@ -54,6 +54,43 @@ FERRETS = (
 FERRETS_CLAIM = "Ferrets pass the novel coronavirus on to one another in the same way that humans do."
 
 
+# Check-COVID 60920584f9b9e03ea4d8e502 (a CDC report's summary): its finding opens "These findings suggest".
+PREGNANCY = (
+    "As of June 16, 2020, the coronavirus disease 2019 (COVID-19) pandemic has resulted in 2,104,346 cases and"
+    " 116,140 deaths in the United States.",
+    "* During pregnancy, women experience immunologic and physiologic changes that could increase their risk"
+    " for more severe illness from respiratory infections (1,2).",
+    "To date, data to assess the prevalence and severity of COVID-19 among pregnant U.S. women and determine"
+    " whether signs and symptoms differ among pregnant and nonpregnant women are limited.",
+    "During January 22-June 7, as part of COVID-19 surveillance, CDC received reports of 326,335 women of"
+    " reproductive age (15-44 years) who had positive test results for SARS-CoV-2, the virus that causes"
+    " COVID-19.",
+    "Data on pregnancy status were available for 91,412 (28.0%) women with laboratory-confirmed infections;"
+    " among these, 8,207 (9.0%) were pregnant.",
+    "Symptomatic pregnant and nonpregnant women with COVID-19 reported similar frequencies of cough (>50%) and"
+    " shortness of breath (30%), but pregnant women less frequently reported headache, muscle aches, fever,"
+    " chills, and diarrhea.",
+    "Chronic lung disease, diabetes mellitus, and cardiovascular disease were more commonly reported among"
+    " pregnant women than among nonpregnant women.",
+    "Among women with COVID-19, approximately one third (31.5%) of pregnant women were reported to have been"
+    " hospitalized compared with 5.8% of nonpregnant women.",
+    "After adjusting for age, presence of underlying medical conditions, and race/ethnicity, pregnant women"
+    " were significantly more likely to be admitted to the intensive care unit (ICU) (aRR = 1.5, 95% confidence"
+    " interval [CI] = 1.2-1.8) and receive mechanical ventilation (aRR = 1.7, 95% CI = 1.2-2.4).",
+    "Sixteen (0.2%) COVID-19-related deaths were reported among pregnant women aged 15-44 years, and 208"
+    " (0.2%) such deaths were reported among nonpregnant women (aRR = 0.9, 95% CI = 0.5-1.5).",
+    "These findings suggest that among women of reproductive age with COVID-19, pregnant women are more likely"
+    " to be hospitalized and at increased risk for ICU admission and receipt of mechanical ventilation compared"
+    " with nonpregnant women, but their risk for death is similar.",
+    "To reduce occurrence of severe illness from COVID-19, pregnant women should be counseled about the"
+    " potential risk for severe illness from COVID-19, and measures to prevent infection with SARS-CoV-2 should"
+    " be emphasized for pregnant women and their families.",
+)
+PREGNANCY_CLAIM = (
+    "Pregnant women with COVID-19 might be at higher risk for severe illness among women of reproductive age."
+)
+
+
 def _first(claim: str, page: tuple[str, ...], settings: Settings | None = None) -> str:
     return candidates(claim, page_of(*page), settings)[0].text
 
@@ -63,6 +100,14 @@ def test_a_finding_the_authors_report_comes_before_their_model_s_summary() -> No
     # Without the voice's factor, "Our mouse-adapted SARS-CoV-2 model demonstrates…" wins on "COVID-19".
     flat = Settings(rank_voice_finding_factor=1.0)
     assert _first(MICE_CLAIM, MICE, flat).startswith("Our mouse-adapted"), _first(MICE_CLAIM, MICE, flat)
+
+
+def test_findings_the_authors_say_suggest_a_claim_come_before_their_advice() -> None:
+    first = _first(PREGNANCY_CLAIM, PREGNANCY)
+    assert first.startswith("These findings suggest"), first
+    # Without the voice's factor, the advice's "severe illness from COVID-19" twice wins.
+    flat = Settings(rank_voice_finding_factor=1.0)
+    assert _first(PREGNANCY_CLAIM, PREGNANCY, flat).startswith("To reduce"), _first(PREGNANCY_CLAIM, PREGNANCY, flat)
 
 
 def test_the_sentences_before_the_authors_first_set_the_scene() -> None:
