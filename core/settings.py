@@ -271,6 +271,13 @@ class Settings:
     rank_scene_factor: float = 0.5
     rank_method_factor: float = 0.8
     rank_finding_factor: float = 1.8
+    # On a page without labels, a finding its authors report ("we found", core/diagnose/sections.py voice) scores
+    # at this share, a method they describe ("we conducted") at rank_method_factor, and the sentences before
+    # their first such sentence, when it is one of the page's first rank_scene_opening_sentences, at
+    # rank_scene_factor. Measured on make eval claims: Check-COVID's first passage 65.54 -> 67.72 (1.2 or 1.6
+    # lower, 1.8 lower still; an opening of 3 sentences lower, 8 the same), ExpertQA and VitaminC unchanged.
+    rank_voice_finding_factor: float = 1.4
+    rank_scene_opening_sentences: int = 5
     # A best sentence opening with "It" or "She", holding a figure near the claim's and none of its names, is
     # credited the names at this share of holding them: the page named its subject in another sentence
     # (core/diagnose/anaphora.py); only names standing in at least rank_reference_least sentences, the

@@ -11,10 +11,11 @@ ranking (``core.diagnose.rank``) every page word counted for a claim's word, wit
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence, Set
 
 from core.diagnose.abbreviations import abbreviations
-from core.diagnose.page_index import Prepared
+from core.diagnose.page_index import Prepared, per_page
 from core.diagnose.spelling import spellings
 from core.diagnose.terms import forms, stem
 from core.settings import Settings
@@ -43,6 +44,23 @@ def family(word: str, post: Mapping[str, Sequence[int]]) -> set[str]:
     return {g for g in guesses if g in post and stem(g) != root}
 
 
+_OWN: dict[int, tuple[weakref.ref[Prepared], dict[tuple[str, tuple[float, float]], dict[str, float]]]] = {}
+
+
+def _own(word: str, post: Mapping[str, Sequence[int]], shares: tuple[float, float]) -> dict[str, float]:
+    """Return a claim word's forms, other spelling's forms and family on a page, each with its share."""
+    stem_share, family_share = shares
+    out = {f: (1.0 if f == word else stem_share) for f in forms(word, post)}
+    if not any(f in post for f in out):
+        for other in spellings(word):  # "behavior" for the claim's "behaviour"
+            for f in forms(other, post):
+                out.setdefault(f, stem_share)
+    if family_share > 0 and not any(f in post for f in out):
+        for f in family(word, post):
+            out.setdefault(f, family_share)
+    return out
+
+
 def related(word: str, claim: Set[str], prepared: Prepared, settings: Settings) -> dict[str, float]:
     """Return the page words counted for a claim's word, each with its share of the word's own count.
 
@@ -52,17 +70,14 @@ def related(word: str, claim: Set[str], prepared: Prepared, settings: Settings) 
     defines for a term holding it ``rank_abbreviation_share`` unless the claim writes that
     abbreviation itself.
     """
-    post = prepared.postings
     if not word.isalpha():
         return {word: 1.0}
-    out = {f: (1.0 if f == word else settings.rank_stem_share) for f in forms(word, post)}
-    if not any(f in post for f in out):
-        for other in spellings(word):  # "behavior" for the claim's "behaviour"
-            for f in forms(other, post):
-                out.setdefault(f, settings.rank_stem_share)
-    if settings.rank_family_share > 0 and not any(f in post for f in out):
-        for f in family(word, post):
-            out.setdefault(f, settings.rank_family_share)
+    shares = (settings.rank_stem_share, settings.rank_family_share)
+    known = per_page(_OWN, prepared, dict)  # the claims citing one page share its words: each is looked up once
+    own = known.get((word, shares))
+    if own is None:
+        own = known[(word, shares)] = _own(word, prepared.postings, shares)
+    out = dict(own)
     if settings.rank_abbreviation_share > 0:
         for a in abbreviations(word, prepared) - claim:
             out.setdefault(a, settings.rank_abbreviation_share)

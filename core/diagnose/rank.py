@@ -14,7 +14,7 @@ own, over the matcher's postings: measured on the claims corpus (``make eval`` s
 ``claims``), rank_bm25 and bm25s over the same sentences put the evidence first for 79.9% and
 87.4% of VitaminC's supported claims, this ranking for 93%, with no second tokeniser. Each
 passage says which of the claim's words, names and figures it holds and lacks, as the claim
-writes them, and where the held ones stand in the page text. The ranking offers; it never
+writes them, and where the held ones stand in the page text (``core.diagnose.offer``). The ranking offers; it never
 decides a verdict.
 """
 
@@ -28,16 +28,18 @@ import time
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from core.diagnose.anaphora import credit_references
 from core.diagnose.closeness import closeness, counts_nothing
 from core.diagnose.family import related
-from core.diagnose.page_index import PageIndex, Prepared, page_index, per_page
-from core.diagnose.sections import section_kinds
-from core.diagnose.terms import Term, TermKind, claim_terms, stem, telling
+from core.diagnose.offer import asked, offer
+from core.diagnose.page_index import Prepared, page_index, per_page
+from core.diagnose.sections import opening_scene, section_kinds, voices
+from core.diagnose.terms import Term, TermKind, claim_terms, telling
 from core.diagnose.words import has_digit
 from core.figures import ReadFigure, read_figures
-from core.models import Candidate, FigureKind, Span, Terms
+from core.models import Candidate, FigureKind
 from core.settings import Settings
 
 
@@ -47,6 +49,7 @@ class _Sentences:
 
     bounds: tuple[int, ...]  # sentence j is tokens [bounds[j], bounds[j + 1])
     edges: frozenset[int]  # token indices a block edge precedes
+    of: Sequence[int]  # the sentence of token i, so that a word's postings are counted by sentence without a search
     # The figures of sentence j, read once a page: the claims of one brief citing one page share its best sentences.
     figures: dict[int, tuple[ReadFigure, ...]] = field(default_factory=dict, compare=False)
     # Whether sentence j holds a number, told once a page.
@@ -80,7 +83,8 @@ def _read_sentences(prepared: Prepared) -> _Sentences:
             k = bisect.bisect_left(starts, bisect.bisect_left(offsets, at))
             edges.add(k)
             at = page.text.find("\n\n", at + 2)
-    return _Sentences(bounds, frozenset(edges))
+    of = list(itertools.chain.from_iterable(itertools.repeat(j, b - a) for j, (a, b) in enumerate(pairwise(bounds))))
+    return _Sentences(bounds, frozenset(edges), of)
 
 
 # --------------------------------------------------------------------------- ranking
@@ -96,18 +100,23 @@ class _Unit:
 
 
 def _rank_tokens(terms: tuple[Term, ...], settings: Settings) -> dict[str, float]:
-    """Return each telling token of the claim's terms with its weight: a figure's digits and a name weigh more."""
+    """Return each telling token of the claim's terms with its weight: a figure's digits and a name weigh more.
+
+    A name written as one word of letters and digits ("COVID-19", "SARS-CoV-2", read as a figure) is
+    one term of several tokens: they share its weight, or a sentence saying "COVID-19" would count
+    twice a sentence holding another word of the claim, and "SARS-CoV-2" three times.
+    """
     out: dict[str, float] = {}
     for term in terms:
         for spelling in (term.keys, *term.options):
-            for k in spelling:
-                if not telling(k):
-                    continue
-                weight = 1.0
+            told = [k for k in spelling if telling(k)]
+            one = term.kind is TermKind.FIGURE and any(map(str.isalpha, told)) and not any(map(str.isspace, term.text))
+            for k in told:
+                weight = 1.0 / len(told) if one else 1.0
                 if term.kind is TermKind.FIGURE and has_digit(k):
-                    weight = settings.rank_figure_weight
+                    weight *= settings.rank_figure_weight
                 elif term.kind is TermKind.NAME:
-                    weight = settings.rank_name_weight
+                    weight *= settings.rank_name_weight
                 out[k] = max(out.get(k, 0.0), weight)
     return out
 
@@ -125,6 +134,7 @@ def rank(
         return (), terms
     avgdl = max(len(prepared.words) / total, 1.0)
     post: Mapping[str, Sequence[int]] = prepared.postings
+    of = sents.of
     # tf[j][t]: how often the claim's token t (or a word of its stem) stands in sentence j.
     tf: dict[int, dict[str, float]] = {}
     idf: dict[str, float] = {}
@@ -143,8 +153,7 @@ def rank(
             continue  # a word the page never holds, or one on every other line, tells nothing
         held: dict[int, float] = {}
         for places, value in lists:
-            for p in places:
-                j = bisect.bisect_right(bounds, p) - 1
+            for j in map(of.__getitem__, places):
                 held[j] = held.get(j, 0.0) + value
         df = dfs[k] = len(held)
         idf[k] = weight * math.log(1 + (total - df + 0.5) / (df + 0.5))
@@ -172,12 +181,14 @@ def rank(
     used: list[tuple[int, int]] = []
     seen: set[str] = set()
     index = page_index(prepared)
+    claim = asked(terms, relatives)
     for u in units:
         if len(out) >= n or u.score <= 0 or u.score < best * settings.rank_relative_floor:
             break
         if any(u.first <= b and a <= u.last for a, b in used):
             continue  # a sentence already offered, alone or in a longer passage
-        c = _candidate(index, prepared, bounds, u, (terms, relatives), settings)
+        limit = settings.rank_window_max_chars if u.last > u.first else settings.candidate_max_chars
+        c = offer(index, prepared, (bounds[u.first], bounds[u.last + 1], u.score), claim, limit)
         # The same words in a table of contents and in the text are one offer, not two.
         said = " ".join(c.text.split()).lower()
         if said in seen:
@@ -189,12 +200,26 @@ def rank(
 
 
 def _by_section(parts: dict[int, dict[str, float]], prepared: Prepared, sents: _Sentences, settings: Settings) -> None:
-    """Scale each sentence's score by its section's factor: findings raised, scene and methods lowered."""
+    """Scale each sentence's score by its section's factor: findings raised, scene and methods lowered.
+
+    A page without section labels is read for its authors' voice (``sections.voice``): a finding
+    they report is raised less than one under "RESULTS:", and their opening scene lowered alike.
+    """
     factor = {"scene": settings.rank_scene_factor, "method": settings.rank_method_factor}
     factor["finding"] = settings.rank_finding_factor
-    kinds = section_kinds(prepared, sents.bounds)  # a label may cover thousands of sentences: look up the few scored
-    for j in parts.keys() & kinds.keys():
-        parts[j] = {t: v * factor[kinds[j]] for t, v in parts[j].items()}
+    bounds, words = sents.bounds, prepared.words
+    kinds = section_kinds(prepared, bounds)  # a label may cover thousands of sentences: look up the few scored
+    if kinds:
+        for j in parts.keys() & kinds.keys():
+            parts[j] = {t: v * factor[kinds[j]] for t, v in parts[j].items()}
+        return
+    factor["finding"] = settings.rank_voice_finding_factor
+    scene = opening_scene(words, bounds, settings.rank_scene_opening_sentences)
+    voiced = voices(prepared, bounds, sents.of)
+    for j in parts:
+        kind = "scene" if j in scene else voiced.get(j, "")
+        if kind:
+            parts[j] = {t: v * factor[kind] for t, v in parts[j].items()}
 
 
 # Kinds of figure whose values compare: money with money, a share with a share.
@@ -280,121 +305,3 @@ def _windows(
                 for t, v in parts[k].items():
                     best[t] = max(best.get(t, 0.0), v)
             yield _Unit(j, last, sum(best.values()) * settings.rank_window_factor ** (size - 1))
-
-
-_Claim = tuple[tuple[Term, ...], Mapping[str, frozenset[str]]]  # the claim's terms, the page words counted for each
-
-
-def _candidate(
-    index: PageIndex, prepared: Prepared, bounds: Sequence[int], u: _Unit, claim: _Claim, settings: Settings
-) -> Candidate:
-    """Return a passage's page text (cut around the claim's terms when long), what it holds and lacks, where.
-
-    A term written through the page words ranked for it (``family.related``: "VTE" for "venous
-    thromboembolism", "favorable" for "favourable") is held, and those words are marked.
-    """
-    terms, relatives = claim
-    lo, hi = bounds[u.first], bounds[u.last + 1]
-    words = prepared.words
-    limit = settings.rank_window_max_chars if u.last > u.first else settings.candidate_max_chars
-    starts, ends = prepared.starts, prepared.ends
-    if ends[hi - 1] - starts[lo] > limit:
-        lo, hi = _cut(prepared, lo, hi, terms, limit)
-    inside = words[lo:hi]
-    holds: dict[TermKind, list[str]] = {k: [] for k in TermKind}
-    lacks: dict[TermKind, list[str]] = {k: [] for k in TermKind}
-    stems = ["~" + stem(k) for k in inside]
-    present = set(inside) | set(stems)
-    wanted: list[set[str]] = []  # each held term's words and stems, marked in the passage
-    for term in terms:
-        # A term is held when the passage holds each of its telling words, in any order ("10 March
-        # 2020" holds "March 10, 2020"; "Wuhan Jinyintan Hospital" holds "Wuhan Hospital").
-        spelling = next((sp for sp in (term.keys, *term.options) if _held(sp, present)), None)
-        kin: set[str] = set()
-        if spelling is None:
-            spelling = next((sp for sp in (term.keys, *term.options) if _held(sp, present, relatives)), None)
-            kin = {f for k in (spelling or ()) for f in relatives.get(k, ()) if f in present}
-        (holds if spelling is not None else lacks)[term.kind].append(term.text)
-        if spelling is None:
-            continue
-        keys = {k for k in spelling if telling(k) or not any(map(telling, spelling))}
-        wanted.append(keys | {"~" + stem(k) for k in keys} | kin)
-    s, e = index.orig_span(starts[lo], ends[hi - 1])
-    # The sentence's own closing marks ("." or ".)") belong to it; the next token or a space ends them.
-    stop = index.orig(starts[hi]) if hi < len(starts) else len(index.page.text)
-    while e < stop and not index.page.text[e].isspace() and e - s < limit + 4:
-        e += 1
-    return Candidate(
-        text=index.page.text[s:e],
-        start=s,
-        end=e,
-        score=round(u.score, 1),
-        page=index.page_of(s),
-        holds=_terms_of(holds),
-        lacks=_terms_of(lacks),
-        highlights=_highlights(index, prepared, lo, stems, wanted),
-    )
-
-
-def _highlights(
-    index: PageIndex, prepared: Prepared, lo: int, stems: Sequence[str], wanted: Sequence[set[str]]
-) -> tuple[Span, ...]:
-    """Return the page spans of the passage's tokens (from token lo on) whose word or stem a held term wants.
-
-    One pass over the passage for all the terms: the spans are merged, so whose term marked a token is moot.
-    """
-    every = set().union(*wanted)
-    starts, ends, words = prepared.starts, prepared.ends, prepared.words
-    return _merged(
-        [
-            index.orig_span(starts[lo + i], ends[lo + i])
-            for i, k in enumerate(stems)
-            if words[lo + i] in every or k in every
-        ]
-    )
-
-
-def _held(keys: tuple[str, ...], present: set[str], relatives: Mapping[str, frozenset[str]] | None = None) -> bool:
-    wanted = [k for k in keys if telling(k)] or list(keys)
-    # "~" marks a stem: "adds" holds the claim's "added"; with relatives, a page word counted for the key holds it.
-    kin = relatives or {}
-    return all(
-        k in present or "~" + stem(k) in present or not kin.get(k, frozenset()).isdisjoint(present) for k in wanted
-    )
-
-
-def _cut(prepared: Prepared, lo: int, hi: int, terms: tuple[Term, ...], limit: int) -> tuple[int, int]:
-    """Return tokens [lo, hi) of a long sentence, at most limit characters, holding the most of the claim's terms."""
-    keys = {k for t in terms for spelling in (t.keys, *t.options) for k in spelling}
-    starts, ends, words = prepared.starts, prepared.ends, prepared.words
-    hits = [i for i in range(lo, min(hi, lo + 200_000)) if words[i] in keys] or [lo]
-    best, best_count, right = (hits[0], hits[0]), 0, 0
-    for left, a in enumerate(hits):
-        right = max(right, left)
-        while right + 1 < len(hits) and ends[hits[right + 1]] - starts[a] <= limit:
-            right += 1
-        if right - left + 1 > best_count:
-            best, best_count = (a, hits[right]), right - left + 1
-    a, b = best
-    # Widen to the limit on whole tokens, the sentence's own edges kept.
-    while b + 1 < hi and ends[b + 1] - starts[a] <= limit:
-        b += 1
-    while a - 1 >= lo and ends[b] - starts[a - 1] <= limit:
-        a -= 1
-    return a, b + 1
-
-
-def _merged(spans: list[Span]) -> tuple[Span, ...]:
-    out: list[Span] = []
-    for a, b in sorted(set(spans)):
-        if out and a <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
-    return tuple(out)
-
-
-def _terms_of(found: dict[TermKind, list[str]]) -> Terms:
-    return Terms(
-        words=tuple(found[TermKind.WORD]), names=tuple(found[TermKind.NAME]), figures=tuple(found[TermKind.FIGURE])
-    )

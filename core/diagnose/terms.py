@@ -106,6 +106,7 @@ def norm_range(offsets: Sequence[int], start: int, end: int) -> tuple[int, int]:
     return bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
 
 
+@functools.lru_cache(maxsize=65536)  # a claim's and a page's tokens are told again and again
 def telling(k: str) -> bool:
     if has_digit(k):
         return True

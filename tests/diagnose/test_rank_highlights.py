@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from core.diagnose import candidates, rank
+from core.diagnose import candidates, offer
 from core.extract import extract_html
 from core.match import prepare
 from core.settings import Settings
@@ -28,7 +28,7 @@ def _per_term(index, prepared, lo, stems, wanted):
             for i, k in enumerate(stems)
             if prepared.words[lo + i] in keys or k in keys
         ]
-    return rank._merged(spans)
+    return offer._merged(spans)
 
 
 def _claims(text: str) -> list[str]:
@@ -45,7 +45,7 @@ def test_a_passage_s_marks_are_those_of_one_pass_a_term(path, monkeypatch):
     if not claims:
         pytest.skip(f"{path.parent.name} has no sentence of 40 to 300 characters to make a claim from")
     once = [[vars(p) for p in candidates(c, prepared, Settings())] for c in claims]  # every field, marks too
-    monkeypatch.setattr(rank, "_highlights", _per_term)
+    monkeypatch.setattr(offer, "_highlights", _per_term)
     assert [[vars(p) for p in candidates(c, prepared, Settings())] for c in claims] == once
     marks = [h for found in once for p in found for h in p["highlights"]]
     assert marks, f"{path.parent.name}: no passage marked, the comparison would prove nothing"

@@ -1,0 +1,154 @@
+"""A ranked passage as the editor is offered it: its page text, the claim's terms it holds and lacks, their marks.
+
+``core.diagnose.rank`` ranks a page's sentences and passages for a claim without a quote; this
+module turns one of them (tokens [lo, hi) of the prepared page) into a ``Candidate``: the page
+text copied exactly (cut around the claim's terms when long), which of the claim's words, names
+and figures it holds and lacks as the claim writes them, and where the held ones stand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from core.diagnose.page_index import PageIndex, Prepared
+from core.diagnose.terms import Term, TermKind, stem, telling
+from core.models import Candidate, Span, Terms
+
+_Keys = tuple[tuple[str, str], ...]  # a spelling's telling tokens (all of them when none tells), each with its stem
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A claim's terms as passages are read for them, each spelling's keys and stems worked out once a claim.
+
+    ``relatives`` are the page words counted for each claim token (``family.related``), ``spellings``
+    each term's spellings (its keys, then its options) as (token, "~" + stem) pairs, ``keys`` every
+    token of every term, looked for when a long sentence is cut.
+    """
+
+    terms: tuple[Term, ...]
+    relatives: Mapping[str, frozenset[str]]
+    spellings: tuple[tuple[_Keys, ...], ...]
+    keys: frozenset[str]
+
+
+def asked(terms: tuple[Term, ...], relatives: Mapping[str, frozenset[str]]) -> Asked:
+    """Return the claim's terms and relatives as passages are read for them."""
+
+    def told(spelling: tuple[str, ...]) -> _Keys:
+        wanted = [k for k in spelling if telling(k)] or list(spelling)
+        return tuple((k, "~" + stem(k)) for k in dict.fromkeys(wanted))
+
+    spellings = tuple(tuple(told(sp) for sp in (t.keys, *t.options)) for t in terms)
+    keys = frozenset(k for t in terms for spelling in (t.keys, *t.options) for k in spelling)
+    return Asked(terms, relatives, spellings, keys)
+
+
+def offer(index: PageIndex, prepared: Prepared, passage: tuple[int, int, float], claim: Asked, limit: int) -> Candidate:
+    """Return a passage's page text (cut around the claim's terms when long), what it holds and lacks, where.
+
+    A term written through the page words ranked for it (``family.related``: "VTE" for "venous
+    thromboembolism", "favorable" for "favourable") is held, and those words are marked.
+    """
+    relatives = claim.relatives
+    lo, hi, score = passage
+    words = prepared.words
+    starts, ends = prepared.starts, prepared.ends
+    if ends[hi - 1] - starts[lo] > limit:
+        lo, hi = _cut(prepared, lo, hi, claim.keys, limit)
+    inside = words[lo:hi]
+    holds: dict[TermKind, list[str]] = {k: [] for k in TermKind}
+    lacks: dict[TermKind, list[str]] = {k: [] for k in TermKind}
+    stems = ["~" + stem(k) for k in inside]
+    present = set(inside) | set(stems)
+    wanted: list[set[str]] = []  # each held term's words and stems, marked in the passage
+    for term, spellings in zip(claim.terms, claim.spellings, strict=True):
+        # A term is held when the passage holds each of its telling words, in any order ("10 March
+        # 2020" holds "March 10, 2020"; "Wuhan Jinyintan Hospital" holds "Wuhan Hospital").
+        spelling = next((sp for sp in spellings if _held(sp, present)), None)
+        kin: set[str] = set()
+        if spelling is None:
+            spelling = next((sp for sp in spellings if _held(sp, present, relatives)), None)
+            kin = {f for k, _ in (spelling or ()) for f in relatives.get(k, ()) if f in present}
+        (holds if spelling is not None else lacks)[term.kind].append(term.text)
+        if spelling is None:
+            continue
+        wanted.append({k for k, _ in spelling} | {st for _, st in spelling} | kin)
+    s, e = index.orig_span(starts[lo], ends[hi - 1])
+    # The sentence's own closing marks ("." or ".)") belong to it; the next token or a space ends them.
+    stop = index.orig(starts[hi]) if hi < len(starts) else len(index.page.text)
+    while e < stop and not index.page.text[e].isspace() and e - s < limit + 4:
+        e += 1
+    return Candidate(
+        text=index.page.text[s:e],
+        start=s,
+        end=e,
+        score=round(score, 1),
+        page=index.page_of(s),
+        holds=_terms_of(holds),
+        lacks=_terms_of(lacks),
+        highlights=_highlights(index, prepared, lo, stems, wanted),
+    )
+
+
+def _highlights(
+    index: PageIndex, prepared: Prepared, lo: int, stems: Sequence[str], wanted: Sequence[set[str]]
+) -> tuple[Span, ...]:
+    """Return the page spans of the passage's tokens (from token lo on) whose word or stem a held term wants.
+
+    One pass over the passage for all the terms: the spans are merged, so whose term marked a token is moot.
+    """
+    every = set().union(*wanted)
+    starts, ends, words = prepared.starts, prepared.ends, prepared.words
+    return _merged(
+        [
+            index.orig_span(starts[lo + i], ends[lo + i])
+            for i, k in enumerate(stems)
+            if words[lo + i] in every or k in every
+        ]
+    )
+
+
+def _held(keys: _Keys, present: set[str], relatives: Mapping[str, frozenset[str]] | None = None) -> bool:
+    # "~" marks a stem: "adds" holds the claim's "added"; with relatives, a page word counted for the key holds it.
+    if relatives is None:
+        return all(k in present or st in present for k, st in keys)
+    none: frozenset[str] = frozenset()
+    return all(k in present or st in present or not relatives.get(k, none).isdisjoint(present) for k, st in keys)
+
+
+def _cut(prepared: Prepared, lo: int, hi: int, keys: frozenset[str], limit: int) -> tuple[int, int]:
+    """Return tokens [lo, hi) of a long sentence, at most limit characters, holding the most of the claim's terms."""
+    starts, ends, words = prepared.starts, prepared.ends, prepared.words
+    hits = [i for i in range(lo, min(hi, lo + 200_000)) if words[i] in keys] or [lo]
+    best, best_count, right = (hits[0], hits[0]), 0, 0
+    for left, a in enumerate(hits):
+        right = max(right, left)
+        while right + 1 < len(hits) and ends[hits[right + 1]] - starts[a] <= limit:
+            right += 1
+        if right - left + 1 > best_count:
+            best, best_count = (a, hits[right]), right - left + 1
+    a, b = best
+    # Widen to the limit on whole tokens, the sentence's own edges kept.
+    while b + 1 < hi and ends[b + 1] - starts[a] <= limit:
+        b += 1
+    while a - 1 >= lo and ends[b] - starts[a - 1] <= limit:
+        a -= 1
+    return a, b + 1
+
+
+def _merged(spans: list[Span]) -> tuple[Span, ...]:
+    out: list[Span] = []
+    for a, b in sorted(set(spans)):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return tuple(out)
+
+
+def _terms_of(found: dict[TermKind, list[str]]) -> Terms:
+    return Terms(
+        words=tuple(found[TermKind.WORD]), names=tuple(found[TermKind.NAME]), figures=tuple(found[TermKind.FIGURE])
+    )
