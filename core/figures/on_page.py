@@ -27,6 +27,7 @@ from core.figures import vocab as v
 from core.figures.locale import writes_decimal_comma
 from core.figures.read import ReadFigure, read_figures
 from core.figures.scan import shifted
+from core.figures.words import WORD_KINDS
 from core.settings import Settings
 from core.text import split_sentences
 
@@ -152,21 +153,6 @@ class Sought:
     words: frozenset[str] = frozenset()  # the kinds of number word (WORD_KINDS) that may write a figure holding it
 
 
-# The number words a figure written in words needs, each looked for alone (``read._Reader.words``): "one"
-# to "ten", "eleven" to "nineteen", each of the tens, "hundred", each scale ("five million"), a fraction
-# ("two thirds" as 66.7%), a multiplier ("twice"). Ordinal words make periods only ("first quarter").
-_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_TEENS = ("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-WORD_KINDS: dict[str, re.Pattern[str]] = {
-    **{w: re.compile(rf"(?<![a-z]){w}(?![a-z])") for w in _UNITS},
-    **{w: re.compile(w) for w in (*_TEENS, *_TENS, "hundred", "thousand", "million", "billion", "trillion")},
-    **{w: re.compile(w) for w in ("lakh", "crore")},
-    "fraction": re.compile("half|halves|third|quarter|fifth"),
-    "multiplier": re.compile("doubl|twice|tripl|thrice|quadrupl"),
-}
-#: The word naming each whole number from 1 to 99 that a figure in words starts from ("twenty-nine": "twenty").
-NUMBER_WORD = {n: (_UNITS + _TEENS)[n - 1] if n < 20 else _TENS[n // 10 - 2] for n in range(1, 100)}
 # Inside one number a page writes at most these separators between digits: grouping commas or points,
 # spaces that group, a decimal mark; the characters normalisation deletes join the digits around them.
 _RUN = re.compile(r"\d+(?:(?:\s*,\s*|\.|\s+)\d+)*")

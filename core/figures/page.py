@@ -20,19 +20,20 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from decimal import ROUND_CEILING, Decimal
+from decimal import Decimal
 
 from core.figures import vocab as v
 from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
 from core.figures.compare import holder, holders
 from core.figures.doubt import garbled, implicit, month_named, own_bound, rank_counted
 from core.figures.locale import writes_decimal_comma
-from core.figures.on_page import NUMBER_WORD, VALUE_SLACK, Sought, page_figures
+from core.figures.on_page import VALUE_SLACK, Sought, page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import kind_word
 from core.figures.restated import point_grouped, restatements
 from core.figures.scan import from_runs, precision_of, run_starts, shifted
 from core.figures.unjudged import skip_reason
+from core.figures.words import needed
 from core.models import Candidate, Figure, FigureCheck, FigureKind, FigurePlace, FigureStatus, PageText
 from core.settings import Settings
 from core.text import split_sentences
@@ -159,7 +160,7 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
             return None
         a = abs(end)
         values.append((float(a - slack) * (1 - VALUE_SLACK), float(a + slack) * (1 + VALUE_SLACK)))
-        words |= _in_words(a - slack, a + slack)
+        words |= needed(a - slack, a + slack)
         if (c.kind is FigureKind.YEAR or four) and a == a.to_integral_value():
             years.append(_year_end(int(a)))
     return Sought(values=tuple(values), digits=tuple(years), words=frozenset(words))
@@ -168,53 +169,6 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
 def _year_end(year: int) -> str:
     """Return the pattern of a year by its last two digits ending a run of digits: "2019", "FY19", "2018-19"."""
     return r"(?<!\d)(?:\d\d)?" + f"{year % 100:02d}" + r"(?!\d)"
-
-
-# The values a figure in words may have (``read._Reader.words``), by the number words it needs: a whole
-# number or a half more ("four and a half"), 1 to 99 starting from its own word ("twenty-nine": "twenty"),
-# 100 to 9,999 with "hundred" ("nineteen hundred" is 1900), times a scale with its word ("five million",
-# "2 thousand crore"); a fraction's share ("two thirds" as 66.7%); a multiplier's two to four ("twice").
-_WORDS_MAX = Decimal("9999.5")
-_SCALE_WORDS = {
-    Decimal(10) ** 3: ("thousand",),
-    Decimal(10) ** 5: ("lakh",),
-    Decimal(10) ** 6: ("million",),
-    Decimal(10) ** 7: ("crore",),
-    Decimal(10) ** 9: ("billion",),
-    Decimal(10) ** 10: ("crore",),
-    Decimal(10) ** 12: ("trillion", "crore"),
-}
-_SHARES = tuple(share * count for share in set(v.FRACTION_WORDS.values()) for count in (1, 2, 3, 4))
-# A span of more whole numbers than this in words needs any of the words that start them.
-_MOST_HALVES = 40
-
-
-def _halves(low: Decimal, high: Decimal, a: Decimal, b: Decimal) -> bool:
-    """Return True when a whole number or a half (a to b) lies from low to high."""
-    first = max(a, (low * 2).to_integral_value(rounding=ROUND_CEILING) / 2)
-    return first <= min(b, high)
-
-
-def _in_words(low: Decimal, high: Decimal) -> set[str]:
-    """Return the number words (``on_page.WORD_KINDS``) any of which a figure from low to high in words needs."""
-    out: set[str] = set()
-    if _halves(low, high, Decimal(1), Decimal("99.5")):
-        first = max(Decimal(1), (low * 2).to_integral_value(rounding=ROUND_CEILING) / 2)
-        last = min(Decimal("99.5"), high)
-        if (last - first) * 2 > _MOST_HALVES:
-            out.update(NUMBER_WORD.values())
-        else:
-            out.update(NUMBER_WORD[int(first + Decimal(k) / 2)] for k in range(int((last - first) * 2) + 1))
-    if _halves(low, high, Decimal(100), _WORDS_MAX):
-        out.add("hundred")
-    for scale, words in _SCALE_WORDS.items():
-        if _halves(low / scale, high / scale, Decimal(1), _WORDS_MAX):
-            out.update(words)
-    if any(low <= share <= high for share in _SHARES):
-        out.add("fraction")
-    if _halves(low, high, Decimal(2), Decimal(4)):
-        out.add("multiplier")
-    return out
 
 
 def _figure(c: ReadFigure, status: FigureStatus, where: FigurePlace | None, **fields: object) -> Figure:

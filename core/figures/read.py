@@ -21,6 +21,7 @@ from decimal import Decimal
 from core.figures import vocab as v
 from core.figures.dates import read_dates, read_periods, read_times, read_versions
 from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, from_digits, from_runs, precision_of
+from core.figures.words import FRACTION_COUNTS, FRACTION_NEEDLES, MULTIPLIER_NEEDLES, WORD_SCALES
 from core.models import FigureKind
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d{1,2}(?:,\d{2})+,\d{3}(?![\d])|\d+)(?:\.\d+)?|\.\d+"
@@ -63,12 +64,14 @@ _WORD_NUMBER = re.compile(
     + r"))?|(?P<hunit>"
     + v.UNIT_WORD
     + r")))?)?(?P<andhalf>[\s-]and[\s-]a[\s-]half)?"
-    r"(?:\s(?P<scale>lakh crore|thousand crore|thousand|million|billion|trillion|lakh|crore))?"
+    r"(?:\s(?P<scale>" + "|".join(WORD_SCALES) + "))?"
     r"(?:\s?(?P<pct>%|percent|per cent)|\s(?P<times>times))?(?![a-z]|-(?!" + _HYPHEN_UNIT + r"))"
 )
 # Only "half" goes without a count: "every quarter of 2023" is a period, "a quarter of users" a share.
 _FRACTION = re.compile(
-    r"(?<![a-z])(?:(?P<count>a|one|two|three|four)[\s-](?P<frac>half|halves|thirds?|quarters?|fifths?)|(?P<half>half))"
+    r"(?<![a-z])(?:(?P<count>"
+    + "|".join(FRACTION_COUNTS)
+    + r")[\s-](?P<frac>half|halves|thirds?|quarters?|fifths?)|(?P<half>half))"
     r"(?=\s(?:of|the|as|more|less|fewer|[a-z]+er)(?![a-z]))"
 )
 _FRACTION_DIGITS = re.compile(r"(?<![\d.])(\d)\u2044(\d{1,2})(?!\d)")  # "½" normalises to "1⁄2"
@@ -77,7 +80,6 @@ _MULT_WORD = re.compile(
     r"(?<![a-z])(?:(doubled|doubles|doubling|twice|tripled|triples|tripling|thrice|quadrupled)(?![a-z])"
     r"|(double|triple|quadruple)(?=\s(?:the|its|their|his|her|our|that|this|from|to|in|over|by)\b|[.,;:)]|$))"
 )
-_MULT_NEEDLES = ("doubl", "twice", "tripl", "thrice", "quadrupl")  # what _MULT_WORD cannot match without
 _UNIT_AFTER = re.compile(v.UNIT_AFTER)
 # "mid-20th century", "late-1990s": a prefix in time, not a name ("COVID-19").
 _TIME_PREFIX = re.compile(r"(?<![a-z])(?:mid|early|late)-$")
@@ -246,10 +248,10 @@ class _Reader(Scan):
             small = kind is FigureKind.NUMBER and value <= SETTINGS.figures_small_whole_max and not m.group("andhalf")
             self.add(m.start(), m.end(), kind, value=value, precision=precision, standalone=small, scale=scale,
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
-        for m in () if self.lacks("half", "halv", "third", "quarter", "fifth") else _FRACTION.finditer(self.w):
+        for m in () if self.lacks(*FRACTION_NEEDLES) else _FRACTION.finditer(self.w):
             if not self.free(m.start(), m.end()):
                 continue
-            count = {"two": 2, "three": 3, "four": 4}.get(m.group("count") or "", 1)
+            count = FRACTION_COUNTS.get(m.group("count") or "", 1)
             share = v.FRACTION_WORDS[m.group("frac") or m.group("half")] * count
             self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1),
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
@@ -257,7 +259,7 @@ class _Reader(Scan):
             if self.free(m.start(), m.end()) and int(m.group(2)):
                 share = Decimal(100) * int(m.group(1)) / int(m.group(2))
                 self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1), written=m.group(0))
-        for m in () if self.lacks(*_MULT_NEEDLES) else _MULT_WORD.finditer(self.w):
+        for m in () if self.lacks(*MULTIPLIER_NEEDLES) else _MULT_WORD.finditer(self.w):
             if self.free(m.start(), m.end()):
                 word = m.group(1) or m.group(2)
                 self.add(m.start(), m.end(), FigureKind.MULTIPLIER, value=Decimal(v.MULTIPLIER_WORDS[word]),

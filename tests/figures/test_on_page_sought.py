@@ -14,6 +14,7 @@ import pytest
 
 from core.figures import on_page
 from core.figures import vocab as v
+from core.figures import words as number_words
 from core.figures.page import _sought
 from core.figures.read import read_figures
 from core.models import Candidate, FigurePlace, FigureStatus, PageKind, PageText
@@ -127,10 +128,19 @@ def test_the_number_words_looked_for_are_every_word_the_reader_reads_a_value_fro
     words = [w for w, n in v.UNITS.items() if n] + list(v.TENS) + ["hundred", "thousand", "million", "billion"]
     words += ["trillion", "lakh", "crore", *v.FRACTION_WORDS, *v.MULTIPLIER_WORDS]
     for word in words:
-        assert any(kind.search(word) for kind in on_page.WORD_KINDS.values()), word
+        assert any(kind.search(word) for kind in number_words.WORD_KINDS.values()), word
     # Each whole number from 1 to 99 written out ("twenty-nine") holds the word it is looked for by.
     unit = {n: w for w, n in v.UNITS.items()}
     tens = {n: w for w, n in v.TENS.items()}
     for n in range(1, 100):
         written = unit[n] if n < 20 else tens[n - n % 10] + (f"-{unit[n % 10]}" if n % 10 else "")
-        assert on_page.WORD_KINDS[on_page.NUMBER_WORD[n]].search(written), (n, written)
+        assert number_words.WORD_KINDS[number_words.NUMBER_WORD[n]].search(written), (n, written)
+
+
+@pytest.mark.parametrize("scale", number_words.WORD_SCALES)
+def test_every_scale_the_reader_reads_after_a_number_word_is_one_the_filter_looks_for(scale):
+    # One table: "five thousand crore" is read as 5 * 10**10, and a piece holding it holds the word looked for.
+    fig = read_figures(f"It cost five {scale} to build.")[0]
+    assert fig.value == 5 * v.SCALE_WORD[scale]
+    kinds = number_words.needed(fig.value - 1, fig.value + 1)
+    assert any(number_words.WORD_KINDS[k].search(f"five {scale}") for k in kinds), (scale, kinds)
