@@ -62,7 +62,9 @@ def _scores(text: str, start: int, end: int, out_of: int = 100) -> list[ReadFigu
     figures reader leaves "50/100" unread (a slash may be a ratio or a date), so a page's are read here.
     ``out_of=10``: the ratings out of 10 with a decimal instead ("4.4/10" read as 44 %).
     """
-    out = []
+    out: list[ReadFigure] = []
+    if text.find("100" if out_of == 100 else "/", start, end) < 0:
+        return out  # every score writes its "100", every rating its "/"
     pattern, scale = (_OUT_OF_100, 1) if out_of == 100 else (_OUT_OF_10, 10)
     for m in from_runs(pattern, text, run_starts(text, start, end), end):
         num = m.group(1)
@@ -84,6 +86,15 @@ def _scores(text: str, start: int, end: int, out_of: int = 100) -> list[ReadFigu
 def _page_scores(text: str) -> tuple[ReadFigure, ...]:
     """Return a whole page's scores out of 100, read once a page (the claims of one page share them)."""
     return tuple(_scores(text, 0, len(text)))
+
+
+@functools.lru_cache(maxsize=64)
+def _passage_figures(page: str, text: str, start: int, end: int, comma: bool) -> tuple[ReadFigure, ...]:
+    """Return a passage's figures at their page positions, its scores out of 100 last: once a passage.
+
+    The claims of one page are offered many of the same passages.
+    """
+    return tuple([shifted(f, start) for f in read_figures(text, comma)] + _scores(page, start, end))
 
 
 def _multipliers(held: list[list[ReadFigure]]) -> bool:
@@ -133,7 +144,11 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
     if c.hedge in v.HEDGE_SIDE and not time_bound:
         return None
     if c.kind in (FigureKind.DATE, FigureKind.MONTH):
-        return Sought(digits=(_year_end(c.date[0]),)) if c.date[0] and not c.hedge else None
+        if not c.date[0] or c.hedge:
+            return None
+        # A date is held by the same date (``compare._hit``), which writes its day in digits as well.
+        day = (r"(?<!\d)0?" + str(c.date[2]) + r"(?!\d)",) if c.kind is FigureKind.DATE and c.date[2] else ()
+        return Sought(digits=(_year_end(c.date[0]),), also=day)
     if c.kind is FigureKind.TIME and not c.hedge:
         # A time is held by one of its hour on either half of the day ("9:30" by "9.30 p.m", "21:30").
         hours = {c.date[1] % 12, c.date[1] % 12 + 12}
@@ -199,7 +214,7 @@ def place_figures(
     comma = writes_decimal_comma(page.text)
 
     def figures_of(p: Candidate) -> list[ReadFigure]:
-        return [shifted(f, p.start) for f in read_figures(p.text, comma)] + _scores(page.text, p.start, p.end)
+        return list(_passage_figures(page.text, p.text, p.start, p.end, comma))
 
     inside = figures_of(passage) if passage is not None else []
     others: list[list[list[ReadFigure]]] = []

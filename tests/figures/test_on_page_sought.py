@@ -144,3 +144,16 @@ def test_every_scale_the_reader_reads_after_a_number_word_is_one_the_filter_look
     assert fig.value == 5 * v.SCALE_WORD[scale]
     kinds = number_words.needed(fig.value - 1, fig.value + 1)
     assert any(number_words.WORD_KINDS[k].search(f"five {scale}") for k in kinds), (scale, kinds)
+
+
+def test_a_date_is_looked_for_only_where_its_day_is_written_beside_its_year(monkeypatch):
+    # A date is held by the same date alone, whose day is written in digits: a report full of other days of 2019.
+    others = "The hall reopened on 12 June 2019.\nThe fair ran from 20 to 28 July 2019.\n"
+    text = _page("The bridge opened on March 4, 2019.").replace(_PROSE, _PROSE + others, 1)
+    read = _pieces_read(monkeypatch)
+    assert _placed("The bridge opened on 4 March 2019.", text) == (FigureStatus.MISSING, FigurePlace.ELSEWHERE)
+    assert read and not any("12 June 2019" in piece for piece in read)
+    sought = _sought(_claim("It opened on 4 March 2019."), Settings())
+    assert sought is not None
+    assert on_page._Piece(0, "It opened on 2019-03-04.").may_hold(sought)
+    assert not on_page._Piece(0, "It opened on 14 March 2019.").may_hold(sought)  # "14" is no "4"
