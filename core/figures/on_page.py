@@ -156,9 +156,8 @@ class Sought:
     ``values``: intervals (low, high) the value of a piece's figure must fall in to hold the claim
     figure, each widened past any rounding of floats; ``digits``: patterns of digits one of which any
     date, period, year or time holding it writes (a year's last two digits ending a run of digits,
-    "2019", "FY19", "2018-19"; a time's hour); ``also``: patterns of digits all of which it writes as
-    well (a date's day); ``endings``: text one of which it holds ("3.12" for a
-    version); ``words``: the kinds of number
+    "2019", "FY19", "2018-19"; a time's hour); ``also``: patterns all of which it writes too (a date's
+    day); ``endings``: text one of which it holds ("3.12" for a version); ``words``: the kinds of number
     word (``WORD_KINDS``) a figure written in words holding it needs. A piece holding none of these,
     and no power or character that normalises to a digit, holds no figure that makes the claim's true.
     """
@@ -184,6 +183,8 @@ _SCALE_AFTER = re.compile(
 _BASIS_POINTS_AFTER = re.compile(r"\)?\s*(?:basis[\s-]*points?|bps|bp)", re.IGNORECASE)
 # A number a page may group with a point in thousands ("8.958" read as 8,958 by ``restated.point_grouped``).
 _POINT_GROUPED = re.compile(r"\d\.\d{3}(?!\d)")
+# A share told as a count in another ("1 in 4" is 25%, ``read._ONE_IN``): looser than the reader.
+_ONE_IN = re.compile(r"(?<![\d.,])([1-9])\s+in\s+(?:every\s+)?([1-9]\d*(?:,\d{3})*)", re.IGNORECASE)
 # A range's first end takes the second's scale ("$5.0 - $5.2 billion"): the ends stand this close at most.
 _RANGE_GAP_CHARS = 24
 _SCALES = tuple(sorted({1.0} | {float(x) for x in v.SCALE_WORD.values()}))
@@ -305,6 +306,7 @@ class _Piece:
             values: set[float] = set()
             _run_values(chunks, values)
             found.update(x * t * k for x in values for t in times for k in (_SCALES if scaled[n] or near else (1.0,)))
+        found.update(100 * int(n) / int(d.replace(",", "")) for n, d in _ONE_IN.findall(plain))
         self.values = sorted(found)
 
 

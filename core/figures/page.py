@@ -178,6 +178,8 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
         words |= needed(a - slack, a + slack)
         if (c.kind is FigureKind.YEAR or four) and a == a.to_integral_value():
             years.append(_year_end(int(a)))
+    if c.kind is FigureKind.PERCENT:
+        words.add("share")  # "one in five" for 20%
     return Sought(values=tuple(values), digits=tuple(years), words=frozenset(words))
 
 

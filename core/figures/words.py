@@ -36,6 +36,8 @@ WORD_KINDS: dict[str, re.Pattern[str]] = {
     **{s.split()[-1]: re.compile(s.split()[-1]) for s in WORD_SCALES},
     "fraction": re.compile("|".join(FRACTION_NEEDLES)),
     "multiplier": re.compile("|".join(MULTIPLIER_NEEDLES)),
+    # A share told as a count in another in words ("one in five"), as the reader reads it (``read._ONE_IN``).
+    "share": re.compile(r"(?<![a-z])(?:" + "|".join(_UNITS[:9]) + r")\s+in\s"),
 }
 #: The word naming each whole number from 1 to 99 that a figure in words starts from ("twenty-nine": "twenty").
 NUMBER_WORD = {n: _UNITS[n - 1] if n < 20 else _TENS[n // 10 - 2] for n in range(1, 100)}

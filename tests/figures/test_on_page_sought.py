@@ -75,6 +75,10 @@ def _placed(claim: str, text: str) -> tuple[FigureStatus, FigurePlace | None]:
         ("Of the residents, 50% voted.", "Of the residents, half of them voted."),  # a fraction
         ("The bridge opened at 9:30 pm.", "The bridge opened at 21:30 to traffic."),  # a time's hour
         ("The trust lent $479 million to the city.", "The trust lent ($479) million to the city."),  # a bracket
+        ("About 25% of the residents voted.", "About 1 in 4 of the residents voted."),  # a share told as a count
+        ("Some 20% of the residents voted.", "One in five of the residents voted."),  # the same in words
+        ("Two thirds of the residents voted.", "Of the residents, 67% voted."),  # a fraction's share
+        ("The bridge took ½ year to mend.", "The bridge took 1\u20442 year to mend."),  # a fraction slash
     ],
 )
 def test_a_figure_written_in_another_form_far_down_the_page_is_found_there(claim, far, monkeypatch):
@@ -157,3 +161,9 @@ def test_a_date_is_looked_for_only_where_its_day_is_written_beside_its_year(monk
     assert sought is not None
     assert on_page._Piece(0, "It opened on 2019-03-04.").may_hold(sought)
     assert not on_page._Piece(0, "It opened on 14 March 2019.").may_hold(sought)  # "14" is no "4"
+
+
+@pytest.mark.parametrize("count", number_words.FRACTION_COUNTS)
+def test_every_count_the_reader_reads_before_a_fraction_is_a_share_the_filter_looks_for(count):
+    fig = read_figures(f"Of the residents, {count} third of them voted.")[0]
+    assert "fraction" in number_words.needed(fig.value - 1, fig.value + 1), (count, fig.value)
