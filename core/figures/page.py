@@ -25,7 +25,7 @@ from decimal import Decimal
 from core.figures import vocab as v
 from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
 from core.figures.compare import holder, holders
-from core.figures.doubt import garbled, implicit, month_named, own_bound, rank_counted
+from core.figures.doubt import garbled, implicit, made_true_far, month_named, own_bound, rank_counted
 from core.figures.locale import writes_decimal_comma
 from core.figures.on_page import VALUE_SLACK, Sought, page_figures
 from core.figures.read import ReadFigure, read_figures
@@ -287,6 +287,7 @@ def place_figures(
             or garbled(c, passages)
             or rank_counted(c, claim_text, passages)
             or implicit(c, claim_text, closest, page.text, [f for h in every() for f in h])
+            or made_true_far(c, claim_text, page_figs, page.text)
         )
         if not doubt and not whole:
             doubt = "the page is too large to read all its figures in time, so it cannot be said to lack this one."
