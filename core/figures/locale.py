@@ -75,6 +75,21 @@ def writes_decimal_comma(text: str) -> bool:
     return best != "en" and counts[best] >= _MIN_HITS and counts[best] >= 2 * runner_up
 
 
+# What an ASCII text needs for the guess to change its reading: a digit, a point, comma or spaces, a digit.
+_MAY_REGROUP = re.compile(r"\d(?:[.,]|\s+)\d")
+
+
+def comma_for(page: str, text: str) -> bool:
+    """Return ``writes_decimal_comma(page)`` for reading text of the page, unguessed (False) when it cannot matter.
+
+    The guess changes only a number written with a point, comma or space between digits
+    (``regroup``); an ASCII text without one is read alike either way, and the page need not be guessed.
+    """
+    if text.isascii() and _MAY_REGROUP.search(text) is None:
+        return False
+    return writes_decimal_comma(page)
+
+
 def regroup(w: str, decimal_comma: bool) -> str:
     """Return the normalised text with its numbers in the reader's form (same length): "5,500", "2.5"."""
     if _DIGIT.search(w) is None:

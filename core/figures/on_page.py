@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from core.figures import vocab as v
-from core.figures.locale import writes_decimal_comma
+from core.figures.locale import comma_for
 from core.figures.read import ReadFigure, read_figures
 from core.figures.scan import shifted
 from core.figures.words import WORD_KINDS
@@ -183,8 +183,7 @@ _SCALE_AFTER = re.compile(
 _BASIS_POINTS_AFTER = re.compile(r"\)?\s*(?:basis[\s-]*points?|bps|bp)", re.IGNORECASE)
 # A number a page may group with a point in thousands ("8.958" read as 8,958 by ``restated.point_grouped``).
 _POINT_GROUPED = re.compile(r"\d\.\d{3}(?!\d)")
-# A share told as a count in another ("1 in 4" is 25%, ``read._ONE_IN``): looser than the reader.
-_ONE_IN = re.compile(r"(?<![\d.,])([1-9])\s+in\s+(?:every\s+)?([1-9]\d*(?:,\d{3})*)", re.IGNORECASE)
+_ONE_IN = re.compile(r"(?<![\d.,])([1-9])\s+in\s+(?:every\s+)?([1-9]\d*(?:,\d{3})*)", re.I)  # "1 in 4": 25%
 # A range's first end takes the second's scale ("$5.0 - $5.2 billion"): the ends stand this close at most.
 _RANGE_GAP_CHARS = 24
 _SCALES = tuple(sorted({1.0} | {float(x) for x in v.SCALE_WORD.values()}))
@@ -313,7 +312,7 @@ class _Piece:
 class _PageRead:
     # One page's reading, kept so that a later call continues it: a class only to hold the pieces read.
     def __init__(self, text: str, piece_chars: int) -> None:
-        self.comma = writes_decimal_comma(text)
+        self.text = text
         self.pieces = _runs(text, piece_chars)
         self.parts: list[_Piece] = []  # the pieces cut so far, in page order, each read or not yet
         self.cut = False  # every piece is cut
@@ -353,7 +352,8 @@ class _PageRead:
                     if part.figs is None and spent > budget:
                         done = False  # the budget is spent: the pieces read before still count
                     elif part.figs is None:
-                        part.figs = tuple(shifted(f, part.offset) for f in read_figures(part.text, self.comma))
+                        figs = read_figures(part.text, comma_for(self.text, part.text))
+                        part.figs = tuple(shifted(f, part.offset) for f in figs)
                         spent = self.spent + time.monotonic() - started
                     if part.figs is not None:
                         wanted.append(part)

@@ -26,7 +26,7 @@ from core.figures import vocab as v
 from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
 from core.figures.compare import holder, holders
 from core.figures.doubt import garbled, implicit, made_true_far, month_named, own_bound, rank_counted
-from core.figures.locale import writes_decimal_comma
+from core.figures.locale import comma_for
 from core.figures.on_page import VALUE_SLACK, Sought, page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import kind_word
@@ -210,13 +210,13 @@ def place_figures(
     """
     s = settings or Settings()
     passage = passages[0] if passages else None
-    claim_figs = read_figures(claim_text[: s.figures_claim_max_chars], writes_decimal_comma(claim_text))
+    claim = claim_text[: s.figures_claim_max_chars]
+    claim_figs = read_figures(claim, comma_for(claim_text, claim))
     if not claim_figs:
         return FigureCheck(())
-    comma = writes_decimal_comma(page.text)
 
     def figures_of(p: Candidate) -> list[ReadFigure]:
-        return list(_passage_figures(page.text, p.text, p.start, p.end, comma))
+        return list(_passage_figures(page.text, p.text, p.start, p.end, comma_for(page.text, p.text)))
 
     inside = figures_of(passage) if passage is not None else []
     others: list[list[list[ReadFigure]]] = []
