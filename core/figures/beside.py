@@ -125,6 +125,12 @@ def judged_against(
     return [near] if near is not None else []
 
 
+def beside_its_word(claim: ReadFigure, claim_text: str, figs: list[ReadFigure], text: str) -> list[ReadFigure]:
+    """Return the figures of figs of the claim figure's kind beside the same word ("95 homes" for "100 homes")."""
+    word = _word_after(claim_text, claim.end)
+    return [f for f in figs if word and f.kind is claim.kind and _word_after(text, f.end) == word]
+
+
 _STOP = frozenset(
     {"with", "that", "have", "been", "were", "this", "from", "than", "more", "less", "over", "under", "about", "some"}
     | {"only", "each", "their", "which"}
@@ -164,4 +170,4 @@ def _made_true(claim: ReadFigure, f: ReadFigure, ratio: Decimal) -> bool:
     return c <= q < c * ratio if v.HEDGE_SIDE[claim.hedge] == "more" else c / ratio < q <= c
 
 
-__all__ = ["IN_PLACE", "judged_against", "nearest", "with_hedge"]
+__all__ = ["IN_PLACE", "beside_its_word", "judged_against", "nearest", "with_hedge"]

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 
 from core.figures import vocab as v
-from core.figures.beside import judged_against, with_hedge
+from core.figures.beside import beside_its_word, judged_against, with_hedge
 from core.figures.read import ReadFigure, read_figures
 from core.models import Candidate, FigureKind
+from core.settings import Settings
 
 _TIMES = frozenset({FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH, FigureKind.PERIOD})
 # A year glued to a name ("UEFA Euro 2016", "Windows 2000") is part of the name the page may not repeat.
@@ -331,3 +333,39 @@ def implicit(
 
 
 __all__ = ["implicit", "month_named", "own_bound"]
+
+
+_RATIO = Decimal(str(Settings().figures_comparative_ratio))
+
+
+def made_true_far(claim: ReadFigure, claim_text: str, page_figs: list[ReadFigure], text: str) -> str:
+    """Return why "more than 100" is not judged when a page figure past the comparative's ratio makes it true, else "".
+
+    A comparative says what it says: "more than 100 people died" is true of the page's "188 deaths".
+    Judged against the figure in its place ("95 homes", nearer in value), it would stand nowhere; a
+    figure of its kind that makes it true, however far, may be the one it means, unless the page gives
+    one beside the claim's own word ("95 homes" for "more than 100 homes") or one short of it within
+    ``figures_comparative_ratio``, which stands in its place.
+    """
+    if claim.hedge in v.TIME_HEDGES or claim.hedge in v.NEGATED_HEDGES or v.HEDGE_SIDE.get(claim.hedge) != "more":
+        return ""
+    if claim.value is None or claim.value <= 0 or claim.is_range or beside_its_word(claim, claim_text, page_figs, text):
+        return ""
+    true = [
+        f
+        for f in page_figs
+        if f.kind is claim.kind and f.value is not None and not f.is_range and f.value >= claim.value
+        and f.currency == claim.currency and (not f.unit or not claim.unit or f.unit == claim.unit)
+        and v.HEDGE_SIDE.get(f.hedge) != "less"
+    ]  # fmt: skip
+    # A figure of its kind short of it within the ratio ("821 deaths" for "more than 825") stands in its place.
+    value = claim.value
+    short = [abs(f.value) for f in page_figs if f.kind is claim.kind and f.currency == claim.currency and f.value]
+    if not true or any(value / _RATIO <= q < value for q in short):
+        return ""
+    f = min(true, key=lambda f: f.value or 0)
+    return (
+        f"the page's “{with_hedge(text, f)}” makes the claim's “{claim.hedge} {claim.text}” true, though far from"
+        " it in value and not beside its words; whether it is the figure the claim means is not judged, so check"
+        " it by eye."
+    )

@@ -64,13 +64,30 @@ _COMMA_BEFORE_UNIT = re.compile(
 def writes_decimal_comma(text: str) -> bool:
     """Return True when the text's own words say it is in a language that writes a decimal comma."""
     counts = dict.fromkeys(_COMMON_WORDS, 0)
-    # Each distinct word of the sample looked up once: thousands of words, a few hundred distinct.
-    for word, n in Counter(_WORD.findall(text[:_SAMPLE_CHARS].lower())).items():
-        for lang in _LANGS_OF.get(word, ()):
-            counts[lang] += n
+    # Each distinct piece between spaces looked up once: thousands of pieces, a few hundred distinct. A
+    # piece of letters only is one word; the pattern cuts the others ("(the", "l'eau") into their words.
+    for piece, n in Counter(text[:_SAMPLE_CHARS].lower().split()).items():
+        for word in (piece,) if piece.isalpha() else _WORD.findall(piece):
+            for lang in _LANGS_OF.get(word, ()):
+                counts[lang] += n
     best = max(counts, key=lambda lang: counts[lang])
     runner_up = max(n for lang, n in counts.items() if lang != best)
     return best != "en" and counts[best] >= _MIN_HITS and counts[best] >= 2 * runner_up
+
+
+# What an ASCII text needs for the guess to change its reading: a digit, a point, comma or spaces, a digit.
+_MAY_REGROUP = re.compile(r"\d(?:[.,]|\s+)\d")
+
+
+def comma_for(page: str, text: str) -> bool:
+    """Return ``writes_decimal_comma(page)`` for reading text of the page, unguessed (False) when it cannot matter.
+
+    The guess changes only a number written with a point, comma or space between digits
+    (``regroup``); an ASCII text without one is read alike either way, and the page need not be guessed.
+    """
+    if text.isascii() and _MAY_REGROUP.search(text) is None:
+        return False
+    return writes_decimal_comma(page)
 
 
 def regroup(w: str, decimal_comma: bool) -> str:

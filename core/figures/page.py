@@ -20,19 +20,20 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from decimal import ROUND_CEILING, Decimal
+from decimal import Decimal
 
 from core.figures import vocab as v
 from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
 from core.figures.compare import holder, holders
-from core.figures.doubt import garbled, implicit, month_named, own_bound, rank_counted
-from core.figures.locale import writes_decimal_comma
-from core.figures.on_page import NUMBER_WORD, VALUE_SLACK, Sought, page_figures
+from core.figures.doubt import garbled, implicit, made_true_far, month_named, own_bound, rank_counted
+from core.figures.locale import comma_for
+from core.figures.on_page import VALUE_SLACK, Sought, page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import kind_word
 from core.figures.restated import point_grouped, restatements
 from core.figures.scan import from_runs, precision_of, run_starts, shifted
 from core.figures.unjudged import skip_reason
+from core.figures.words import needed
 from core.models import Candidate, Figure, FigureCheck, FigureKind, FigurePlace, FigureStatus, PageText
 from core.settings import Settings
 from core.text import split_sentences
@@ -61,7 +62,9 @@ def _scores(text: str, start: int, end: int, out_of: int = 100) -> list[ReadFigu
     figures reader leaves "50/100" unread (a slash may be a ratio or a date), so a page's are read here.
     ``out_of=10``: the ratings out of 10 with a decimal instead ("4.4/10" read as 44 %).
     """
-    out = []
+    out: list[ReadFigure] = []
+    if text.find("100" if out_of == 100 else "/", start, end) < 0:
+        return out  # every score writes its "100", every rating its "/"
     pattern, scale = (_OUT_OF_100, 1) if out_of == 100 else (_OUT_OF_10, 10)
     for m in from_runs(pattern, text, run_starts(text, start, end), end):
         num = m.group(1)
@@ -83,6 +86,15 @@ def _scores(text: str, start: int, end: int, out_of: int = 100) -> list[ReadFigu
 def _page_scores(text: str) -> tuple[ReadFigure, ...]:
     """Return a whole page's scores out of 100, read once a page (the claims of one page share them)."""
     return tuple(_scores(text, 0, len(text)))
+
+
+@functools.lru_cache(maxsize=64)
+def _passage_figures(page: str, text: str, start: int, end: int, comma: bool) -> tuple[ReadFigure, ...]:
+    """Return a passage's figures at their page positions, its scores out of 100 last: once a passage.
+
+    The claims of one page are offered many of the same passages.
+    """
+    return tuple([shifted(f, start) for f in read_figures(text, comma)] + _scores(page, start, end))
 
 
 def _multipliers(held: list[list[ReadFigure]]) -> bool:
@@ -132,7 +144,11 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
     if c.hedge in v.HEDGE_SIDE and not time_bound:
         return None
     if c.kind in (FigureKind.DATE, FigureKind.MONTH):
-        return Sought(digits=(_year_end(c.date[0]),)) if c.date[0] and not c.hedge else None
+        if not c.date[0] or c.hedge:
+            return None
+        # A date is held by the same date (``compare._hit``), which writes its day in digits as well.
+        day = (r"(?<!\d)0?" + str(c.date[2]) + r"(?!\d)",) if c.kind is FigureKind.DATE and c.date[2] else ()
+        return Sought(digits=(_year_end(c.date[0]),), also=day)
     if c.kind is FigureKind.TIME and not c.hedge:
         # A time is held by one of its hour on either half of the day ("9:30" by "9.30 p.m", "21:30").
         hours = {c.date[1] % 12, c.date[1] % 12 + 12}
@@ -159,62 +175,17 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
             return None
         a = abs(end)
         values.append((float(a - slack) * (1 - VALUE_SLACK), float(a + slack) * (1 + VALUE_SLACK)))
-        words |= _in_words(a - slack, a + slack)
+        words |= needed(a - slack, a + slack)
         if (c.kind is FigureKind.YEAR or four) and a == a.to_integral_value():
             years.append(_year_end(int(a)))
+    if c.kind is FigureKind.PERCENT:
+        words.add("share")  # "one in five" for 20%
     return Sought(values=tuple(values), digits=tuple(years), words=frozenset(words))
 
 
 def _year_end(year: int) -> str:
     """Return the pattern of a year by its last two digits ending a run of digits: "2019", "FY19", "2018-19"."""
     return r"(?<!\d)(?:\d\d)?" + f"{year % 100:02d}" + r"(?!\d)"
-
-
-# The values a figure in words may have (``read._Reader.words``), by the number words it needs: a whole
-# number or a half more ("four and a half"), 1 to 99 starting from its own word ("twenty-nine": "twenty"),
-# 100 to 9,999 with "hundred" ("nineteen hundred" is 1900), times a scale with its word ("five million",
-# "2 thousand crore"); a fraction's share ("two thirds" as 66.7%); a multiplier's two to four ("twice").
-_WORDS_MAX = Decimal("9999.5")
-_SCALE_WORDS = {
-    Decimal(10) ** 3: ("thousand",),
-    Decimal(10) ** 5: ("lakh",),
-    Decimal(10) ** 6: ("million",),
-    Decimal(10) ** 7: ("crore",),
-    Decimal(10) ** 9: ("billion",),
-    Decimal(10) ** 10: ("crore",),
-    Decimal(10) ** 12: ("trillion", "crore"),
-}
-_SHARES = tuple(share * count for share in set(v.FRACTION_WORDS.values()) for count in (1, 2, 3, 4))
-# A span of more whole numbers than this in words needs any of the words that start them.
-_MOST_HALVES = 40
-
-
-def _halves(low: Decimal, high: Decimal, a: Decimal, b: Decimal) -> bool:
-    """Return True when a whole number or a half (a to b) lies from low to high."""
-    first = max(a, (low * 2).to_integral_value(rounding=ROUND_CEILING) / 2)
-    return first <= min(b, high)
-
-
-def _in_words(low: Decimal, high: Decimal) -> set[str]:
-    """Return the number words (``on_page.WORD_KINDS``) any of which a figure from low to high in words needs."""
-    out: set[str] = set()
-    if _halves(low, high, Decimal(1), Decimal("99.5")):
-        first = max(Decimal(1), (low * 2).to_integral_value(rounding=ROUND_CEILING) / 2)
-        last = min(Decimal("99.5"), high)
-        if (last - first) * 2 > _MOST_HALVES:
-            out.update(NUMBER_WORD.values())
-        else:
-            out.update(NUMBER_WORD[int(first + Decimal(k) / 2)] for k in range(int((last - first) * 2) + 1))
-    if _halves(low, high, Decimal(100), _WORDS_MAX):
-        out.add("hundred")
-    for scale, words in _SCALE_WORDS.items():
-        if _halves(low / scale, high / scale, Decimal(1), _WORDS_MAX):
-            out.update(words)
-    if any(low <= share <= high for share in _SHARES):
-        out.add("fraction")
-    if _halves(low, high, Decimal(2), Decimal(4)):
-        out.add("multiplier")
-    return out
 
 
 def _figure(c: ReadFigure, status: FigureStatus, where: FigurePlace | None, **fields: object) -> Figure:
@@ -239,13 +210,13 @@ def place_figures(
     """
     s = settings or Settings()
     passage = passages[0] if passages else None
-    claim_figs = read_figures(claim_text[: s.figures_claim_max_chars], writes_decimal_comma(claim_text))
+    claim = claim_text[: s.figures_claim_max_chars]
+    claim_figs = read_figures(claim, comma_for(claim_text, claim))
     if not claim_figs:
         return FigureCheck(())
-    comma = writes_decimal_comma(page.text)
 
     def figures_of(p: Candidate) -> list[ReadFigure]:
-        return [shifted(f, p.start) for f in read_figures(p.text, comma)] + _scores(page.text, p.start, p.end)
+        return list(_passage_figures(page.text, p.text, p.start, p.end, comma_for(page.text, p.text)))
 
     inside = figures_of(passage) if passage is not None else []
     others: list[list[list[ReadFigure]]] = []
@@ -316,6 +287,7 @@ def place_figures(
             or garbled(c, passages)
             or rank_counted(c, claim_text, passages)
             or implicit(c, claim_text, closest, page.text, [f for h in every() for f in h])
+            or made_true_far(c, claim_text, page_figs, page.text)
         )
         if not doubt and not whole:
             doubt = "the page is too large to read all its figures in time, so it cannot be said to lack this one."

@@ -21,6 +21,7 @@ from decimal import Decimal
 from core.figures import vocab as v
 from core.figures.dates import read_dates, read_periods, read_times, read_versions
 from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, from_digits, from_runs, precision_of
+from core.figures.words import FRACTION_COUNTS, FRACTION_NEEDLES, MULTIPLIER_NEEDLES, WORD_SCALES
 from core.models import FigureKind
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d{1,2}(?:,\d{2})+,\d{3}(?![\d])|\d+)(?:\.\d+)?|\.\d+"
@@ -63,21 +64,31 @@ _WORD_NUMBER = re.compile(
     + r"))?|(?P<hunit>"
     + v.UNIT_WORD
     + r")))?)?(?P<andhalf>[\s-]and[\s-]a[\s-]half)?"
-    r"(?:\s(?P<scale>lakh crore|thousand crore|thousand|million|billion|trillion|lakh|crore))?"
+    r"(?:\s(?P<scale>" + "|".join(WORD_SCALES) + "))?"
     r"(?:\s?(?P<pct>%|percent|per cent)|\s(?P<times>times))?(?![a-z]|-(?!" + _HYPHEN_UNIT + r"))"
 )
 # Only "half" goes without a count: "every quarter of 2023" is a period, "a quarter of users" a share.
 _FRACTION = re.compile(
-    r"(?<![a-z])(?:(?P<count>a|one|two|three|four)[\s-](?P<frac>half|halves|thirds?|quarters?|fifths?)|(?P<half>half))"
+    r"(?<![a-z])(?:(?P<count>"
+    + "|".join(FRACTION_COUNTS)
+    + r")[\s-](?P<frac>half|halves|thirds?|quarters?|fifths?)|(?P<half>half))"
     r"(?=\s(?:of|the|as|more|less|fewer|[a-z]+er)(?![a-z]))"
 )
-_FRACTION_DIGITS = re.compile(r"(?<![\d.])(\d)\u2044(\d{1,2})(?!\d)")  # "½" normalises to "1⁄2"
+_FRACTION_DIGITS = re.compile(r"(?<![\d.])(\d)\u2044(\d{1,2})(?!\d)")  # "⅔" normalises to "2⁄3"
 # "double quotes" and "triple-quoted" are no multipliers: the base forms count only before what they multiply.
+# A share told as a count in another ("1 in 4 adults", "one in every five"): 25%, 20%.
+_SCALE_COUNTS = {"hundred": 100, "thousand": 1000, "million": 10**6}
+_SHARE_WORDS = {w: n for w, n in (*v.UNITS.items(), *v.TENS.items()) if n > 1}
+_SHARE_WORDS |= {f"{a}{w}": n for w, n in _SCALE_COUNTS.items() for a in ("", "a ", "one ")}
+_ONE_IN = re.compile(
+    r"(?<![\w.,$€£¥₹-])(?P<n>[1-9]|" + "|".join(w for w, n in v.UNITS.items() if 1 <= n <= 9) + r")\sin\s(?:every\s)?"
+    r"(?P<d>[1-9]\d{0,2}(?:,\d{3})*(?![\d.,]\d)|" + "|".join(sorted(_SHARE_WORDS, key=len, reverse=True)) + r")"
+    r"(?![\w%-]|\s?per\s?cent)"
+)
 _MULT_WORD = re.compile(
     r"(?<![a-z])(?:(doubled|doubles|doubling|twice|tripled|triples|tripling|thrice|quadrupled)(?![a-z])"
     r"|(double|triple|quadruple)(?=\s(?:the|its|their|his|her|our|that|this|from|to|in|over|by)\b|[.,;:)]|$))"
 )
-_MULT_NEEDLES = ("doubl", "twice", "tripl", "thrice", "quadrupl")  # what _MULT_WORD cannot match without
 _UNIT_AFTER = re.compile(v.UNIT_AFTER)
 # "mid-20th century", "late-1990s": a prefix in time, not a name ("COVID-19").
 _TIME_PREFIX = re.compile(r"(?<![a-z])(?:mid|early|late)-$")
@@ -107,6 +118,32 @@ class _Reader(Scan):
             self.add(m.start(), m.end(), FigureKind.MONEY, value=value, precision=precision_of(num) * scale,
                      currency=v.CURRENCY_CODES[cur.strip().rstrip(".") if cur.strip() != "rs." else "rs"],
                      written=num, negative=True, hedge=self.hedge_before(m.start()), scale=scale)  # fmt: skip
+
+    def slashed(self) -> None:
+        # "2⁄3" ("⅔" normalised) is a share, read before its digits are read as two numbers ("½" is ".50").
+        for m in () if self.lacks("\u2044") else from_runs(_FRACTION_DIGITS, self.w, self.runs()):
+            if self.free(m.start(), m.end()) and int(m.group(2)):
+                share = Decimal(100) * int(m.group(1)) / int(m.group(2))
+                self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1), written=m.group(0),
+                         hedge=self.hedge_before(m.start()))  # fmt: skip
+
+    def one_in(self) -> None:
+        # Each " in " tried with the count before it: a digit or a word of three to five letters.
+        pos = self.w.find(" in ")
+        while pos >= 0:
+            for back in (1, 3, 4, 5):
+                m = _ONE_IN.match(self.w, pos - back) if pos >= back else None
+                if m is None or not self.free(m.start(), m.end()):
+                    continue
+                n = int(m.group("n")) if m.group("n").isdigit() else v.UNITS[m.group("n")]
+                d = int(m.group("d").replace(",", "")) if m.group("d")[0].isdigit() else _SHARE_WORDS[m.group("d")]
+                if n < d:
+                    share = Decimal(100) * n / d
+                    self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, written=m.group(0),
+                             precision=min(Decimal(1), Decimal(1).scaleb(share.adjusted() - 1)),
+                             hedge=self.hedge_before(m.start()))  # fmt: skip
+                break
+            pos = self.w.find(" in ", pos + 1)
 
     def numbers(self) -> None:
         for m in from_digits(_NUMBER, self.w, _NUMBER_LEAD):
@@ -222,6 +259,14 @@ class _Reader(Scan):
                  power=power, standalone=standalone, negative=negative, scale=scale, unit=unit)  # fmt: skip
 
     def words(self) -> None:
+        # A fraction first: "two thirds of" is a share, not the word "two" (a small number alone, then dropped).
+        for m in () if self.lacks(*FRACTION_NEEDLES) else _FRACTION.finditer(self.w):
+            if not self.free(m.start(), m.end()):
+                continue
+            count = FRACTION_COUNTS.get(m.group("count") or "", 1)
+            share = v.FRACTION_WORDS[m.group("frac") or m.group("half")] * count
+            self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1),
+                     hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
         for m in _WORD_NUMBER.finditer(self.w):
             if not self.free(m.start(), m.end()):
                 continue
@@ -246,18 +291,7 @@ class _Reader(Scan):
             small = kind is FigureKind.NUMBER and value <= SETTINGS.figures_small_whole_max and not m.group("andhalf")
             self.add(m.start(), m.end(), kind, value=value, precision=precision, standalone=small, scale=scale,
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
-        for m in () if self.lacks("half", "halv", "third", "quarter", "fifth") else _FRACTION.finditer(self.w):
-            if not self.free(m.start(), m.end()):
-                continue
-            count = {"two": 2, "three": 3, "four": 4}.get(m.group("count") or "", 1)
-            share = v.FRACTION_WORDS[m.group("frac") or m.group("half")] * count
-            self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1),
-                     hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
-        for m in from_runs(_FRACTION_DIGITS, self.w, self.runs()):
-            if self.free(m.start(), m.end()) and int(m.group(2)):
-                share = Decimal(100) * int(m.group(1)) / int(m.group(2))
-                self.add(m.start(), m.end(), FigureKind.PERCENT, value=share, precision=Decimal(1), written=m.group(0))
-        for m in () if self.lacks(*_MULT_NEEDLES) else _MULT_WORD.finditer(self.w):
+        for m in () if self.lacks(*MULTIPLIER_NEEDLES) else _MULT_WORD.finditer(self.w):
             if self.free(m.start(), m.end()):
                 word = m.group(1) or m.group(2)
                 self.add(m.start(), m.end(), FigureKind.MULTIPLIER, value=Decimal(v.MULTIPLIER_WORDS[word]),
@@ -330,6 +364,8 @@ class _Reader(Scan):
         read_periods(self)
         read_versions(self)
         self.accounting()
+        self.slashed()
+        self.one_in()
         self.numbers()
         self.words()
         # "one", "two" are words first: a small number word is read only as the end of a range.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as fields_of
@@ -39,7 +40,10 @@ _HEDGE_RE = re.compile(v.HEDGE)
 _NEGATED = re.compile(
     r"(?<![a-z'])(?:(?P<no>no)\s|(?P<neg>not|[a-z]+n't)\s(?:(?!(?:only|just|merely|simply|and|or|but)\s)[a-z]+\s){0,2})$"
 )
-_MARKED = frozenset(_SUPERSCRIPTS) | frozenset(_VULGAR) | _GROUPING_SPACES
+# The same three written with a fraction slash ("1⁄2"): the same text once normalised, read alike.
+_SLASHED = {unicodedata.normalize("NFKC", k): x for k, x in _VULGAR.items()}
+_BEFORE_NUMBER = frozenset("0123456789.,")  # "41⁄2" may be 41/2, "2.1⁄2" no fraction
+_MARKED = frozenset(_SUPERSCRIPTS) | frozenset(_VULGAR) | _GROUPING_SPACES | {"\u2044"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -107,6 +111,15 @@ def made(**values: object) -> ReadFigure:
     return fig
 
 
+def _slashed(base: str, i: int) -> bool:
+    """Return True when the fraction slash at i writes a vulgar fraction ("1⁄2"), with no digit or mark around it."""
+    return (
+        base[i - 1 : i + 2] in _SLASHED
+        and base[max(0, i - 2) : i - 1] not in _BEFORE_NUMBER
+        and not base[i + 2 : i + 3].isdigit()
+    )
+
+
 def working_text(text: str, decimal_comma: bool = False) -> tuple[str, tuple[int, ...]]:
     """Return the normalised text, numbers regrouped, superscripts and grouping spaces marked, and its offsets."""
     norm = normalise(text)
@@ -125,6 +138,8 @@ def working_text(text: str, decimal_comma: bool = False) -> tuple[str, tuple[int
             for k, c in enumerate(_VULGAR[orig]):
                 if i + k < len(chars) and norm.offsets[i + k] == norm.offsets[i]:
                     chars[i + k] = c
+        elif orig == "\u2044" and _slashed(base, i):
+            chars[i - 1 : i + 2] = _SLASHED[base[i - 1 : i + 2]]
         elif ch == " " and orig in _GROUPING_SPACES and i > 0 and chars[i - 1].isdigit():
             following = base[i + 1 : i + 5]
             if len(following) >= 3 and following[:3].isdigit() and not following[3:4].isdigit():

@@ -222,10 +222,11 @@ GLUED_UNITS = (  # noqa: SIM905 (a word list reads best as words)
 GLUED_UNIT = r"(?P<unit>" + "|".join(sorted(GLUED_UNITS, key=len, reverse=True)) + r")(?![a-z0-9])"
 
 # A line holds a figure only if it has a digit or one of these (the number words the reader reads
-# beyond the small ones it drops when they stand alone, fractions, multipliers, ordinal periods):
-# the page's other lines are not read for figures.
+# beyond the small ones it drops when they stand alone, fractions, multipliers, ordinal periods, a
+# share told in words, "one in five"): the page's other lines are not read for figures.
 MAY_HOLD_FIGURE = (
     r"\d|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|eleven|twelve|teen|hundred|thousand|million"
     r"|billion|trillion|lakh|crore|half|halves|third|quarter|fifth|double|twice|tripl|thrice|quadrupl"
     r"|percent|per cent|times|first|second|fourth|fiscal|fold|½|¼|¾|⁄"
+    r"|one in|two in|three in|four in|five in|six in|seven in|eight in|nine in"
 )

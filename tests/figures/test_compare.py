@@ -83,6 +83,12 @@ READ_CASES = [
     ("a quarter of users", [("a quarter", "percent", D(25), None)]),
     ("in the quarter", []),
     ("1½ years", [("1½", "number", D("1.5"), None)]),
+    ("1\u20442 cup of sugar", [("1\u20442", "number", D("0.5"), None)]),  # the fraction slash "½" normalises to
+    ("about 2\u20443 of voters", [("2\u20443", "percent", D(200) / 3, None)]),  # a share, not 2 and 3
+    ("Two thirds of the residents", [("Two thirds", "percent", D(100) / 3 * 2, None)]),  # not the word "two"
+    ("About 1 in 4 adults smoke", [("1 in 4", "percent", D(25), None)]),
+    ("one in every five homes", [("one in every five", "percent", D(20), None)]),
+    ("he scored 5 in 2019", [("5", "number", D(5), None), ("2019", "year", D(2019), None)]),  # no share of a year
     ("10⁸", [("10⁸", "number", D(10**8), None)]),
     ("2**30", [("2**30", "number", D(2**30), None)]),
     ("1.2.3.4", [("1.2.3.4", "unreadable", None, None)]),

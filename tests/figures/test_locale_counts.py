@@ -39,3 +39,28 @@ def test_a_german_text_writes_a_decimal_comma_and_an_english_one_does_not():
         locale.writes_decimal_comma("The town has 5,500 people and is one of the few that was built with a wall.")
         is False
     )
+
+
+def test_a_text_whose_reading_the_guess_cannot_change_is_read_without_guessing_its_page():
+    german = "Die Stadt hat 5.500 Einwohner und ist nicht groß, aber die Lage ist mit der Bahn gut, und das auch"
+    assert locale.comma_for(german, "Die Stadt hat 5.500 Einwohner") is True  # "5.500" is 5500 there
+    assert locale.comma_for(german, "Die Stadt wurde 1850 gegründet") is True  # not ASCII: guessed
+    assert locale.comma_for(german, "Seit 1850 hat die Stadt 12 Schulen") is False  # no number the guess regroups
+
+
+def test_the_sentences_read_unguessed_are_read_as_the_guess_reads_them():
+    from core.figures import read_figures
+    from core.text import split_sentences
+
+    unguessed = []
+    for path in PAGES[:30]:
+        text = extract_html(gzip.decompress(path.read_bytes()), "text/html").text
+        # The texts comma_for answers without guessing: ASCII, no point, comma or space between digits.
+        unguessed += [
+            text[a:b]
+            for a, b in split_sentences(text)
+            if text[a:b].isascii() and not locale._MAY_REGROUP.search(text[a:b]) and any(map(str.isdigit, text[a:b]))
+        ]
+    assert len(unguessed) > 100, len(unguessed)
+    for s in unguessed:
+        assert [vars(f) for f in read_figures(s, True)] == [vars(f) for f in read_figures(s, False)], s

@@ -14,6 +14,7 @@ import pytest
 
 from core.figures import on_page
 from core.figures import vocab as v
+from core.figures import words as number_words
 from core.figures.page import _sought
 from core.figures.read import read_figures
 from core.models import Candidate, FigurePlace, FigureStatus, PageKind, PageText
@@ -74,6 +75,10 @@ def _placed(claim: str, text: str) -> tuple[FigureStatus, FigurePlace | None]:
         ("Of the residents, 50% voted.", "Of the residents, half of them voted."),  # a fraction
         ("The bridge opened at 9:30 pm.", "The bridge opened at 21:30 to traffic."),  # a time's hour
         ("The trust lent $479 million to the city.", "The trust lent ($479) million to the city."),  # a bracket
+        ("About 25% of the residents voted.", "About 1 in 4 of the residents voted."),  # a share told as a count
+        ("Some 20% of the residents voted.", "One in five of the residents voted."),  # the same in words
+        ("Two thirds of the residents voted.", "Of the residents, 67% voted."),  # a fraction's share
+        ("The bridge took ½ year to mend.", "The bridge took 1\u20442 year to mend."),  # a fraction slash
     ],
 )
 def test_a_figure_written_in_another_form_far_down_the_page_is_found_there(claim, far, monkeypatch):
@@ -127,10 +132,38 @@ def test_the_number_words_looked_for_are_every_word_the_reader_reads_a_value_fro
     words = [w for w, n in v.UNITS.items() if n] + list(v.TENS) + ["hundred", "thousand", "million", "billion"]
     words += ["trillion", "lakh", "crore", *v.FRACTION_WORDS, *v.MULTIPLIER_WORDS]
     for word in words:
-        assert any(kind.search(word) for kind in on_page.WORD_KINDS.values()), word
+        assert any(kind.search(word) for kind in number_words.WORD_KINDS.values()), word
     # Each whole number from 1 to 99 written out ("twenty-nine") holds the word it is looked for by.
     unit = {n: w for w, n in v.UNITS.items()}
     tens = {n: w for w, n in v.TENS.items()}
     for n in range(1, 100):
         written = unit[n] if n < 20 else tens[n - n % 10] + (f"-{unit[n % 10]}" if n % 10 else "")
-        assert on_page.WORD_KINDS[on_page.NUMBER_WORD[n]].search(written), (n, written)
+        assert number_words.WORD_KINDS[number_words.NUMBER_WORD[n]].search(written), (n, written)
+
+
+@pytest.mark.parametrize("scale", number_words.WORD_SCALES)
+def test_every_scale_the_reader_reads_after_a_number_word_is_one_the_filter_looks_for(scale):
+    # One table: "five thousand crore" is read as 5 * 10**10, and a piece holding it holds the word looked for.
+    fig = read_figures(f"It cost five {scale} to build.")[0]
+    assert fig.value == 5 * v.SCALE_WORD[scale]
+    kinds = number_words.needed(fig.value - 1, fig.value + 1)
+    assert any(number_words.WORD_KINDS[k].search(f"five {scale}") for k in kinds), (scale, kinds)
+
+
+def test_a_date_is_looked_for_only_where_its_day_is_written_beside_its_year(monkeypatch):
+    # A date is held by the same date alone, whose day is written in digits: a report full of other days of 2019.
+    others = "The hall reopened on 12 June 2019.\nThe fair ran from 20 to 28 July 2019.\n"
+    text = _page("The bridge opened on March 4, 2019.").replace(_PROSE, _PROSE + others, 1)
+    read = _pieces_read(monkeypatch)
+    assert _placed("The bridge opened on 4 March 2019.", text) == (FigureStatus.MISSING, FigurePlace.ELSEWHERE)
+    assert read and not any("12 June 2019" in piece for piece in read)
+    sought = _sought(_claim("It opened on 4 March 2019."), Settings())
+    assert sought is not None
+    assert on_page._Piece(0, "It opened on 2019-03-04.").may_hold(sought)
+    assert not on_page._Piece(0, "It opened on 14 March 2019.").may_hold(sought)  # "14" is no "4"
+
+
+@pytest.mark.parametrize("count", number_words.FRACTION_COUNTS)
+def test_every_count_the_reader_reads_before_a_fraction_is_a_share_the_filter_looks_for(count):
+    fig = read_figures(f"Of the residents, {count} third of them voted.")[0]
+    assert "fraction" in number_words.needed(fig.value - 1, fig.value + 1), (count, fig.value)

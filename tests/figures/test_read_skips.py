@@ -30,7 +30,7 @@ EACH_PASS = [
     ("Python 3.12, since 3.8, version 2, v 1.4 and 1.5", (dates._VERSION_NEEDLE,)),
     ("a loss of ($5.2) million and $(3.1)", ("(",)),  # accounting negatives
     ("a third of users, two quarters of them, half the time", ("half", "halv", "third", "quarter", "fifth")),
-    ("sales doubled, twice as many, it tripled, thrice, quadrupled", read._MULT_NEEDLES),
+    ("sales doubled, twice as many, it tripled, thrice, quadrupled", read.MULTIPLIER_NEEDLES),
 ]
 
 

@@ -101,6 +101,9 @@ def test_a_supported_figure_is_held_by_its_page(unique_id, figure):
         # century" and "In the 1600 's".
         ("5ed7ad01c9e77c00084a62b1_1", "16th", "gives the year “1583”, the claim its century"),
         ("5ed7ad00c9e77c00084a6022_4", "18th", "gives the year “1600”, the claim its century"),
+        # A comparative made true by a page figure past its ratio, none short of it near: "More than 100 people
+        # have died" against "188 deaths", though "25 recoveries" is nearer in value.
+        ("5ee393b7c9e77c0008cccd7e_1", "100", "The page's “188” makes the claim's “more than 100” true"),
     ],
 )
 def test_a_figure_the_page_cannot_judge_is_skipped_with_its_reason(unique_id, figure, why):
@@ -156,3 +159,21 @@ def test_a_century_is_never_taken_for_a_year_outside_it():
         result = _check("5ed7ad01c9e77c00084a62b1_1", claim)
         fig = next(f for f in result.figures.figures if f.kind is FigureKind.ORDINAL)
         assert fig.status is FigureStatus.MISSING and fig.where is FigurePlace.NOWHERE, (claim, fig.reason)
+
+
+def test_a_comparative_is_judged_against_a_figure_beside_its_word_or_short_of_it_near():
+    # "more than 100 homes" against the page's "95 homes", and "more than 120 people" against it (as "more than
+    # 825" against a real page's "821 deaths"), still stand nowhere though "188 deaths" makes them true.
+    from core.figures.page import place_figures
+    from core.models import Candidate, PageKind, PageText
+
+    page = "The storm hit the coast on Monday, destroying 95 homes.\nIn all, 188 deaths were recorded, officials said."
+    first = Candidate(text=page[:55], start=0, end=55, score=1.0)
+    text = PageText(text=page, kind=PageKind.HTML)
+    assert (
+        place_figures("The storm destroyed more than 100 homes.", [first], text).figures[0].where is FigurePlace.NOWHERE
+    )
+    assert place_figures("More than 120 people died.", [first], text).figures[0].where is FigurePlace.NOWHERE
+    # With no figure short of it near ("45 homes"), "188 deaths" may be the one it means: skipped, not flagged.
+    far = PageText(text=page.replace("95 homes", "45 homes"), kind=PageKind.HTML)
+    assert place_figures("More than 100 people died.", [first], far).figures[0].status is S
