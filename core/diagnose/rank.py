@@ -207,15 +207,15 @@ def _by_section(parts: dict[int, dict[str, float]], prepared: Prepared, sents: _
     """
     factor = {"scene": settings.rank_scene_factor, "method": settings.rank_method_factor}
     factor["finding"] = settings.rank_finding_factor
-    bounds, words = sents.bounds, prepared.words
+    bounds = sents.bounds
     kinds = section_kinds(prepared, bounds)  # a label may cover thousands of sentences: look up the few scored
     if kinds:
         for j in parts.keys() & kinds.keys():
             parts[j] = {t: v * factor[kinds[j]] for t, v in parts[j].items()}
         return
     factor["finding"] = settings.rank_voice_finding_factor
-    scene = opening_scene(words, bounds, settings.rank_scene_opening_sentences)
     voiced = voices(prepared, bounds, sents.of)
+    scene = opening_scene(voiced, settings.rank_scene_opening_sentences)
     for j in parts:
         kind = "scene" if j in scene else voiced.get(j, "")
         if kind:

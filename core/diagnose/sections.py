@@ -19,7 +19,7 @@ import bisect
 import itertools
 import re
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from core.diagnose.page_index import Prepared, page_index, per_page
 
@@ -150,9 +150,7 @@ def _voices(prepared: Prepared, bounds: Sequence[int], of: Sequence[int]) -> dic
     return out
 
 
-def opening_scene(words: Sequence[str], bounds: Sequence[int], most: int) -> range:
-    """Return the sentences before a page's first in its authors' voice, when that is one of its first most."""
-    for j in range(min(most, len(bounds) - 1)):
-        if voice(words, bounds[j], bounds[j + 1]):
-            return range(j)
-    return range(0)
+def opening_scene(voiced: Mapping[int, str], most: int) -> range:
+    """Return the sentences before a page's first in its authors' voice (``voices``), if one of its first most."""
+    first = min(voiced, default=most)
+    return range(first if first < most else 0)

@@ -1,5 +1,5 @@
 """An abstract without section labels, read for its authors' voice: "we show" opens a finding, what comes before
-the first such sentence sets the scene (core/diagnose/sections.py ``voice``, ``opening_scene``).
+the first such sentence sets the scene (core/diagnose/sections.py ``voice``, ``voices``, ``opening_scene``).
 
 Abstracts are Check-COVID's (MIT), served one paragraph a sentence as the claims corpus serves them.
 """
