@@ -49,16 +49,14 @@ def spellings(word: str) -> frozenset[str]:
     """Return the word's other English spellings, never the word: listed ones, and regular ones of long words."""
     if not word.isalpha():
         return frozenset()
-    # The listed spelling of a lower-case word: "Colour" or "ODOUR" are looked up as the page's text has them.
+    # The list's spellings are lower case: only a lower-case word is looked up in it ("Colour" is no "color").
     out = {get_american_spelling(word), get_british_spelling(word)} if word.islower() else set()
-    if len(word) < _SPELLING_MIN_CHARS:
-        out.discard(word)
-        return frozenset(out)
-    for pattern, repl in _ENDINGS:
-        out.add(pattern.sub(repl, word))
-    out.add(_DIGRAPH.sub(lambda m: m.group()[1:], word))  # haemorrhage -> hemorrhage, oedema -> edema
-    for american, british in _AMERICAN_STARTS.items():
-        if word.startswith(american) and not word.startswith(british):
-            out.add(british + word[len(american) :])
+    if len(word) >= _SPELLING_MIN_CHARS:
+        for pattern, repl in _ENDINGS:
+            out.add(pattern.sub(repl, word))
+        out.add(_DIGRAPH.sub(lambda m: m.group()[1:], word))  # haemorrhage -> hemorrhage, oedema -> edema
+        for american, british in _AMERICAN_STARTS.items():
+            if word.startswith(american) and not word.startswith(british):
+                out.add(british + word[len(american) :])
     out.discard(word)
     return frozenset(out)
