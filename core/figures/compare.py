@@ -17,7 +17,11 @@ How two figures compare:
   ``525k`` = ``525,000``; ``1.2bn`` = ``1,200 million``; ``1,29,940`` = ``129,940``. A quote
   that says "in millions" (or thousands, billions), as a table header does, also holds its
   bare figures at that scale ("($479)" there holds "$479 million"). Units of measure named
-  on both sides must agree ("5,200 miles" is not "5,150 km").
+  on both sides must agree ("5,200 miles" is not "5,150 km"), or convert exactly within one
+  system (``core.figures.units``): the claim's figure and precision are taken into the quote's
+  unit ("1.5 hours" = "90 minutes"; "4km" = "4,000 metres"; "2 km" holds "1,500 metres" as "2" holds
+  "1.5"), and a duration the quote writes in words is read in the claim's unit of time ("14 days" =
+  "two weeks"; "30 minutes" = "half an hour"), as on a page (``core.figures.restated``).
 * Exact kinds: years, dates (in any common order), versions (``3.1`` never matches
   ``3.10``; a claim's ``3.12`` matches the quote's ``3.12.1``), and period labels (``Q1`` =
   ``first quarter``; ``FY27`` = ``FY2027`` = ``fiscal 2027``; a claim year must be the
@@ -65,6 +69,8 @@ from core.figures.locale import writes_decimal_comma
 from core.figures.on_page import read_page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import missing_reason
+from core.figures.restated import durations
+from core.figures.units import factor
 from core.figures.unjudged import power_doubt, skip_reason
 from core.models import Figure, FigureCheck, FigureKind, FigureStatus, PageText, Span
 from core.settings import Settings
@@ -154,8 +160,12 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
             return False
     elif ck != qk:
         return False
+    precision = claim.precision
     if claim.unit and quote.unit and claim.unit != quote.unit:
-        return False  # "5,200 miles" is not held by "5,150 km"
+        ratio = factor(claim.unit, quote.unit)
+        if ratio is None:
+            return False  # "5,200 miles" is not held by "5,150 km"
+        end, precision = end * ratio, precision * ratio  # "1.5 hours" is held by "90 minutes"
     if claim.unit and qk is FigureKind.ORDINAL and ck is not FigureKind.ORDINAL:
         return False  # "9 GB" is not held by "a 9th generation"
     values = list(_ends(quote))
@@ -165,7 +175,7 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
     for q in values:
         if claim.negative and q >= 0:
             continue
-        if _within(abs(end), claim.precision, claim.hedge, abs(q), s, quote.hedge, ctx.entail):
+        if _within(abs(end), precision, claim.hedge, abs(q), s, quote.hedge, ctx.entail):
             return True
     return False
 
@@ -327,17 +337,18 @@ def check_figures(
     """Return every figure of the claim as matched, missing or skipped against the quote (never raises)."""
     s = settings or Settings()
     # Each text is read in its own language's way of writing numbers: a quote in that of its page.
+    text = quote or ""
     claim_figs = read_figures(claim_text, writes_decimal_comma(claim_text))
-    quote_figs = read_figures(quote or "", writes_decimal_comma(page.text if page is not None else quote or ""))
-    ctx = _QuoteContext(quote_figs, quote or "")
+    quote_figs = read_figures(text, writes_decimal_comma(page.text if page is not None else text))
+    ctx = _QuoteContext(quote_figs, text)
     out: list[Figure] = []
     for c in claim_figs:
         reason = skip_reason(c)
         if reason:
             out.append(_figure(c, FigureStatus.SKIPPED, reason=reason))
-        elif not (quote or "").strip():
+        elif not text.strip():
             out.append(_figure(c, FigureStatus.MISSING, reason="There is no quote to hold this figure."))
-        elif (found := _find(c, ctx, s)) is not None:
+        elif found := _find(c, ctx, s) or _find(c, _QuoteContext(durations(c, text, 0, len(text)), text), s):
             out.append(_figure(c, FigureStatus.MATCHED, quote_text=found.text))
         elif doubt := power_doubt(c, quote_figs):
             out.append(_figure(c, FigureStatus.SKIPPED, reason=doubt[0].upper() + doubt[1:]))

@@ -32,6 +32,7 @@ from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import kind_word
 from core.figures.restated import point_grouped, restatements
 from core.figures.scan import from_runs, precision_of, run_starts, shifted
+from core.figures.units import ratios
 from core.figures.unjudged import skip_reason
 from core.figures.words import needed
 from core.models import Candidate, Figure, FigureCheck, FigureKind, FigurePlace, FigureStatus, PageText
@@ -174,8 +175,11 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
         if end is None or abs(end) - slack <= 0:
             return None
         a = abs(end)
-        values.append((float(a - slack) * (1 - VALUE_SLACK), float(a + slack) * (1 + VALUE_SLACK)))
-        words |= needed(a - slack, a + slack)
+        # In the claim's unit, and in each unit it converts to exactly ("1.5 hours" is held by "90 minutes").
+        for ratio in (Decimal(1), *ratios(c.unit)):
+            low, high = (a - slack) * ratio, (a + slack) * ratio
+            values.append((float(low) * (1 - VALUE_SLACK), float(high) * (1 + VALUE_SLACK)))
+            words |= needed(low, high)
         if (c.kind is FigureKind.YEAR or four) and a == a.to_integral_value():
             years.append(_year_end(int(a)))
     if c.kind is FigureKind.PERCENT:

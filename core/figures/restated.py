@@ -1,7 +1,8 @@
 """A passage's figures in the form a claim restates them, for a claim without a quote (``core.figures.page``).
 
-A claim may write a page's figure another way: "14 days" for "two weeks" and "60 seconds" for
-"about a minute" (a duration in another unit of time, converted exactly), "6/10" read as the
+A claim may write a page's figure another way: "14 days" for "two weeks", "60 seconds" for
+"about a minute" and "30 minutes" for "half an hour" (a duration in another unit of time,
+converted exactly by ``core.figures.units``), "6/10" read as the
 rating "6" a claim writes "below 6.05/10", and "30.000" with its point grouping thousands in an
 English page ("about 30.000 inhabitants" for "around 30,000"). Each is tried only after the
 passage's own figures hold nothing. This module reads and converts; it never judges a figure.
@@ -16,17 +17,17 @@ from decimal import Decimal
 from core.figures import vocab as v
 from core.figures.read import ReadFigure
 from core.figures.scan import precision_of
+from core.figures.units import factor
 from core.models import FigureKind
 
-# Units of time that convert exactly, in seconds and in months: a month has no fixed number of days.
-_SECONDS = {"s": 1, "min": 60, "h": 3600, "day": 86400, "week": 604800}
-_MONTHS = {"month": 1, "year": 12}
 _TIME_UNIT = {
     "second": "s", "minute": "min", "hour": "h", "day": "day", "week": "week", "month": "month", "year": "year",
 }  # fmt: skip
-_COUNT = r"\d+(?:\.\d+)?|a|an|one|" + v.TENS_WORD + r"(?:-" + v.UNIT_WORD + r")?|" + v.UNIT_WORD
+_TIME_UNITS = frozenset(_TIME_UNIT.values())
+_COUNT = r"\d+(?:\.\d+)?|half an?|a|an|one|" + v.TENS_WORD + r"(?:-" + v.UNIT_WORD + r")?|" + v.UNIT_WORD
 _DURATION = re.compile(
-    r"(?<![\w.,-])(?P<n>" + _COUNT + r")[\s-](?P<unit>second|minute|hour|day|week|month|year)s?(?![a-z])",
+    r"(?<![\w.,-])(?P<n>" + _COUNT + r")(?P<andhalf>[\s-]and[\s-]a[\s-]half)?"
+    r"[\s-](?P<unit>second|minute|hour|day|week|month|year)s?(?![a-z])",
     re.IGNORECASE,
 )
 _RATING = re.compile(r"(?<![\d./])(\d+(?:\.\d+)?)\s?(?:/\s?10|out of 10)\b(?![\d.,/])", re.IGNORECASE)
@@ -40,31 +41,25 @@ def _count(word: str) -> Decimal:
         return Decimal(w)
     if w in ("a", "an", "one"):
         return Decimal(1)
+    if w.startswith("half"):
+        return Decimal("0.5")
     tens, _, unit = w.partition("-")
     return Decimal(v.TENS.get(tens, v.UNITS.get(tens, 0)) + v.UNITS.get(unit, 0))
 
 
-def _factor(unit: str, to: str) -> Decimal | None:
-    """Return how many of ``to`` one ``unit`` is, None when the two do not convert exactly."""
-    for table in (_SECONDS, _MONTHS):
-        if unit in table and to in table:
-            return Decimal(table[unit]) / Decimal(table[to])
-    return None
-
-
 def durations(claim: ReadFigure, text: str, start: int, end: int) -> list[ReadFigure]:
     """Return the durations between start and end in the claim figure's unit of time ("two weeks" as 14 days)."""
-    if claim.unit not in _SECONDS and claim.unit not in _MONTHS:
+    if claim.unit not in _TIME_UNITS:
         return []
     out = []
     for m in _DURATION.finditer(text, start, end):
         unit = _TIME_UNIT[m.group("unit").lower()]
-        factor = _factor(unit, claim.unit)
-        if factor is None or (unit == claim.unit and m.group("n")[0].isdigit()):
+        ratio = factor(unit, claim.unit)
+        if ratio is None or (unit == claim.unit and m.group("n")[0].isdigit()):
             continue  # a figure in the claim's own unit is read as the passage's own figure already
-        value = _count(m.group("n")) * factor
+        value = (_count(m.group("n")) + (Decimal("0.5") if m.group("andhalf") else 0)) * ratio
         out.append(ReadFigure(text=m.group(0), kind=FigureKind.NUMBER, start=m.start(), end=m.end(), value=value,
-                              precision=factor, written=str(value), unit=claim.unit))  # fmt: skip
+                              precision=ratio, written=str(value), unit=claim.unit))  # fmt: skip
     return out
 
 

@@ -173,7 +173,8 @@ LOST_CHAR = r"(?:\ufffd|ï¿½)"
 # negation): "not more than 850" is at most 850, "no fewer than 30" at least 30, "not over 3,000" at most 3,000.
 NEGATABLE = frozenset(
     {"more than", "less than", "fewer than", "greater than", "higher than", "lower than", "larger than",
-     "smaller than", "bigger than", "over", "under", "above", "below", "exceeding", "in excess of"}
+     "smaller than", "bigger than", "over", "under", "above", "below", "exceeding", "in excess of",
+     "longer than", "older than", "shorter than", "younger than"}
 )  # fmt: skip
 # ...and in time, a bound that holds its own point: "not founded before 1976" is 1976 or later, "no later
 # than 2015" 2015 or earlier.
@@ -210,6 +211,11 @@ UNIT_WORDS: dict[str, str] = {
     "years": "year", "yrs": "year", "byte": "byte", "bytes": "byte", "kb": "kb", "mb": "mb", "gb": "gb",
     "tb": "tb", "degree": "deg", "degrees": "deg", "mm": "mm", "cm": "cm", "ghz": "ghz", "mhz": "mhz",
     "khz": "khz", "mah": "mah", "kwh": "kwh", "kw": "kw", "mw": "mw", "gw": "gw", "mg": "mg", "ml": "ml",
+    "gram": "g", "grams": "g", "gramme": "g", "grammes": "g", "milligram": "mg", "milligrams": "mg",
+    "kilogramme": "kg", "kilogrammes": "kg", "millilitre": "ml", "millilitres": "ml", "milliliter": "ml",
+    "milliliters": "ml", "centimetre": "cm", "centimetres": "cm", "centimeter": "cm", "centimeters": "cm",
+    "millimetre": "mm", "millimetres": "mm", "millimeter": "mm", "millimeters": "mm", "ounce": "oz",
+    "ounces": "oz", "oz": "oz",
 }  # fmt: skip
 UNIT_AFTER = r"(?:\s|-)(?P<unit>" + "|".join(sorted(UNIT_WORDS, key=len, reverse=True)) + r")(?![a-z])"
 # Units that count time: a small whole number of them still stands alone ("over 5 years").

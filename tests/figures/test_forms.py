@@ -28,6 +28,9 @@ RECIPES = "3c6d3381ef52"  # Russian
 DMEXCO = "ba07d1e64775"  # German
 RIL = "c90731f051d0"
 MASKS = "16c30add7e96"
+MEAL_PREP = "5f03fc173ebc"
+CBP = "abd9d6291b6b"
+WATER = "e593d7fe88f9"
 
 QUOTE_512GB = (
     "It's paired with a 9th generation Intel Core i5 processor, 8GB of memory, and a generous 512GB solid state drive."
@@ -145,6 +148,81 @@ CASES = [
         {"Rs 1.2 lakh crore": "missing"},
     ),
     # Fiscal years written over two calendar years: "FY2023-24" is the fiscal year ending 2024.
+    # A unit that converts exactly within its system is the same figure ("1–1.5 hours" for "60–90 minutes").
+    (
+        "time unit",
+        MEAL_PREP,
+        "Eat 1–1.5 hours before your workout.",
+        "Eat 60–90 minutes before your workout",
+        {"1–1.5": "matched"},
+    ),
+    (
+        "time unit",
+        MEAL_PREP,
+        "Eat 2–3 hours before your workout.",
+        "Eat 60–90 minutes before your workout",
+        {"2–3": "missing"},
+    ),
+    (
+        "metric unit",
+        DRONE,
+        "It reaches up to 4,000 metres.",
+        "With a range of up to 4km and battery life of 30 minutes",
+        {"4,000": "matched"},
+    ),
+    (
+        "metric unit",
+        WATER,
+        "They drank 0.375–0.5 litres of water.",
+        "drinking 13–17 ounces (375–500 ml) of water",
+        {"0.375–0.5": "matched"},
+    ),
+    (
+        "metric unit",
+        WATER,
+        "They drank 0.3–0.5 litres of water.",
+        "drinking 13–17 ounces (375–500 ml) of water",
+        {"0.3–0.5": "missing"},
+    ),
+    # Another system never converts: ounces are not litres, though the page gives both.
+    (
+        "no conversion across systems",
+        WATER,
+        "They drank 0.375–0.5 ounces of water.",
+        "drinking 13–17 ounces (375–500 ml) of water",
+        {"0.375–0.5": "missing"},
+    ),
+    # A duration the quote writes in words, in the claim's unit ("half an hour" for "30 minutes").
+    ("duration in words", DRONE, "Its battery lasts half an hour.", "battery life of 30 minutes", {}),
+    (
+        "duration in words",
+        "synthetic",
+        "Its battery lasts 30 minutes.",
+        "Its battery lasts half an hour.",
+        {"30": "matched"},
+    ),
+    (
+        "duration in words",
+        "synthetic",
+        "Its battery lasts 40 minutes.",
+        "Its battery lasts half an hour.",
+        {"40": "missing"},
+    ),
+    # A negated comparator of length or age bounds the other way ("no longer than 72 hours" is at most 72).
+    (
+        "negated comparator",
+        CBP,
+        "CBP holds people for up to 72 hours.",
+        "Although CBP’s guidelines recommend holding people no longer than 72 hours",
+        {"72": "matched"},
+    ),
+    (
+        "negated comparator",
+        CBP,
+        "CBP holds people for longer than 72 hours.",
+        "Although CBP’s guidelines recommend holding people no longer than 72 hours",
+        {"72": "missing"},
+    ),
     ("fiscal span", "synthetic", "Revenue rose in FY2023-24.", "Revenue rose in FY24", {"FY2023-24": "matched"}),
     ("fiscal span", "synthetic", "Revenue rose in FY2023-24.", "Revenue rose in FY23", {"FY2023-24": "missing"}),
     ("fiscal span", "synthetic", "Revenue rose in FY24.", "Revenue rose in FY2023-24", {"FY24": "matched"}),

@@ -7,6 +7,7 @@ them, checked without a quote through ``check_claim``.
 
 from __future__ import annotations
 
+import gzip
 import html
 import json
 
@@ -398,3 +399,28 @@ def test_a_comparative_of_length_or_age_says_what_it_says(unique_id, figure):
     # In the passage offered first or, when the title is offered first, elsewhere on the page: never nowhere.
     assert _placed(result)[figure][1] in (FigurePlace.PASSAGE, FigurePlace.ELSEWHERE)
     assert result.verdict is Verdict.NO_QUOTE
+
+
+def _aeb_page(page_id: str) -> str:
+    (path,) = (CORPUS / "html" / "aeb" / "html").glob(f"{page_id}*.html.gz")
+    return gzip.decompress(path.read_bytes()).decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "where"),
+    [
+        ("Eat 1–1.5 hours before your workout.", FigurePlace.ELSEWHERE),  # the page: "Eat 60–90 minutes before"
+        ("Eat 4–5 hours before your workout.", FigurePlace.NOWHERE),
+    ],
+)
+def test_a_figure_in_another_unit_of_its_system_is_held_on_the_page(claim_text, where, corpus):
+    body = _aeb_page("5f03fc173ebc")  # html/aeb: a meal-prep plan, "Eat 60–90 minutes before your workout"
+    url = "http://127.0.0.1/meal-prep"
+    claim = Claim(id="c", text=claim_text, url=url, figure_text=claim_text)
+    result = check_claim(claim, source(url, body.encode()), prepare(extract_html(body, "text/html")), Settings())
+    (fig,) = result.figures.figures
+    assert fig.where is where, fig.reason
+    if where is FigurePlace.ELSEWHERE:
+        assert "60–90 minutes" in fig.around and result.verdict is Verdict.NO_QUOTE
+    else:
+        assert result.verdict is Verdict.FIGURES_MISMATCH
