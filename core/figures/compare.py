@@ -45,8 +45,9 @@ How two figures compare:
   and "($479) million" are the same figure told in words.
 * Ranges need both ends (``10-60%`` = ``between 10 and 60 percent``).
 * Shares: a count in another is its percentage (``1 in 4`` = ``one in four`` = ``25%``), a fraction
-  written out its share (``two thirds of`` = ``67%``), and a fraction slash writes the vulgar fraction
-  it normalises from (``1⁄2`` = ``½``).
+  written out its share (``two thirds of`` = ``67%``), and so is a vulgar fraction alone before
+  "of" (``½ of the residents`` = ``half of``), and a fraction slash writes the vulgar fraction it
+  normalises from (``1⁄2`` = ``½``).
 * Skipped, with the reason: small whole numbers (up to ``figures_small_whole_max``) standing
   alone, with no unit, scale, sign or decimals (``3 companies``; a small number *word* alone,
   "one", "three", is not read at all, being a word first), a day and

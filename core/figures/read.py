@@ -75,6 +75,10 @@ _FRACTION = re.compile(
     r"(?=\s(?:of|the|as|more|less|fewer|[a-z]+er)(?![a-z]))"
 )
 _FRACTION_DIGITS = re.compile(r"(?<![\d.])(\d)\u2044(\d{1,2})(?!\d)")  # "⅔" normalises to "2⁄3"
+# "½", "¼", "¾" with no whole number before them, as a share ("½ of the residents" = "half of"): the
+# working text writes them ".50", ".25", ".75" (``scan``), so the original text tells them from "$.50".
+_LONE_VULGAR = re.compile(r"(?<![\d.,])\.(50|25|75)(?=\s(?:of|the|as|more|less|fewer|[a-z]+er)(?![a-z]))")
+_VULGAR_WRITTEN = frozenset({"½", "¼", "¾", "1⁄2", "1⁄4", "3⁄4"})
 # "double quotes" and "triple-quoted" are no multipliers: the base forms count only before what they multiply.
 # A share told as a count in another ("1 in 4 adults", "one in every five"): 25%, 20%.
 _SCALE_COUNTS = {"hundred": 100, "thousand": 1000, "million": 10**6}
@@ -120,6 +124,11 @@ class _Reader(Scan):
                      written=num, negative=True, hedge=self.hedge_before(m.start()), scale=scale)  # fmt: skip
 
     def slashed(self) -> None:
+        for m in () if self.lacks(".50 ", ".25 ", ".75 ") else _LONE_VULGAR.finditer(self.w):
+            ostart, oend = self.span(m.start(), m.end())
+            if self.free(m.start(), m.end()) and self.text[ostart:oend] in _VULGAR_WRITTEN:
+                self.add(m.start(), m.end(), FigureKind.PERCENT, value=Decimal(m.group(1)), precision=Decimal(1),
+                         written=m.group(0), hedge=self.hedge_before(m.start()))  # fmt: skip
         # "2⁄3" ("⅔" normalised) is a share, read before its digits are read as two numbers ("½" is ".50").
         for m in () if self.lacks("\u2044") else from_runs(_FRACTION_DIGITS, self.w, self.runs()):
             if self.free(m.start(), m.end()) and int(m.group(2)):

@@ -208,6 +208,23 @@ CASES = [
         "Its battery lasts half an hour.",
         {"40": "missing"},
     ),
+    # "½", "¼", "¾" alone before "of" are shares, as "half of" is; before a measure they stay numbers.
+    (
+        "lone vulgar share",
+        "synthetic",
+        "Half of the residents voted.",
+        "½ of the residents voted.",
+        {"Half": "matched"},
+    ),
+    ("lone vulgar share", "synthetic", "¼ of adults smoke.", "25% of adults smoke.", {"¼": "matched"}),
+    ("lone vulgar share", "synthetic", "¾ of adults smoke.", "25% of adults smoke.", {"¾": "missing"}),
+    (
+        "vulgar measure",
+        MEAL_PREP,
+        "The meal has 0.5 cup sweet potato.",
+        "2 soft-boiled or poached eggs, ½ cup sweet potato",
+        {"0.5": "matched"},
+    ),
     # A negated comparator of length or age bounds the other way ("no longer than 72 hours" is at most 72).
     (
         "negated comparator",
