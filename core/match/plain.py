@@ -15,15 +15,14 @@ words, or the subject, decide though the verbs differ.
 
 from __future__ import annotations
 
+from core.figures.vocab import NEGATABLE
 from core.match.claim_words import denied_verb, is_content
 from core.match.negation import FINITE_VERBS, clause_break, clause_start, gap
 from core.match.side import NUMBER, Side
 
-# Comparators a negation may bound a number with ("not over $ 15 million", "less than 45 % ... are not").
-COMPARATORS = tuple(
-    tuple(c.split())
-    for c in "more than|less than|fewer than|greater than|higher than|lower than|over|under|above|below".split("|")  # noqa: SIM905
-)
+# Comparators a negation may bound a number with ("not over $ 15 million", "less than 45 % ... are not"):
+# the figures rules' own list (``core.figures.vocab.NEGATABLE``), as words, longest first.
+COMPARATORS = tuple(tuple(c.split()) for c in sorted(NEGATABLE, key=lambda c: (-len(c), c)))
 # Words that open a clause of its own before a negation: its subject is then no plain one of the sentence.
 _OPENS_CLAUSE = frozenset(
     "that which who whom whose whether if when because since although though while as and or but than".split()  # noqa: SIM905

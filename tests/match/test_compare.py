@@ -7,13 +7,17 @@ rows are real corpus sentences; each row fails without its rule.
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 
 from core.check.claims import check_claim
+from core.extract.read import extract_html
 from core.match import compare_claim, prepare
 from core.models import Candidate, FlagKind, PageKind, PageText, Verdict
 from core.settings import Settings
 from tests.builders import claim, corpus_bytes, corpus_page, every, source
+from tests.servers import CORPUS
 
 WHATSNEW_313 = "html/python/whatsnew/3.13.html"
 EXPERIMENTAL = "This is an experimental feature and therefore is not enabled by default."
@@ -691,6 +695,29 @@ def test_a_negated_comparator_against_a_bound_is_left_to_the_figures(claim_text:
     page = prepare(PageText(text=quote, kind=PageKind.TEXT))
     result = check_claim(claim("c1", claim_text, url, quote), src, page, Settings())
     assert result.verdict is verdict, result.reasons
+
+
+CBP = "abd9d6291b6b"  # html/aeb: "CBP’s guidelines recommend holding people no longer than 72 hours"
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "verdict"),
+    [
+        # A negated comparator of length is the same bound as "up to": the figures rules' one list.
+        ("CBP’s guidelines recommend holding people for up to 72 hours", Verdict.VERIFIED),
+        ("CBP’s guidelines recommend holding people longer than 72 hours", Verdict.FIGURES_MISMATCH),
+    ],
+)
+def test_a_negated_comparator_of_length_is_a_bound_on_a_real_page(claim_text: str, verdict: Verdict, corpus) -> None:
+    quote = "CBP’s guidelines recommend holding people no longer than 72 hours"
+    (path,) = (CORPUS / "html" / "aeb" / "html").glob(f"{CBP}*.html.gz")
+    body = gzip.decompress(path.read_bytes())
+    url = "https://example.org/cbp"
+    result = check_claim(
+        claim("c1", claim_text, url, quote), source(url, body), prepare(extract_html(body, "text/html")), Settings()
+    )
+    assert result.verdict is verdict, result.reasons
+    assert FlagKind.NEGATION_DIFFERS not in [f.kind for f in (result.match.flags if result.match else ())]
 
 
 def test_each_denied_bound_is_set_against_the_number_counting_its_noun() -> None:
