@@ -89,8 +89,12 @@ _ONE_IN = re.compile(
     r"(?P<d>[1-9]\d{0,2}(?:,\d{3})*(?![\d.,]\d)|" + "|".join(sorted(_SHARE_WORDS, key=len, reverse=True)) + r")"
     r"(?![\w%-]|\s?per\s?cent)"
 )
+# "twice" and "thrice" multiply only what they compare ("twice as many", "twice the size", "thrice
+# higher"); alone they count events ("won twice", "announced twice"), a small count in words, not read.
 _MULT_WORD = re.compile(
-    r"(?<![a-z])(?:(doubled|doubles|doubling|twice|tripled|triples|tripling|thrice|quadrupled)(?![a-z])"
+    r"(?<![a-z])(?:(doubled|doubles|doubling|tripled|triples|tripling|quadrupled)(?![a-z])"
+    r"|(twice|thrice)(?=\s(?:as|the|that|this|these|those|its|their|his|her|our|my|your|what|more|less|fewer"
+    r"|(?!over|under|after|never|ever|other)[a-z]{2,}er)(?![a-z]))"
     r"|(double|triple|quadruple)(?=\s(?:the|its|their|his|her|our|that|this|from|to|in|over|by)\b|[.,;:)]|$))"
 )
 _UNIT_AFTER = re.compile(v.UNIT_AFTER)
@@ -302,7 +306,7 @@ class _Reader(Scan):
                      hedge=self.hedge_before(m.start()), written=m.group(0))  # fmt: skip
         for m in () if self.lacks(*MULTIPLIER_NEEDLES) else _MULT_WORD.finditer(self.w):
             if self.free(m.start(), m.end()):
-                word = m.group(1) or m.group(2)
+                word = m.group(1) or m.group(2) or m.group(3)
                 self.add(m.start(), m.end(), FigureKind.MULTIPLIER, value=Decimal(v.MULTIPLIER_WORDS[word]),
                          precision=Decimal("0.1"), written=m.group(0))  # fmt: skip
 

@@ -15,7 +15,7 @@ import pytest
 
 from core.check.claims import check_claim
 from core.extract.read import extract_html
-from core.figures import check_figures
+from core.figures import check_figures, read_figures
 from core.figures.page import place_figures
 from core.match import prepare
 from core.models import Candidate, Claim, ClaimResult, FigurePlace, FigureStatus, Verdict
@@ -424,3 +424,12 @@ def test_a_figure_in_another_unit_of_its_system_is_held_on_the_page(claim_text, 
         assert "60–90 minutes" in fig.around and result.verdict is Verdict.NO_QUOTE
     else:
         assert result.verdict is Verdict.FIGURES_MISMATCH
+
+
+def test_twice_alone_counts_events_and_is_not_read_as_a_multiplier():
+    # SUPPORTS: "won ... twice, including 2013" against "two National Championships ... ( 2005 , and 2013 )"
+    result = _check("5ec5598bc9e77c000842c02f_4")
+    assert result.verdict is Verdict.NO_QUOTE, result.reasons
+    assert [f.text for f in result.figures.figures] == ["2013"]
+    # Before what it compares, "twice" is still a multiplier.
+    assert [f.kind.value for f in read_figures("twice as many cases")] == ["multiplier"]
