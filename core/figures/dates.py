@@ -37,9 +37,13 @@ _NQ_PERIOD = re.compile(
 # "FY2023-24" (India's fiscal year, April to March) is the fiscal year that ends in 2024: FY24.
 _FY = re.compile(r"(?<![a-z])(?:fy|fiscal(?:\syear)?)\s?'?(?P<y>\d{4}|\d{2})(?:-(?P<y2>\d{4}|\d{2}))?(?!\d|\.\d)")
 _DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w]|\.\d)")
-_VERSION_AFTER_WORD = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w%]|\.\d)")
+# A number with a percent sign after it, glued or spaced ("the PlayStation 4 version 75.43 %"), is no version.
+_NOT_VERSION_AFTER = r"(?![\w%]|\.\d|\s?(?:%|percent|per cent)(?![a-z]))"
+_VERSION_AFTER_WORD = re.compile(r"(?<![\w.])\d+(?:\.\d+)?" + _NOT_VERSION_AFTER)
 _VERSION_V = re.compile(r"(?<![a-z])v(\d+(?:\.\d+)+)(?![\w]|\.\d)")
-_VERSION_CHAIN = re.compile(r"(?:\s?,\s?(?:and\s|or\s)?|\s(?:and|or|to|through)\s|-)(\d+\.\d+(?:\.\d+)?)(?![\w%]|\.\d)")
+_VERSION_CHAIN = re.compile(
+    r"(?:\s?,\s?(?:and\s|or\s)?|\s(?:and|or|to|through)\s|-)(\d+\.\d+(?:\.\d+)?)" + _NOT_VERSION_AFTER
+)
 _VERSION_WORD_RE = re.compile(v.VERSION_WORDS)
 # What each pass cannot match without (``Scan.lacks``): a month's name, a quarter or half, a version word.
 _ANY_MONTH = re.compile(v.MONTH)

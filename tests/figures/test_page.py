@@ -433,3 +433,11 @@ def test_twice_alone_counts_events_and_is_not_read_as_a_multiplier():
     assert [f.text for f in result.figures.figures] == ["2013"]
     # Before what it compares, "twice" is still a multiplier.
     assert [f.kind.value for f in read_figures("twice as many cases")] == ["multiplier"]
+
+
+def test_a_percentage_after_the_word_version_is_no_software_version():
+    # SUPPORTS: "a rating higher than 75.3 %" against "the PlayStation 4 version 75.43 % based on 44 reviews"
+    result = _check("5ed7ad01c9e77c00084a64da_4")
+    (rating,) = [f for f in result.figures.figures if f.text == "75.3 %"]
+    assert rating.status is FigureStatus.MATCHED and rating.quote_text == "75.43 %", rating.reason
+    assert [f.kind.value for f in read_figures("Python version 3.12 and 3.13")] == ["version", "version"]
