@@ -25,7 +25,9 @@ How two figures compare:
 * Exact kinds: years, dates (in any common order), versions (``3.1`` never matches
   ``3.10``; a claim's ``3.12`` matches the quote's ``3.12.1``), and period labels (``Q1`` =
   ``first quarter``; ``FY27`` = ``FY2027`` = ``fiscal 2027``; a claim year must be the
-  quote's year). A claim year matches a quote date or period in that year.
+  quote's year). A claim year matches a quote date or period in that year. A decade (``the
+  1980s``, ``the '80s``) is a period held by the same decade or by a year, date or period in it
+  ("1985"); a year is not held by its decade.
 * Rounding: the claim's precision ``p`` is the place value of its last written digit,
   times its scale (``2.2`` -> 0.1; ``1.2bn`` -> 0.1bn; trailing zeros of a whole number round,
   keeping two significant digits: ``6,700`` -> 100, ``30`` -> 1). Without a hedge, the quote's
@@ -144,7 +146,7 @@ def _value_hit(claim: ReadFigure, end: Decimal, quote: ReadFigure, ctx: _QuoteCo
             return any(q == end for q in _ends(quote))
         if qk in (FigureKind.DATE, FigureKind.MONTH):
             return quote.date[0] == end
-        return qk is FigureKind.PERIOD and quote.period[2] == end
+        return qk is FigureKind.PERIOD and quote.period[2] == end and quote.period[0] != "decade"
     if ck is FigureKind.NUMBER and qk in (FigureKind.DATE, FigureKind.MONTH):
         # A year before figures_year_min reads as a number ("died in 1714"): a date in that year holds it.
         return len(claim.written) == 4 and claim.written.isdigit() and quote.date[0] == end
@@ -208,8 +210,30 @@ def _in_time(point: tuple[int, int, int], hedge: str, quote: ReadFigure, entail:
     return a > b if more else a < b
 
 
+def _in_decade(decade: int, year: int) -> bool:
+    """Return True when the year lies in the decade; a decade written "'80s" (80) in any century's."""
+    return year // 10 * 10 == decade or (decade < 100 and year % 100 // 10 * 10 == decade)
+
+
+def _decade_hit(decade: int, quote: ReadFigure) -> bool:
+    """Return True when the quote figure names the decade or a time in it ("the 1980s" by "1985", "May 1987")."""
+    if quote.kind is FigureKind.PERIOD:
+        year = quote.period[2]
+        if quote.period[0] == "decade":
+            return year == decade or (min(year, decade) < 100 and year % 100 == decade % 100)
+        return bool(year) and _in_decade(decade, year)
+    if quote.kind in (FigureKind.DATE, FigureKind.MONTH):
+        return _in_decade(decade, quote.date[0])
+    four = quote.written.isdigit() and len(quote.written) == 4  # a year before figures_year_min reads as a number
+    if quote.kind is FigureKind.YEAR or (quote.kind is FigureKind.NUMBER and four):
+        return quote.value is not None and quote.high is None and _in_decade(decade, int(quote.value))
+    return False
+
+
 def _period_hit(claim: ReadFigure, quote: ReadFigure, quote_years: frozenset[int]) -> bool:
     c_label, c_n, c_year, c_fiscal = claim.period
+    if c_label == "decade":
+        return _decade_hit(c_year, quote)
     q_label, q_n, q_year, q_fiscal = quote.period
     if quote.kind is not FigureKind.PERIOD or c_label != q_label or c_n != q_n:
         return False
@@ -268,7 +292,7 @@ class _QuoteContext:
         self.table_scales = tuple(_TABLE_SCALES[m] for m in _TABLE_SCALE.findall(low))
         years = {int(f.value) for f in figs if f.kind is FigureKind.YEAR and f.value is not None}
         years |= {f.date[0] for f in figs if f.date[0]}
-        years |= {f.period[2] for f in figs if f.period[2] and not f.period[3]}
+        years |= {f.period[2] for f in figs if f.period[2] and not f.period[3] and f.period[0] != "decade"}
         self.years = frozenset(years)
 
 

@@ -11,6 +11,7 @@ it refuses to compare.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from core.figures import vocab as v
 from core.figures.scan import SETTINGS, Scan, century, from_runs
@@ -36,6 +37,15 @@ _NQ_PERIOD = re.compile(
 )
 # "FY2023-24" (India's fiscal year, April to March) is the fiscal year that ends in 2024: FY24.
 _FY = re.compile(r"(?<![a-z])(?:fy|fiscal(?:\syear)?)\s?'?(?P<y>\d{4}|\d{2})(?:-(?P<y2>\d{4}|\d{2}))?(?!\d|\.\d)")
+# A decade: "the 1980s", "1990's", "the mid-1990s", "the '80s" (its century unread, kept as 80).
+# A year with an "s" that ends in no 0 ("the 1991s") is no decade: it is read as its year.
+_DECADE = re.compile(r"(?<![\w'.,])(?:(?P<y4>1\d{3}|20\d\d)'?|'(?P<y2>\d0))s(?![a-z0-9])")
+_DECADE_NEEDLE = re.compile(r"\d'?s(?![a-z])")
+# A decade after a word of time ("before the 1990s", "since the 1980s", "between the 1970s and 1980s")
+# bounds a span of time: it is not read as the decade itself.
+_DECADE_BOUND = re.compile(
+    r"(?<![a-z])(?:before|after|since|until|till|by|prior to|from|between|through|into|beyond|pre|post)[\s-]"
+)
 _DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w]|\.\d)")
 # A number with a percent sign after it, glued or spaced ("the PlayStation 4 version 75.43 %"), is no version.
 _NOT_VERSION_AFTER = r"(?![\w%]|\.\d|\s?(?:%|percent|per cent)(?![a-z]))"
@@ -149,7 +159,7 @@ def _time_hedge(scan: Scan, start: int) -> str:
 
 
 def read_periods(scan: Scan) -> None:
-    """Read quarters, halves and fiscal years ("Q1", "second quarter of 2023", "FY27")."""
+    """Read quarters, halves, fiscal years and decades ("Q1", "second quarter of 2023", "FY27", "the 1980s")."""
     for m in () if scan.lacks("quarter", "half") else _ORD_PERIOD.finditer(scan.w):
         if not scan.free(m.start(), m.end()):
             continue
@@ -180,6 +190,33 @@ def read_periods(scan: Scan) -> None:
                      written=scan.w[m.start() : m.end()])  # fmt: skip
         else:
             _period(scan, m.start(), m.start() + len(m.group()) - len(y2) - 1, "FY", 0, y, True)
+    read_decades(scan)
+
+
+# "½", "¼", "¾" with no whole number before them, as a share ("½ of the residents" = "half of"): the
+# working text writes them ".50", ".25", ".75" (``scan``), so the original text tells them from "$.50".
+_LONE_VULGAR = re.compile(r"(?<![\d.,])\.(50|25|75)(?=\s(?:of|the|as|more|less|fewer|[a-z]+er)(?![a-z]))")
+_VULGAR_WRITTEN = frozenset({"½", "¼", "¾", "1⁄2", "1⁄4", "3⁄4"})
+
+
+def read_lone_vulgar(scan: Scan) -> None:
+    """Read a vulgar fraction alone before "of" as the share it writes ("½ of the residents" = 50%)."""
+    for m in () if scan.lacks(".50 ", ".25 ", ".75 ") else _LONE_VULGAR.finditer(scan.w):
+        ostart, oend = scan.span(m.start(), m.end())
+        if scan.free(m.start(), m.end()) and scan.text[ostart:oend] in _VULGAR_WRITTEN:
+            scan.add(m.start(), m.end(), FigureKind.PERCENT, value=Decimal(m.group(1)), precision=Decimal(1),
+                     written=m.group(0), hedge=scan.hedge_before(m.start()))  # fmt: skip
+
+
+def read_decades(scan: Scan) -> None:
+    """Read decades as periods of ten years ("the 1980s": ("decade", 0, 1980, False)), none that bounds a span."""
+    for m in () if scan.lacks(_DECADE_NEEDLE) else _DECADE.finditer(scan.w):
+        if scan.free(m.start(), m.end()) and not _DECADE_BOUND.search(scan.w, max(0, m.start() - 40), m.start()):
+            year = int(m.group("y4") or m.group("y2"))
+            if year % 10:
+                scan.add(m.start(), m.end(), FigureKind.YEAR, value=Decimal(year), written=m.group("y4"))
+            else:
+                scan.add(m.start(), m.end(), FigureKind.PERIOD, period=("decade", 0, year, False), written=m.group(0))
 
 
 def _period(scan: Scan, start: int, end: int, label: str, n: int, year_text: str, fiscal: bool) -> None:

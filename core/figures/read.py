@@ -19,7 +19,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from core.figures import vocab as v
-from core.figures.dates import read_dates, read_periods, read_times, read_versions
+from core.figures.dates import read_dates, read_lone_vulgar, read_periods, read_times, read_versions
 from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, from_digits, from_runs, precision_of
 from core.figures.words import FRACTION_COUNTS, FRACTION_NEEDLES, MULTIPLIER_NEEDLES, WORD_SCALES
 from core.models import FigureKind
@@ -75,10 +75,6 @@ _FRACTION = re.compile(
     r"(?=\s(?:of|the|as|more|less|fewer|[a-z]+er)(?![a-z]))"
 )
 _FRACTION_DIGITS = re.compile(r"(?<![\d.])(\d)\u2044(\d{1,2})(?!\d)")  # "⅔" normalises to "2⁄3"
-# "½", "¼", "¾" with no whole number before them, as a share ("½ of the residents" = "half of"): the
-# working text writes them ".50", ".25", ".75" (``scan``), so the original text tells them from "$.50".
-_LONE_VULGAR = re.compile(r"(?<![\d.,])\.(50|25|75)(?=\s(?:of|the|as|more|less|fewer|[a-z]+er)(?![a-z]))")
-_VULGAR_WRITTEN = frozenset({"½", "¼", "¾", "1⁄2", "1⁄4", "3⁄4"})
 # "double quotes" and "triple-quoted" are no multipliers: the base forms count only before what they multiply.
 # A share told as a count in another ("1 in 4 adults", "one in every five"): 25%, 20%.
 _SCALE_COUNTS = {"hundred": 100, "thousand": 1000, "million": 10**6}
@@ -89,8 +85,7 @@ _ONE_IN = re.compile(
     r"(?P<d>[1-9]\d{0,2}(?:,\d{3})*(?![\d.,]\d)|" + "|".join(sorted(_SHARE_WORDS, key=len, reverse=True)) + r")"
     r"(?![\w%-]|\s?per\s?cent)"
 )
-# "twice" and "thrice" multiply only what they compare ("twice as many", "twice the size", "thrice
-# higher"); alone they count events ("won twice", "announced twice"), a small count in words, not read.
+# "twice", "thrice" multiply what they compare ("twice as many"); alone they count events ("won twice").
 _MULT_WORD = re.compile(
     r"(?<![a-z])(?:(doubled|doubles|doubling|tripled|triples|tripling|quadrupled)(?![a-z])"
     r"|(twice|thrice)(?=\s(?:as|the|that|this|these|those|its|their|his|her|our|my|your|what|more|less|fewer"
@@ -128,11 +123,7 @@ class _Reader(Scan):
                      written=num, negative=True, hedge=self.hedge_before(m.start()), scale=scale)  # fmt: skip
 
     def slashed(self) -> None:
-        for m in () if self.lacks(".50 ", ".25 ", ".75 ") else _LONE_VULGAR.finditer(self.w):
-            ostart, oend = self.span(m.start(), m.end())
-            if self.free(m.start(), m.end()) and self.text[ostart:oend] in _VULGAR_WRITTEN:
-                self.add(m.start(), m.end(), FigureKind.PERCENT, value=Decimal(m.group(1)), precision=Decimal(1),
-                         written=m.group(0), hedge=self.hedge_before(m.start()))  # fmt: skip
+        read_lone_vulgar(self)
         # "2⁄3" ("⅔" normalised) is a share, read before its digits are read as two numbers ("½" is ".50").
         for m in () if self.lacks("\u2044") else from_runs(_FRACTION_DIGITS, self.w, self.runs()):
             if self.free(m.start(), m.end()) and int(m.group(2)):

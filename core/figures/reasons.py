@@ -31,6 +31,8 @@ COUNTABLE = frozenset({FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.YEAR})
 def _describe(fig: ReadFigure) -> str:
     if fig.kind is FigureKind.PERIOD:
         label, n, year, fiscal = fig.period
+        if label == "decade":
+            return fig.text
         name = (
             f"fiscal {year}" if label == "FY" else f"{label}{n}" + (f" {'FY' if fiscal else ''}{year}" if year else "")
         )

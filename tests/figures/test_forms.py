@@ -30,6 +30,8 @@ RIL = "c90731f051d0"
 MASKS = "16c30add7e96"
 MEAL_PREP = "5f03fc173ebc"
 CBP = "abd9d6291b6b"
+PLAGUE = "ea25dd7edff4"
+EUROPA = "686bb170effe"
 WATER = "e593d7fe88f9"
 
 QUOTE_512GB = (
@@ -225,6 +227,33 @@ CASES = [
         "2 soft-boiled or poached eggs, ½ cup sweet potato",
         {"0.5": "matched"},
     ),
+    # A decade is a period: held by the same decade, or a year in it; a year is not held by its decade.
+    (
+        "decade",
+        PLAGUE,
+        "The Black Death struck in the 1300s.",
+        "Europe’s population in the 1300s",
+        {"1300s": "matched"},
+    ),
+    (
+        "decade",
+        PLAGUE,
+        "The Black Death struck in the 1400s.",
+        "Europe’s population in the 1300s",
+        {"1400s": "missing"},
+    ),
+    ("decade", PLAGUE, "The Black Death struck in 1348.", "Europe’s population in the 1300s", {"1348": "missing"}),
+    (
+        "decade",
+        EUROPA,
+        "Europa Clipper launches in the 2020s.",
+        "scheduled to launch in the mid-2020s",
+        {"2020s": "matched"},
+    ),
+    ("decade", "synthetic", "The band formed in the 1980s.", "The band formed in 1985.", {"1980s": "matched"}),
+    ("decade", "synthetic", "The band formed in the '80s.", "The band formed in the 1980s.", {"'80s": "matched"}),
+    # After a word of time a decade bounds a span: not read as the decade itself.
+    ("decade bound", "synthetic", "It was rare before the 1990s.", "It was rare in 1995.", {}),
     # A negated comparator of length or age bounds the other way ("no longer than 72 hours" is at most 72).
     (
         "negated comparator",

@@ -441,3 +441,10 @@ def test_a_percentage_after_the_word_version_is_no_software_version():
     (rating,) = [f for f in result.figures.figures if f.text == "75.3 %"]
     assert rating.status is FigureStatus.MATCHED and rating.quote_text == "75.43 %", rating.reason
     assert [f.kind.value for f in read_figures("Python version 3.12 and 3.13")] == ["version", "version"]
+
+
+def test_a_decade_the_page_does_not_name_stands_nowhere():
+    # REFUTES: "began his career in the 1980s" against "an underground rapper in the 1880s"
+    result = _check("5ee39418c9e77c0008ccf309_3")
+    assert result.verdict is Verdict.FIGURES_MISMATCH, result.reasons
+    assert result.figures.nowhere[0].text == "1980s"
