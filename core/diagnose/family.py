@@ -11,6 +11,7 @@ ranking (``core.diagnose.rank``) every page word counted for a claim's word, wit
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Mapping, Sequence, Set
 
@@ -33,15 +34,21 @@ _FAMILY_MIN_STEM = 5
 
 def family(word: str, post: Mapping[str, Sequence[int]]) -> set[str]:
     """Return the page's words of the word's derivational family, other than the word's own forms."""
+    return {g for g in _family_guesses(word) if g in post}
+
+
+@functools.lru_cache(maxsize=4096)  # the same for every page: only which of them a page holds differs
+def _family_guesses(word: str) -> tuple[str, ...]:
+    """Return the words of the word's derivational family it may have on a page, its own forms left out."""
     root = stem(word)
     if len(root) < _FAMILY_MIN_STEM or not root.isalpha():
-        return set()
+        return ()
     bases = {root}
     for end in _DERIVED:
         if root.endswith(end) and len(root) - len(end) >= _FAMILY_MIN_STEM:
             bases.add(root[: len(root) - len(end)])
     guesses = {b + d + i for b in bases for d in ("", *_DERIVED) for i in _INFLECTED}
-    return {g for g in guesses if g in post and stem(g) != root}
+    return tuple(g for g in guesses if stem(g) != root)
 
 
 _OWN: dict[int, tuple[weakref.ref[Prepared], dict[tuple[str, tuple[float, float]], dict[str, float]]]] = {}
@@ -61,7 +68,7 @@ def _own(word: str, post: Mapping[str, Sequence[int]], shares: tuple[float, floa
     return out
 
 
-def related(word: str, claim: Set[str], prepared: Prepared, settings: Settings) -> dict[str, float]:
+def related(word: str, claim: Set[str], prepared: Prepared, settings: Settings) -> Mapping[str, float]:
     """Return the page words counted for a claim's word, each with its share of the word's own count.
 
     The word itself counts 1, another form of it ``rank_stem_share``, as does a form of its other
@@ -77,8 +84,10 @@ def related(word: str, claim: Set[str], prepared: Prepared, settings: Settings) 
     own = known.get((word, shares))
     if own is None:
         own = known[(word, shares)] = _own(word, prepared.postings, shares)
+    short = abbreviations(word, prepared) - claim if settings.rank_abbreviation_share > 0 else frozenset()
+    if not short:
+        return own  # most words: the page's own, shared (never changed by a caller)
     out = dict(own)
-    if settings.rank_abbreviation_share > 0:
-        for a in abbreviations(word, prepared) - claim:
-            out.setdefault(a, settings.rank_abbreviation_share)
+    for a in short:
+        out.setdefault(a, settings.rank_abbreviation_share)
     return out

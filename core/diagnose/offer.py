@@ -45,23 +45,46 @@ def asked(terms: tuple[Term, ...], relatives: Mapping[str, frozenset[str]]) -> A
     return Asked(terms, relatives, spellings, keys)
 
 
-def offer(index: PageIndex, prepared: Prepared, passage: tuple[int, int, float], claim: Asked, limit: int) -> Candidate:
-    """Return a passage's page text (cut around the claim's terms when long), what it holds and lacks, where.
+@dataclass(frozen=True)
+class Placed:
+    """Where a ranked passage is offered: its tokens [lo, hi) (cut when long) and its page text [start, end)."""
+
+    lo: int
+    hi: int
+    start: int
+    end: int
+
+
+def place(index: PageIndex, prepared: Prepared, lo: int, hi: int, claim: Asked, limit: int) -> Placed:
+    """Return where a passage of tokens [lo, hi) is offered: cut around the claim's terms when long, its marks kept.
+
+    Worked out before the passage is read for the claim's terms, so that a passage whose words were
+    offered already (a table of contents repeating a heading) costs no reading.
+    """
+    starts, ends = prepared.starts, prepared.ends
+    if ends[hi - 1] - starts[lo] > limit:
+        lo, hi = _cut(prepared, lo, hi, claim.keys, limit)
+    s, e = index.orig_span(starts[lo], ends[hi - 1])
+    # The sentence's own closing marks ("." or ".)") belong to it; the next token or a space ends them.
+    text = index.page.text
+    stop = index.orig(starts[hi]) if hi < len(starts) else len(text)
+    while e < stop and not text[e].isspace() and e - s < limit + 4:
+        e += 1
+    return Placed(lo, hi, s, e)
+
+
+def offer(index: PageIndex, prepared: Prepared, at: Placed, score: float, claim: Asked) -> Candidate:
+    """Return a placed passage's page text, the claim's terms it holds and lacks, and where they stand.
 
     A term written through the page words ranked for it (``family.related``: "VTE" for "venous
     thromboembolism", "favorable" for "favourable") is held, and those words are marked.
     """
     relatives = claim.relatives
-    lo, hi, score = passage
-    words = prepared.words
-    starts, ends = prepared.starts, prepared.ends
-    if ends[hi - 1] - starts[lo] > limit:
-        lo, hi = _cut(prepared, lo, hi, claim.keys, limit)
-    inside = words[lo:hi]
+    inside = prepared.words[at.lo : at.hi]
     holds: dict[TermKind, list[str]] = {k: [] for k in TermKind}
     lacks: dict[TermKind, list[str]] = {k: [] for k in TermKind}
-    stems = ["~" + stem(k) for k in inside]
-    present = set(inside) | set(stems)
+    stems = {k: "~" + stem(k) for k in set(inside)}  # each distinct word's stem, once
+    present = stems.keys() | stems.values()
     wanted: list[set[str]] = []  # each held term's words and stems, marked in the passage
     for term, spellings in zip(claim.terms, claim.spellings, strict=True):
         # A term is held when the passage holds each of its telling words, in any order ("10 March
@@ -75,39 +98,29 @@ def offer(index: PageIndex, prepared: Prepared, passage: tuple[int, int, float],
         if spelling is None:
             continue
         wanted.append({k for k, _ in spelling} | {st for _, st in spelling} | kin)
-    s, e = index.orig_span(starts[lo], ends[hi - 1])
-    # The sentence's own closing marks ("." or ".)") belong to it; the next token or a space ends them.
-    stop = index.orig(starts[hi]) if hi < len(starts) else len(index.page.text)
-    while e < stop and not index.page.text[e].isspace() and e - s < limit + 4:
-        e += 1
     return Candidate(
-        text=index.page.text[s:e],
-        start=s,
-        end=e,
+        text=index.page.text[at.start : at.end],
+        start=at.start,
+        end=at.end,
         score=round(score, 1),
-        page=index.page_of(s),
+        page=index.page_of(at.start),
         holds=_terms_of(holds),
         lacks=_terms_of(lacks),
-        highlights=_highlights(index, prepared, lo, stems, wanted),
+        highlights=_highlights(index, prepared, at, stems, wanted),
     )
 
 
 def _highlights(
-    index: PageIndex, prepared: Prepared, lo: int, stems: Sequence[str], wanted: Sequence[set[str]]
+    index: PageIndex, prepared: Prepared, at: Placed, stems: Mapping[str, str], wanted: Sequence[set[str]]
 ) -> tuple[Span, ...]:
-    """Return the page spans of the passage's tokens (from token lo on) whose word or stem a held term wants.
+    """Return the page spans of the passage's tokens whose word or stem (``stems``) a held term wants.
 
     One pass over the passage for all the terms: the spans are merged, so whose term marked a token is moot.
     """
     every = set().union(*wanted)
+    marked = {k for k, st in stems.items() if k in every or st in every}
     starts, ends, words = prepared.starts, prepared.ends, prepared.words
-    return _merged(
-        [
-            index.orig_span(starts[lo + i], ends[lo + i])
-            for i, k in enumerate(stems)
-            if words[lo + i] in every or k in every
-        ]
-    )
+    return _merged([index.orig_span(starts[i], ends[i]) for i in range(at.lo, at.hi) if words[i] in marked])
 
 
 def _held(keys: _Keys, present: set[str], relatives: Mapping[str, frozenset[str]] | None = None) -> bool:

@@ -33,7 +33,7 @@ from itertools import pairwise
 from core.diagnose.anaphora import credit_references
 from core.diagnose.closeness import closeness, counts_nothing
 from core.diagnose.family import related
-from core.diagnose.offer import asked, offer
+from core.diagnose.offer import asked, offer, place
 from core.diagnose.page_index import Prepared, page_index, per_page
 from core.diagnose.sections import opening_scene, section_kinds, voices
 from core.diagnose.terms import Term, TermKind, claim_terms, telling
@@ -188,14 +188,14 @@ def rank(
         if any(u.first <= b and a <= u.last for a, b in used):
             continue  # a sentence already offered, alone or in a longer passage
         limit = settings.rank_window_max_chars if u.last > u.first else settings.candidate_max_chars
-        c = offer(index, prepared, (bounds[u.first], bounds[u.last + 1], u.score), claim, limit)
+        at = place(index, prepared, bounds[u.first], bounds[u.last + 1], claim, limit)
         # The same words in a table of contents and in the text are one offer, not two.
-        said = " ".join(c.text.split()).lower()
+        said = " ".join(index.page.text[at.start : at.end].split()).lower()
         if said in seen:
             continue
         seen.add(said)
         used.append((u.first, u.last))
-        out.append(c)
+        out.append(offer(index, prepared, at, u.score, claim))
     return tuple(out), terms
 
 
@@ -284,20 +284,19 @@ def _windows(
     parts: dict[int, dict[str, float]], sents: _Sentences, prepared: Prepared, settings: Settings
 ) -> Iterator[_Unit]:
     """Yield passages of 2 or 3 consecutive sentences of one block, each holding a term the others lack."""
-    bounds = sents.bounds
+    bounds, edges, starts, ends = sents.bounds, sents.edges, prepared.starts, prepared.ends
     # Only passages around the best sentences: a common word's thousand sentences make no evidence.
     top = heapq.nlargest(settings.rank_best_sentences, parts, key=lambda j: sum(parts[j].values()))
     for j in sorted({k for t in top for k in range(t - settings.rank_window_sentences + 1, t + 1) if k in parts}):
+        held = [set(parts[j])]
+        # Each size adds one sentence to the one before: only the added sentence's edge, score and length are new.
         for size in range(2, settings.rank_window_sentences + 1):
             last = j + size - 1
-            if last >= len(bounds) - 1 or any(bounds[k] in sents.edges for k in range(j + 1, last + 1)):
+            if last >= len(bounds) - 1 or bounds[last] in edges or last not in parts:
                 break
-            if any(k not in parts for k in range(j, last + 1)):
+            if ends[bounds[last + 1] - 1] - starts[bounds[j]] > settings.rank_window_max_chars:
                 break
-            chars = prepared.ends[bounds[last + 1] - 1] - prepared.starts[bounds[j]]
-            if chars > settings.rank_window_max_chars:
-                break
-            held = [set(parts[k]) for k in range(j, last + 1)]
+            held.append(set(parts[last]))
             if any(not (h - set().union(*(held[:i] + held[i + 1 :]))) for i, h in enumerate(held)):
                 continue
             best: dict[str, float] = {}

@@ -158,10 +158,15 @@ _SUFFIXES = (
 
 def forms(word: str, post: Mapping[str, Sequence[int]]) -> set[str]:
     """Return the page's words of the word's stem: the word itself and its endings that the page holds."""
+    return {word} | {g for g in _form_guesses(word) if g in post}
+
+
+@functools.lru_cache(maxsize=16384)  # the same for every page: only which of them a page holds differs
+def _form_guesses(word: str) -> tuple[str, ...]:
+    """Return the words of the word's stem it may have on a page: its stem with each common ending."""
     root = stem(word)
     bases = {root, root + "e", root[:-1] + "ie" if root.endswith("y") else root}
-    guesses = {b + end for b in bases for end in _ENDINGS}
-    return {word} | {g for g in guesses if g in post and stem(g) == root}
+    return tuple(g for g in {b + end for b in bases for end in _ENDINGS} if stem(g) == root)
 
 
 _ENDINGS = ("", "s", "es", "d", "ed", "ing", "ly", "'s", "’s")
