@@ -19,14 +19,14 @@ PAGES = sorted(p for p in (CORPUS / "html/readability").glob("*/source.html.gz")
 _NUMBER = re.compile(r"(?<![\d.])(\d+)(?![\d.])")
 
 
-def _per_term(index, prepared, lo, stems, wanted):
-    # The plain marking: the passage read again for each term.
+def _per_term(index, prepared, at, stems, wanted):
+    # The plain marking: the passage read again for each term, its every token's word and stem looked up.
     spans = []
     for keys in wanted:
         spans += [
-            index.orig_span(prepared.starts[lo + i], prepared.ends[lo + i])
-            for i, k in enumerate(stems)
-            if prepared.words[lo + i] in keys or k in keys
+            index.orig_span(prepared.starts[i], prepared.ends[i])
+            for i in range(at.lo, at.hi)
+            if prepared.words[i] in keys or stems[prepared.words[i]] in keys
         ]
     return offer._merged(spans)
 
