@@ -31,7 +31,12 @@ _CACHE: dict[int, tuple[weakref.ref[Prepared], dict[str, frozenset[str]]]] = {}
 
 def abbreviations(word: str, prepared: Prepared) -> frozenset[str]:
     """Return the page's abbreviation tokens of a term holding the word ("vte" for "thromboembolism"), if any."""
-    return per_page(_CACHE, prepared, lambda: _read(prepared)).get(stem(word), frozenset())
+    return defined_abbreviations(prepared).get(stem(word), frozenset())
+
+
+def defined_abbreviations(prepared: Prepared) -> dict[str, frozenset[str]]:
+    """Return each stem of a word the page defines an abbreviation with, and those abbreviations' tokens."""
+    return per_page(_CACHE, prepared, lambda: _read(prepared))
 
 
 def long_form(short: str, words: Sequence[str]) -> int | None:

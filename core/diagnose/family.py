@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import functools
 import weakref
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 
-from core.diagnose.abbreviations import abbreviations
+from core.diagnose.abbreviations import defined_abbreviations
 from core.diagnose.page_index import Prepared, per_page
 from core.diagnose.spelling import spellings
 from core.diagnose.terms import forms, stem
@@ -77,17 +77,31 @@ def related(word: str, claim: Set[str], prepared: Prepared, settings: Settings) 
     defines for a term holding it ``rank_abbreviation_share`` unless the claim writes that
     abbreviation itself.
     """
-    if not word.isalpha():
-        return {word: 1.0}
+    return related_all((word,), claim, prepared, settings)[word]
+
+
+def related_all(
+    words: Iterable[str], claim: Set[str], prepared: Prepared, settings: Settings
+) -> dict[str, Mapping[str, float]]:
+    """Return ``related`` for each of a claim's words, the page's caches looked up once for them all."""
     shares = (settings.rank_stem_share, settings.rank_family_share)
     known = per_page(_OWN, prepared, dict)  # the claims citing one page share its words: each is looked up once
-    own = known.get((word, shares))
-    if own is None:
-        own = known[(word, shares)] = _own(word, prepared.postings, shares)
-    short = abbreviations(word, prepared) - claim if settings.rank_abbreviation_share > 0 else frozenset()
-    if not short:
-        return own  # most words: the page's own, shared (never changed by a caller)
-    out = dict(own)
-    for a in short:
-        out.setdefault(a, settings.rank_abbreviation_share)
+    defined = defined_abbreviations(prepared) if settings.rank_abbreviation_share > 0 else {}
+    out: dict[str, Mapping[str, float]] = {}
+    for word in words:
+        if not word.isalpha():
+            out[word] = {word: 1.0}
+            continue
+        own = known.get((word, shares))
+        if own is None:
+            own = known[(word, shares)] = _own(word, prepared.postings, shares)
+        short = defined.get(stem(word)) if defined else None
+        short = short - claim if short else None
+        if not short:
+            out[word] = own  # most words: the page's own, shared (never changed by a caller)
+            continue
+        mine = dict(own)
+        for a in short:
+            mine.setdefault(a, settings.rank_abbreviation_share)
+        out[word] = mine
     return out

@@ -32,7 +32,7 @@ from itertools import pairwise
 
 from core.diagnose.anaphora import credit_references
 from core.diagnose.closeness import closeness, counts_nothing
-from core.diagnose.family import related
+from core.diagnose.family import related_all
 from core.diagnose.offer import asked, offer, place
 from core.diagnose.page_index import Prepared, page_index, per_page
 from core.diagnose.sections import opening_scene, section_kinds, voices
@@ -141,12 +141,13 @@ def rank(
     dfs: dict[str, int] = {}
     relatives: dict[str, frozenset[str]] = {}  # the page words counted for each claim token, to mark what they hold
     tokens = _rank_tokens(terms, settings)
+    # Another form of the word ("deaths" for "death"), a word of its family ("recovered" for "recoveries") and
+    # an abbreviation the page defines for it ("VTE" for "thromboembolism") count less than the word itself.
+    kins = related_all(tokens, tokens.keys(), prepared, settings)
     for k, weight in tokens.items():
         if time.monotonic() > deadline:
             break
-        # Another form of the word ("deaths" for "death"), a word of its family ("recovered" for "recoveries") and
-        # an abbreviation the page defines for it ("VTE" for "thromboembolism") count less than the word itself.
-        kin = {f: value for f, value in related(k, tokens.keys(), prepared, settings).items() if f in post}
+        kin = {f: value for f, value in kins[k].items() if f in post}
         relatives[k] = frozenset(kin)
         lists = [(post[f], value) for f, value in kin.items()]
         if not lists or sum(len(p) for p, _ in lists) > settings.rank_max_hits:
