@@ -8,7 +8,7 @@ and figures it holds and lacks as the claim writes them, and where the held ones
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from core.diagnose.page_index import PageIndex, Prepared
@@ -31,6 +31,7 @@ class Asked:
     relatives: Mapping[str, frozenset[str]]
     spellings: tuple[tuple[_Keys, ...], ...]
     keys: frozenset[str]
+    marks: tuple[tuple[frozenset[str], ...], ...]  # each spelling's tokens and stems, marked where it is held
 
 
 def asked(terms: tuple[Term, ...], relatives: Mapping[str, frozenset[str]]) -> Asked:
@@ -42,7 +43,8 @@ def asked(terms: tuple[Term, ...], relatives: Mapping[str, frozenset[str]]) -> A
 
     spellings = tuple(tuple(told(sp) for sp in (t.keys, *t.options)) for t in terms)
     keys = frozenset(k for t in terms for spelling in (t.keys, *t.options) for k in spelling)
-    return Asked(terms, relatives, spellings, keys)
+    marks = tuple(tuple(frozenset(k for pair in sp for k in pair) for sp in t) for t in spellings)
+    return Asked(terms, relatives, spellings, keys, marks)
 
 
 @dataclass(frozen=True)
@@ -85,19 +87,23 @@ def offer(index: PageIndex, prepared: Prepared, at: Placed, score: float, claim:
     lacks: dict[TermKind, list[str]] = {k: [] for k in TermKind}
     stems = {k: "~" + stem(k) for k in set(inside)}  # each distinct word's stem, once
     present = stems.keys() | stems.values()
-    wanted: list[set[str]] = []  # each held term's words and stems, marked in the passage
-    for term, spellings in zip(claim.terms, claim.spellings, strict=True):
+    wanted: list[Set[str]] = []  # each held term's words and stems, marked in the passage
+    none: frozenset[str] = frozenset()
+    for term, spellings, marks in zip(claim.terms, claim.spellings, claim.marks, strict=True):
         # A term is held when the passage holds each of its telling words, in any order ("10 March
         # 2020" holds "March 10, 2020"; "Wuhan Jinyintan Hospital" holds "Wuhan Hospital").
-        spelling = next((sp for sp in spellings if _held(sp, present)), None)
-        kin: set[str] = set()
-        if spelling is None:
-            spelling = next((sp for sp in spellings if _held(sp, present, relatives)), None)
-            kin = {f for k, _ in (spelling or ()) for f in relatives.get(k, ()) if f in present}
-        (holds if spelling is not None else lacks)[term.kind].append(term.text)
-        if spelling is None:
+        found = next((i for i, sp in enumerate(spellings) if all(k in present or st in present for k, st in sp)), -1)
+        if found >= 0:
+            holds[term.kind].append(term.text)
+            wanted.append(marks[found])
             continue
-        wanted.append({k for k, _ in spelling} | {st for _, st in spelling} | kin)
+        found = next((i for i, sp in enumerate(spellings) if _held(sp, present, relatives)), -1)
+        if found < 0:
+            lacks[term.kind].append(term.text)
+            continue
+        holds[term.kind].append(term.text)
+        kin = {f for k, _ in spellings[found] for f in relatives.get(k, none) if f in present}
+        wanted.append(marks[found] | kin)
     return Candidate(
         text=index.page.text[at.start : at.end],
         start=at.start,
@@ -111,7 +117,7 @@ def offer(index: PageIndex, prepared: Prepared, at: Placed, score: float, claim:
 
 
 def _highlights(
-    index: PageIndex, prepared: Prepared, at: Placed, stems: Mapping[str, str], wanted: Sequence[set[str]]
+    index: PageIndex, prepared: Prepared, at: Placed, stems: Mapping[str, str], wanted: Sequence[Set[str]]
 ) -> tuple[Span, ...]:
     """Return the page spans of the passage's tokens whose word or stem (``stems``) a held term wants.
 
@@ -123,10 +129,8 @@ def _highlights(
     return _merged([index.orig_span(starts[i], ends[i]) for i in range(at.lo, at.hi) if words[i] in marked])
 
 
-def _held(keys: _Keys, present: set[str], relatives: Mapping[str, frozenset[str]] | None = None) -> bool:
-    # "~" marks a stem: "adds" holds the claim's "added"; with relatives, a page word counted for the key holds it.
-    if relatives is None:
-        return all(k in present or st in present for k, st in keys)
+def _held(keys: _Keys, present: Set[str], relatives: Mapping[str, frozenset[str]]) -> bool:
+    # "~" marks a stem: "adds" holds the claim's "added"; a page word counted for the key (its relative) holds it.
     none: frozenset[str] = frozenset()
     return all(k in present or st in present or not relatives.get(k, none).isdisjoint(present) for k, st in keys)
 
