@@ -96,7 +96,7 @@ def related_all(
         if own is None:
             own = known[(word, shares)] = _own(word, prepared.postings, shares)
         short = defined.get(stem(word)) if defined else None
-        short = short - claim if short else None
+        short = short.difference(claim) if short else None  # those the claim writes itself are its own words
         if not short:
             out[word] = own  # most words: the page's own, shared (never changed by a caller)
             continue
