@@ -23,6 +23,7 @@ from core.brief import read_brief
 from core.check import check_brief
 from core.extract import extract_html
 from core.fetch import supplied_source
+from core.models import Brief
 from core.settings import Settings
 from core.store import Store
 from core.text import split_sentences
@@ -30,6 +31,7 @@ from tests.servers import CORPUS
 
 PAGES = 60
 PER_PAGE = 5
+ROUNDS = 3  # whole checks of the same brief; the machine's noise is one round's, not the measure's
 _NUMBER = re.compile(r"(?<![\d.])(\d+)(?![\d.])")
 
 
@@ -65,15 +67,31 @@ def _timed(call: Callable[..., Any], spent: list[float]) -> Callable[..., Any]:
 
 
 def run() -> list[str]:
-    """Return the benchmark's line: evidence and figures as a share of the whole check of the same claims."""
+    """Return the benchmark's line: evidence and figures as a share of the whole check (the median round)."""
     settings = Settings(use_cache=False, extract_workers=0)
-    store = Store(":memory:")
-    claims: list[dict[str, str]] = []
-    for url, body in _pages():
-        supplied_source(url, body, "text/html", store=store, settings=settings)
-        claims += _claims(url, body)
+    pages = _pages()
+    claims = [c for url, body in pages for c in _claims(url, body)]
     claims = (claims * 2)[: PAGES * PER_PAGE]  # a page short of five sentences leaves room: repeat from the start
     brief = read_brief(json.dumps(claims).encode(), "bench.json")
+    rounds = sorted((_round(brief, pages, settings) for _ in range(ROUNDS)), key=lambda r: (r[0] + r[1]) / r[2])
+    ranking, placing, whole, flagged = rounds[len(rounds) // 2]  # the median round by share: one slow round is noise
+    evidence = ranking + placing
+    return [
+        f"evidence and figures of {PAGES * PER_PAGE} unquoted claims over {PAGES} pages: {evidence:.2f} s of a"
+        f" {whole:.2f} s whole check ({100 * evidence / whole:.1f}%, target at most 10%; median of {ROUNDS} rounds):"
+        f" passages offered {ranking:.2f} s, figures placed {placing:.2f} s; {flagged} figures_mismatch"
+    ]
+
+
+def _round(brief: Brief, pages: list[tuple[str, bytes]], settings: Settings) -> tuple[float, float, float, int]:
+    """Return one whole check's evidence times (passages, figures), its own time, and its figures_mismatch count.
+
+    Each round stores the pages afresh: a store that has read a page once keeps its text, and the
+    next check of it would be spared the reading that a check of a new brief pays.
+    """
+    store = Store(":memory:")
+    for url, body in pages:
+        supplied_source(url, body, "text/html", store=store, settings=settings)
     ranking: list[float] = []
     placing: list[float] = []
     originals = claims_module.candidates, claims_module.place_figures
@@ -86,9 +104,4 @@ def run() -> list[str]:
     finally:
         claims_module.candidates, claims_module.place_figures = originals
     flagged = sum(1 for r in report.results if r.verdict == "figures_mismatch")
-    evidence = sum(ranking) + sum(placing)
-    return [
-        f"evidence and figures of {len(report.results)} unquoted claims over {PAGES} pages: {evidence:.2f} s of a"
-        f" {whole:.2f} s whole check ({100 * evidence / whole:.1f}%, target at most 10%): passages offered"
-        f" {sum(ranking):.2f} s, figures placed {sum(placing):.2f} s; {flagged} figures_mismatch"
-    ]
+    return sum(ranking), sum(placing), whole, flagged
