@@ -1,7 +1,7 @@
 """A passage's figures in the form a claim restates them, for a claim without a quote (``core.figures.page``).
 
 A claim may write a page's figure another way: "14 days" for "two weeks", "60 seconds" for
-"about a minute" and "30 minutes" for "half an hour" (a duration in another unit of time,
+"about a minute", "30 minutes" for "half an hour" and "18 months" for "a year and a half" (a duration in another unit of time,
 converted exactly by ``core.figures.units``), "6/10" read as the
 rating "6" a claim writes "below 6.05/10", and "30.000" with its point grouping thousands in an
 English page ("about 30.000 inhabitants" for "around 30,000"). Each is tried only after the
@@ -25,9 +25,11 @@ _TIME_UNIT = {
 }  # fmt: skip
 _TIME_UNITS = frozenset(_TIME_UNIT.values())
 _COUNT = r"\d+(?:\.\d+)?|half an?|a|an|one|" + v.TENS_WORD + r"(?:-" + v.UNIT_WORD + r")?|" + v.UNIT_WORD
+# "two and a half years", and the half after the unit: "a year and a half", "two hours and a half".
 _DURATION = re.compile(
     r"(?<![\w.,-])(?P<n>" + _COUNT + r")(?P<andhalf>[\s-]and[\s-]a[\s-]half)?"
-    r"[\s-](?P<unit>second|minute|hour|day|week|month|year)s?(?![a-z])",
+    r"[\s-](?P<unit>second|minute|hour|day|week|month|year)s?(?![a-z])"
+    r"(?(andhalf)|(?P<halfafter>[\s-]and[\s-]a[\s-]half(?![\w-]))?)",
     re.IGNORECASE,
 )
 _RATING = re.compile(r"(?<![\d./])(\d+(?:\.\d+)?)\s?(?:/\s?10|out of 10)\b(?![\d.,/])", re.IGNORECASE)
@@ -57,7 +59,8 @@ def durations(claim: ReadFigure, text: str, start: int, end: int) -> list[ReadFi
         ratio = factor(unit, claim.unit)
         if ratio is None or (unit == claim.unit and m.group("n")[0].isdigit()):
             continue  # a figure in the claim's own unit is read as the passage's own figure already
-        value = (_count(m.group("n")) + (Decimal("0.5") if m.group("andhalf") else 0)) * ratio
+        half = m.group("andhalf") or m.group("halfafter")
+        value = (_count(m.group("n")) + (Decimal("0.5") if half else 0)) * ratio
         out.append(ReadFigure(text=m.group(0), kind=FigureKind.NUMBER, start=m.start(), end=m.end(), value=value,
                               precision=ratio, written=str(value), unit=claim.unit))  # fmt: skip
     return out

@@ -33,6 +33,7 @@ CBP = "abd9d6291b6b"
 PLAGUE = "ea25dd7edff4"
 EUROPA = "686bb170effe"
 WATER = "e593d7fe88f9"
+TRADE_WAR = "702d1da63b8e"
 
 QUOTE_512GB = (
     "It's paired with a 9th generation Intel Core i5 processor, 8GB of memory, and a generous 512GB solid state drive."
@@ -202,6 +203,21 @@ CASES = [
         "Its battery lasts 30 minutes.",
         "Its battery lasts half an hour.",
         {"30": "matched"},
+    ),
+    # The half after the unit: "a year and a half" is 18 months.
+    (
+        "duration in words",
+        TRADE_WAR,
+        "More than 18 months into the trade war, talks go on.",
+        "But more than a year and a half into the biggest trade war in modern history",
+        {"18": "matched"},
+    ),
+    (
+        "duration in words",
+        TRADE_WAR,
+        "More than 20 months into the trade war, talks go on.",
+        "But more than a year and a half into the biggest trade war in modern history",
+        {"20": "missing"},
     ),
     (
         "duration in words",
