@@ -1,8 +1,8 @@
 """A passage's figures in the form a claim restates them, for a claim without a quote (``core.figures.page``).
 
 A claim may write a page's figure another way: "14 days" for "two weeks", "60 seconds" for
-"about a minute", "30 minutes" for "half an hour" and "18 months" for "a year and a half" (a duration in another unit of time,
-converted exactly by ``core.figures.units``), "6/10" read as the
+"about a minute", "30 minutes" for "half an hour" and "18 months" for "a year and a half" (a
+duration in another unit of time, converted exactly by ``core.figures.units``), "6/10" read as the
 rating "6" a claim writes "below 6.05/10", and "30.000" with its point grouping thousands in an
 English page ("about 30.000 inhabitants" for "around 30,000"). Each is tried only after the
 passage's own figures hold nothing. This module reads and converts; it never judges a figure.
