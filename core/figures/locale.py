@@ -64,12 +64,19 @@ _COMMA_BEFORE_UNIT = re.compile(
 def writes_decimal_comma(text: str) -> bool:
     """Return True when the text's own words say it is in a language that writes a decimal comma."""
     counts = dict.fromkeys(_COMMON_WORDS, 0)
-    # Each distinct piece between spaces looked up once: thousands of pieces, a few hundred distinct. A
-    # piece of letters only is one word; the pattern cuts the others ("(the", "l'eau") into their words.
-    for piece, n in Counter(text[:_SAMPLE_CHARS].lower().split()).items():
-        for word in (piece,) if piece.isalpha() else _WORD.findall(piece):
-            for lang in _LANGS_OF.get(word, ()):
-                counts[lang] += n
+    # Each distinct piece between spaces counted once: thousands of pieces, a few hundred distinct. A piece
+    # of letters only is one word, the common ones found by one set intersection; the pattern cuts the
+    # others ("(the", "l'eau") into their words.
+    pieces = Counter(text[:_SAMPLE_CHARS].lower().split())
+    found = Counter({word: pieces[word] for word in pieces.keys() & _LANGS_OF.keys()})
+    for piece, n in pieces.items():
+        if not piece.isalpha():
+            for word in _WORD.findall(piece):
+                if word in _LANGS_OF:
+                    found[word] += n
+    for word, n in found.items():
+        for lang in _LANGS_OF[word]:
+            counts[lang] += n
     best = max(counts, key=lambda lang: counts[lang])
     runner_up = max(n for lang, n in counts.items() if lang != best)
     return best != "en" and counts[best] >= _MIN_HITS and counts[best] >= 2 * runner_up
