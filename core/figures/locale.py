@@ -47,14 +47,16 @@ _SAMPLE_CHARS = 20_000  # enough words to tell a language, cheap on a page of me
 _MIN_HITS = 5
 
 # A number of a decimal-comma language: grouped with "." or with spaces, with an optional
-# decimal comma ("5.500", "5 500,25"), or a decimal comma alone ("2,5", "1,234").
+# decimal comma ("5.500", "5 500,25"), or a decimal comma alone ("2,5", "1,234"). Each pattern opens
+# with its first digit and looks behind it after ("\d(?<![\d.,]\d)": no digit, point or comma before
+# it): searched from digit to digit, where one opening with the look behind is tried at every character.
 _LOCAL_NUMBER = re.compile(
-    r"(?<![\d.,])(?:\d{1,3}(?:(?P<sep>[. ])\d{3})(?:(?P=sep)\d{3})*(?:,\d+)?|\d+,\d+)(?![\d]|[.,]\d)"
+    r"\d(?<![\d.,]\d)(?:\d{0,2}(?:(?P<sep>[. ])\d{3})(?:(?P=sep)\d{3})*(?:,\d+)?|\d*,\d+)(?![\d]|[.,]\d)"
 )
 # Any language: two space groups or more, and a decimal comma that a sign or scale word explains.
-_SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3}){2,}(?![\d]|[.,]\d)")
+_SPACED = re.compile(r"\d(?<![\d.,]\d)\d{0,2}(?: \d{3}){2,}(?![\d]|[.,]\d)")
 _COMMA_BEFORE_UNIT = re.compile(
-    r"(?<![\d.,])\d+,\d{1,2}(?=\s?(?:%|‰|€|\$|£|¥|₹|percent|per cent|prozent|pour cent|por ciento"
+    r"\d(?<![\d.,]\d)\d*,\d{1,2}(?=\s?(?:%|‰|€|\$|£|¥|₹|percent|per cent|prozent|pour cent|por ciento"
     r"|mio|mrd|million|billion|milliard|milliarden|millionen"
     r"|meters?|metres?|km|kilometers?|kilometres?|cm|mm|kg|grams?|litres?|liters?)(?![a-z]))"
 )
