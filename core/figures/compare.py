@@ -78,7 +78,8 @@ from core.figures.unjudged import power_doubt, skip_reason
 from core.models import Figure, FigureCheck, FigureKind, FigureStatus, PageText, Span
 from core.settings import Settings
 
-_TABLE_SCALE = re.compile(r"(?<![a-z])in (thousands|millions|billions)(?![a-z])")
+# The word before "in" is looked behind after it, not before: a pattern opening with a literal is searched fast.
+_TABLE_SCALE = re.compile(r"in(?<![a-z]in) (thousands|millions|billions)(?![a-z])")
 _TABLE_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
 _PERIOD_NAMES = {"Q": "quarter", "H": "half"}
 
@@ -287,7 +288,8 @@ class _QuoteContext:
             rest[f.start : f.end] = [" "] * (f.end - f.start)
         low = "".join(rest).lower()
         loose = {code for mark, code in v.CURRENCY_CODES.items() if len(mark) == 1 and mark in low}
-        loose |= {code for mark, code in v.CURRENCY_CODES.items() if len(mark) > 2 and f" {mark} " in f" {low} "}
+        padded = f" {low} "  # once a quote, not once a currency word
+        loose |= {code for mark, code in v.CURRENCY_CODES.items() if len(mark) > 2 and f" {mark} " in padded}
         self.currencies = frozenset(loose)
         self.table_scales = tuple(_TABLE_SCALES[m] for m in _TABLE_SCALE.findall(low))
         years = {int(f.value) for f in figs if f.kind is FigureKind.YEAR and f.value is not None}

@@ -50,7 +50,7 @@ _DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w]|\.\d)")
 # A number with a percent sign after it, glued or spaced ("the PlayStation 4 version 75.43 %"), is no version.
 _NOT_VERSION_AFTER = r"(?![\w%]|\.\d|\s?(?:%|percent|per cent)(?![a-z]))"
 _VERSION_AFTER_WORD = re.compile(r"(?<![\w.])\d+(?:\.\d+)?" + _NOT_VERSION_AFTER)
-_VERSION_V = re.compile(r"(?<![a-z])v(\d+(?:\.\d+)+)(?![\w]|\.\d)")
+_VERSION_V = re.compile(r"v(?<![a-z]v)(\d+(?:\.\d+)+)(?![\w]|\.\d)")  # its look behind after the "v": searched fast
 _VERSION_CHAIN = re.compile(
     r"(?:\s?,\s?(?:and\s|or\s)?|\s(?:and|or|to|through)\s|-)(\d+\.\d+(?:\.\d+)?)" + _NOT_VERSION_AFTER
 )

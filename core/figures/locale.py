@@ -47,14 +47,16 @@ _SAMPLE_CHARS = 20_000  # enough words to tell a language, cheap on a page of me
 _MIN_HITS = 5
 
 # A number of a decimal-comma language: grouped with "." or with spaces, with an optional
-# decimal comma ("5.500", "5 500,25"), or a decimal comma alone ("2,5", "1,234").
+# decimal comma ("5.500", "5 500,25"), or a decimal comma alone ("2,5", "1,234"). Each pattern opens
+# with its first digit and looks behind it after ("\d(?<![\d.,]\d)": no digit, point or comma before
+# it): searched from digit to digit, where one opening with the look behind is tried at every character.
 _LOCAL_NUMBER = re.compile(
-    r"(?<![\d.,])(?:\d{1,3}(?:(?P<sep>[. ])\d{3})(?:(?P=sep)\d{3})*(?:,\d+)?|\d+,\d+)(?![\d]|[.,]\d)"
+    r"\d(?<![\d.,]\d)(?:\d{0,2}(?:(?P<sep>[. ])\d{3})(?:(?P=sep)\d{3})*(?:,\d+)?|\d*,\d+)(?![\d]|[.,]\d)"
 )
 # Any language: two space groups or more, and a decimal comma that a sign or scale word explains.
-_SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3}){2,}(?![\d]|[.,]\d)")
+_SPACED = re.compile(r"\d(?<![\d.,]\d)\d{0,2}(?: \d{3}){2,}(?![\d]|[.,]\d)")
 _COMMA_BEFORE_UNIT = re.compile(
-    r"(?<![\d.,])\d+,\d{1,2}(?=\s?(?:%|‰|€|\$|£|¥|₹|percent|per cent|prozent|pour cent|por ciento"
+    r"\d(?<![\d.,]\d)\d*,\d{1,2}(?=\s?(?:%|‰|€|\$|£|¥|₹|percent|per cent|prozent|pour cent|por ciento"
     r"|mio|mrd|million|billion|milliard|milliarden|millionen"
     r"|meters?|metres?|km|kilometers?|kilometres?|cm|mm|kg|grams?|litres?|liters?)(?![a-z]))"
 )
@@ -64,12 +66,19 @@ _COMMA_BEFORE_UNIT = re.compile(
 def writes_decimal_comma(text: str) -> bool:
     """Return True when the text's own words say it is in a language that writes a decimal comma."""
     counts = dict.fromkeys(_COMMON_WORDS, 0)
-    # Each distinct piece between spaces looked up once: thousands of pieces, a few hundred distinct. A
-    # piece of letters only is one word; the pattern cuts the others ("(the", "l'eau") into their words.
-    for piece, n in Counter(text[:_SAMPLE_CHARS].lower().split()).items():
-        for word in (piece,) if piece.isalpha() else _WORD.findall(piece):
-            for lang in _LANGS_OF.get(word, ()):
-                counts[lang] += n
+    # Each distinct piece between spaces counted once: thousands of pieces, a few hundred distinct. A piece
+    # of letters only is one word, the common ones found by one set intersection; the pattern cuts the
+    # others ("(the", "l'eau") into their words.
+    pieces = Counter(text[:_SAMPLE_CHARS].lower().split())
+    found = Counter({word: pieces[word] for word in pieces.keys() & _LANGS_OF.keys()})
+    for piece, n in pieces.items():
+        if not piece.isalpha():
+            for word in _WORD.findall(piece):
+                if word in _LANGS_OF:
+                    found[word] += n
+    for word, n in found.items():
+        for lang in _LANGS_OF[word]:
+            counts[lang] += n
     best = max(counts, key=lambda lang: counts[lang])
     runner_up = max(n for lang, n in counts.items() if lang != best)
     return best != "en" and counts[best] >= _MIN_HITS and counts[best] >= 2 * runner_up

@@ -37,16 +37,13 @@ _MAY_HOLD = re.compile(v.MAY_HOLD_FIGURE, re.IGNORECASE)
 # for ASCII ones ("ſ" for "s"), which lowering alone would not; no other letter lowers to an ASCII one.
 _ALTERNATIVES = v.MAY_HOLD_FIGURE.split("|")
 _LITERAL = all(a == r"\d" or re.escape(a).replace("\\ ", " ") == a for a in _ALTERNATIVES)
-_WORDS = (
-    re.compile("|".join(a.lower() for a in _ALTERNATIVES if a != r"\d"))
-    if _LITERAL and r"\d" in _ALTERNATIVES
-    else None
-)
-_DIGIT = re.compile(r"\d")
-_FOLDED = "\u0130\u0131\u017f\u212a"
-_AS_ASCII = str.maketrans(dict(zip(_FOLDED, "iisk", strict=True)))
 # The literal words, each looked for alone in the text lowered.
 _NEEDLES = tuple(a.lower() for a in _ALTERNATIVES if a != r"\d")
+_WORDS = re.compile("|".join(_NEEDLES)) if _LITERAL and r"\d" in _ALTERNATIVES else None
+_DIGIT = re.compile(r"\d")
+_ASCII = frozenset(map(chr, range(128)))
+_FOLDED = "\u0130\u0131\u017f\u212a"
+_AS_ASCII = str.maketrans(dict(zip(_FOLDED, "iisk", strict=True)))
 
 
 def _last_sentence_end(text: str, start: int, end: int) -> int:
@@ -183,7 +180,8 @@ _SCALE_AFTER = re.compile(
 _BASIS_POINTS_AFTER = re.compile(r"\)?\s*(?:basis[\s-]*points?|bps|bp)", re.IGNORECASE)
 # A number a page may group with a point in thousands ("8.958" read as 8,958 by ``restated.point_grouped``).
 _POINT_GROUPED = re.compile(r"\d\.\d{3}(?!\d)")
-_ONE_IN = re.compile(r"(?<![\d.,])([1-9])\s+in\s+(?:every\s+)?([1-9]\d*(?:,\d{3})*)", re.I)  # "1 in 4": 25%
+# "1 in 4": 25%; the look behind follows the digit, so that the search skips to digits (not tried everywhere).
+_ONE_IN = re.compile(r"([1-9])(?<![\d.,][1-9])\s+in\s+(?:every\s+)?([1-9]\d*(?:,\d{3})*)", re.I)
 # A range's first end takes the second's scale ("$5.0 - $5.2 billion"): the ends stand this close at most.
 _RANGE_GAP_CHARS = 24
 _SCALES = tuple(sorted({1.0} | {float(x) for x in v.SCALE_WORD.values()}))
@@ -284,7 +282,7 @@ class _Piece:
         text = self.text
         self.open = "^" in text or "**" in text or "\u2044" in text or _WORDS is None
         if not self.open and not text.isascii():
-            self.open = any(_may_become_figure(c) for c in set(text) if not c.isascii())
+            self.open = any(map(_may_become_figure, set(text).difference(_ASCII)))
         if self.open:
             return
         plain = self.plain = _INVISIBLE.sub("", text) if _INVISIBLE.search(text) else text
@@ -297,11 +295,12 @@ class _Piece:
                 self.open = True
                 return
             near = n + 1 < len(runs) and scaled[n + 1] and runs[n + 1].start() - m.end() <= _RANGE_GAP_CHARS
-            times = {1.0}
-            if _POINT_GROUPED.search(m.group()):
-                times.add(1000.0)
-            if _BASIS_POINTS_AFTER.match(plain, m.end()):
-                times.add(0.01)
+            point = "." in m.group() and _POINT_GROUPED.search(m.group()) is not None
+            basis = _BASIS_POINTS_AFTER.match(plain, m.end()) is not None
+            if not (point or basis or scaled[n] or near):
+                _run_values(chunks, found)  # most runs: each value times 1.0 and 1.0 is itself
+                continue
+            times = {1.0} | ({1000.0} if point else set()) | ({0.01} if basis else set())
             values: set[float] = set()
             _run_values(chunks, values)
             found.update(x * t * k for x in values for t in times for k in (_SCALES if scaled[n] or near else (1.0,)))

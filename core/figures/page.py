@@ -18,7 +18,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from decimal import Decimal
 
@@ -40,6 +40,8 @@ from core.settings import Settings
 from core.text import split_sentences
 
 _OUT_OF_100 = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:out of 100\b|/\s?100\b)", re.IGNORECASE)
+# What every score out of 100 ends with, opening with a letter or slash (searched fast, unlike the score's look behind).
+_SCORE_END = re.compile(r"(?:out of |/\s?)100\b", re.IGNORECASE)
 # A rating out of 10 with a decimal ("an average rating of 4.4/10"), the percentage a claim restates as "44 %".
 _OUT_OF_10 = re.compile(r"(?<![\d./])(\d\.\d{1,2})\s?/\s?10\b(?![\d.,/])")
 
@@ -66,6 +68,8 @@ def _scores(text: str, start: int, end: int, out_of: int = 100) -> list[ReadFigu
     out: list[ReadFigure] = []
     if text.find("100" if out_of == 100 else "/", start, end) < 0:
         return out  # every score writes its "100", every rating its "/"
+    if out_of == 100 and _SCORE_END.search(text, start, end) is None:
+        return out  # nor without its "out of 100" or "/100": one fast search, not a try at each number
     pattern, scale = (_OUT_OF_100, 1) if out_of == 100 else (_OUT_OF_10, 10)
     for m in from_runs(pattern, text, run_starts(text, start, end), end):
         num = m.group(1)
@@ -148,12 +152,12 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
         if not c.date[0] or c.hedge:
             return None
         # A date is held by the same date (``compare._hit``), which writes its day in digits as well.
-        day = (r"(?<!\d)0?" + str(c.date[2]) + r"(?!\d)",) if c.kind is FigureKind.DATE and c.date[2] else ()
+        day = (_digit_run([str(c.date[2])], "0"),) if c.kind is FigureKind.DATE and c.date[2] else ()
         return Sought(digits=(_year_end(c.date[0]),), also=day)
     if c.kind is FigureKind.TIME and not c.hedge:
         # A time is held by one of its hour on either half of the day ("9:30" by "9.30 p.m", "21:30").
         hours = {c.date[1] % 12, c.date[1] % 12 + 12}
-        return Sought(digits=(r"(?<!\d)0?(?:" + "|".join(map(str, sorted(hours, reverse=True))) + r")(?!\d)",))
+        return Sought(digits=(_digit_run(map(str, sorted(hours, reverse=True)), "0"),))
     if c.kind is FigureKind.VERSION:
         # A version is held by one that begins with its parts, or a number written so ("3.12").
         return Sought(endings=(".".join(c.parts),)) if len(c.parts) > 1 else None
@@ -189,7 +193,16 @@ def _sought(c: ReadFigure, s: Settings) -> Sought | None:
 
 def _year_end(year: int) -> str:
     """Return the pattern of a year by its last two digits ending a run of digits: "2019", "FY19", "2018-19"."""
-    return r"(?<!\d)(?:\d\d)?" + f"{year % 100:02d}" + r"(?!\d)"
+    return _digit_run([f"{year % 100:02d}"], r"\d\d")
+
+
+def _digit_run(ends: Iterable[str], lead: str) -> str:
+    r"""Return the pattern of a whole run of digits that is one of ends, after lead (fixed width) or alone.
+
+    It finds what ``(?<!\d)(?:lead)?(?:ends)(?!\d)`` finds, but opens with the digits of ends and looks
+    behind them after: a pattern opening with a look behind is tried at every character of a piece.
+    """
+    return "(?:" + "|".join(rf"{e}(?!\d)(?:(?<!\d{e})|(?<={lead}{e})(?<!\d{lead}{e}))" for e in ends) + ")"
 
 
 def _figure(c: ReadFigure, status: FigureStatus, where: FigurePlace | None, **fields: object) -> Figure:

@@ -149,12 +149,14 @@ def working_text(text: str, decimal_comma: bool = False) -> tuple[str, tuple[int
 
 # Words a page glues to a figure with its space lost ("3.8million", "of6.4/10", "35in Thackerville",
 # "1986The"); and a thousands group a tokenised text sets apart by spaces around its comma ("700 , 000").
-_GLUED_AFTER = re.compile(r"(?<=\d)(?=(?:million|billion|trillion|thousand|crores?|lakhs?|and|in|of|the)(?![a-z]))")
+# The patterns after a figure match its last digit (the word starts at the match's end), and each that can
+# opens with a digit, looking behind it after: searched from digit to digit, not tried at every character.
+_GLUED_AFTER = re.compile(r"\d(?=(?:million|billion|trillion|thousand|crores?|lakhs?|and|in|of|the)(?![a-z]))")
 _GLUED_BEFORE = re.compile(r"(?<![a-z])(?:of|in|at|on|to|by|is|and|the|from|was|than)(?=\d)")
-_CAPITAL_AFTER = re.compile(r"(?<=\d)(?=[a-z]{2,})")
-_SPACED_GROUPS = re.compile(r"(?<![\d.,] )(?<![\d.,])\d{1,3}(?: , \d{3})+(?![\d]| ?[.,] ?\d)")
+_CAPITAL_AFTER = re.compile(r"\d(?=[a-z]{2,})")
+_SPACED_GROUPS = re.compile(r"\d(?<![\d.,] \d)(?<![\d.,]\d)\d{0,2}(?: , \d{3})+(?![\d]| ?[.,] ?\d)")
 # What the three glue patterns above cannot match without: a digit glued to a letter (the groups need " , ").
-_GLUED_ANY = re.compile(r"\d[a-z]|[a-z]\d")
+_GLUED_ANY = re.compile(r"\d(?:[a-z]|(?<=[a-z]\d))")
 
 
 def _capitalised(text: str, i: int) -> bool:
@@ -170,8 +172,8 @@ def _unglued(w: str, offsets: tuple[int, ...], text: str) -> tuple[str, tuple[in
     """
     if _DIGIT.search(w) is None or (_GLUED_ANY.search(w) is None and " , " not in w):
         return w, offsets  # each cut needs a digit glued to a letter, each drop a " , " between groups
-    cuts = {m.start() for m in _GLUED_AFTER.finditer(w)} | {m.end() for m in _GLUED_BEFORE.finditer(w)}
-    cuts |= {m.start() for m in _CAPITAL_AFTER.finditer(w) if _capitalised(text, offsets[m.start()])}
+    cuts = {m.end() for m in _GLUED_AFTER.finditer(w)} | {m.end() for m in _GLUED_BEFORE.finditer(w)}
+    cuts |= {m.end() for m in _CAPITAL_AFTER.finditer(w) if _capitalised(text, offsets[m.end()])}
     drops = {
         m.start() + k for m in _SPACED_GROUPS.finditer(w) for k in range(m.end() - m.start()) if w[m.start() + k] == " "
     }
