@@ -11,7 +11,11 @@ import enum
 
 
 class Verdict(enum.StrEnum):
-    """A claim's verdict. Members are listed in precedence order: the first that holds wins."""
+    """A claim's verdict. Members are listed in precedence order, the first that holds winning, with one exception.
+
+    For a claim without a quote, a figure that stands nowhere on its page makes it FIGURES_MISMATCH
+    before NO_QUOTE (``core.check.claims.decide``); the order here is the one reports list verdicts in.
+    """
 
     BLOCKED = "blocked"
     DEAD_LINK = "dead_link"
