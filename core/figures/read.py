@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from core.figures import vocab as v
 from core.figures.dates import read_dates, read_lone_vulgar, read_periods, read_times, read_versions
-from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, from_digits, from_runs, precision_of
+from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, era, from_digits, from_runs, precision_of
 from core.figures.words import FRACTION_COUNTS, FRACTION_NEEDLES, MULTIPLIER_NEEDLES, WORD_SCALES
 from core.models import FigureKind
 
@@ -252,7 +252,7 @@ class _Reader(Scan):
         ):
             kind = FigureKind.YEAR
         unit_match = _UNIT_AFTER.match(self.w, end) if kind in (FigureKind.NUMBER, FigureKind.ORDINAL) else None
-        unit = v.UNIT_WORDS[unit_match.group("unit")] if unit_match else ""
+        unit = v.UNIT_WORDS[unit_match.group("unit")] if unit_match else era(self.w, start, end)  # "44 BC"
         if glued:
             # "512MB": the unit glued to the number is read as "512 MB" is, and marked with it.
             unit, end = v.UNIT_WORDS.get(glued, glued), end + len(glued)

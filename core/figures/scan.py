@@ -239,6 +239,27 @@ def precision_of(num: str) -> Decimal:
     return Decimal(1).scaleb(max(0, min(zeros, len(digits) - keep)))
 
 
+# An era after a year: "44 BC", "753 B.C.", "10,000 BCE"; "AD" and "CE" only where the sentence or a
+# word of time goes on, for "ad" is also a word ("100 ad slots"). In the lowercased working text.
+_ERA_AFTER = re.compile(
+    r"\s?(?:(?P<bc>b\.?\s?c\.?(?:e\.?)?)|a\.?d\.?|c\.?e\.?)(?![a-z])"
+    r"(?(bc)|(?=\s*(?:[.,;:)\]–—-]|$|\s(?:to|and|until|through|in|when|after|before)\b)))"
+)
+_ERA_BEFORE = re.compile(r"(?<![a-z.])a\.?d\.?\s$")  # "AD 476"
+
+
+def era(w: str, start: int, end: int) -> str:
+    """Return "BC" or "AD" for the number w[start:end] whose era is written beside it, "" for none.
+
+    Read as the number's unit, an era keeps "44 BC" from holding a claim's "44 AD": two units that
+    never convert (``core.figures.units``), and a year without one is held by either.
+    """
+    after = _ERA_AFTER.match(w, end)
+    if after:
+        return "BC" if after.group("bc") else "AD"
+    return "AD" if _ERA_BEFORE.search(w, max(0, start - 5), start) else ""
+
+
 def century(two_or_four: str) -> int:
     """Return a year from four digits, or from two taken as 20xx ("FY27" is 2027)."""
     year = int(two_or_four)

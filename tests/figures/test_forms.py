@@ -34,6 +34,7 @@ PLAGUE = "ea25dd7edff4"
 EUROPA = "686bb170effe"
 WATER = "e593d7fe88f9"
 TRADE_WAR = "702d1da63b8e"
+URARTU = "d90bda7ed14d"
 
 QUOTE_512GB = (
     "It's paired with a 9th generation Intel Core i5 processor, 8GB of memory, and a generous 512GB solid state drive."
@@ -204,6 +205,12 @@ CASES = [
         "Its battery lasts half an hour.",
         {"30": "matched"},
     ),
+    # A year's era is its unit: "860 BC" does not hold "860 AD"; a year without one is held by either.
+    ("era", URARTU, "Urartu relics date from 860 BC.", "related to the Kingdom of Urartu (860 BC", {"860": "matched"}),
+    ("era", URARTU, "Urartu relics date from 860 AD.", "related to the Kingdom of Urartu (860 BC", {"860": "missing"}),
+    ("era", URARTU, "Urartu relics date from 860.", "related to the Kingdom of Urartu (860 BC", {"860": "matched"}),
+    ("era", "synthetic", "The empire fell in AD 476.", "The empire fell in 476 BC.", {"476": "missing"}),
+    ("era", "synthetic", "They bought 100 ad slots.", "They bought 100 slots.", {"100": "matched"}),
     # The half after the unit: "a year and a half" is 18 months.
     (
         "duration in words",
