@@ -92,7 +92,7 @@ def offer(index: PageIndex, prepared: Prepared, at: Placed, score: float, claim:
     for term, spellings, marks in zip(claim.terms, claim.spellings, claim.marks, strict=True):
         # A term is held when the passage holds each of its telling words, in any order ("10 March
         # 2020" holds "March 10, 2020"; "Wuhan Jinyintan Hospital" holds "Wuhan Hospital").
-        found = next((i for i, sp in enumerate(spellings) if all(k in present or st in present for k, st in sp)), -1)
+        found = next((i for i, sp in enumerate(spellings) if _held(sp, present)), -1)
         if found >= 0:
             holds[term.kind].append(term.text)
             wanted.append(marks[found])
@@ -129,8 +129,10 @@ def _highlights(
     return _merged([index.orig_span(starts[i], ends[i]) for i in range(at.lo, at.hi) if words[i] in marked])
 
 
-def _held(keys: _Keys, present: Set[str], relatives: Mapping[str, frozenset[str]]) -> bool:
-    # "~" marks a stem: "adds" holds the claim's "added"; a page word counted for the key (its relative) holds it.
+def _held(keys: _Keys, present: Set[str], relatives: Mapping[str, frozenset[str]] | None = None) -> bool:
+    # "~" marks a stem: "adds" holds the claim's "added"; with relatives, a page word counted for the key holds it.
+    if relatives is None:
+        return all(k in present or st in present for k, st in keys)
     none: frozenset[str] = frozenset()
     return all(k in present or st in present or not relatives.get(k, none).isdisjoint(present) for k, st in keys)
 

@@ -40,6 +40,8 @@ QUOTE_512GB = (
     "It's paired with a 9th generation Intel Core i5 processor, 8GB of memory, and a generous 512GB solid state drive."
 )
 QUOTE_WATCH = "Apple Watch Series 3 (GPS, 38mm) - Silver Aluminium Case with White Sport Band"
+QUOTE_TRADE_WAR = "But more than a year and a half into the biggest trade war in modern history"
+QUOTE_URARTU = "related to the Kingdom of Urartu (860 BC"
 QUOTE_RUSSIAN = "1 маленький перец чили, 1,5 см корня имбиря"
 QUOTE_GERMAN = "Mit über 1.000 Ausstellern, über 100 Seminaren und über 500 Top-Speakern"
 
@@ -206,9 +208,9 @@ CASES = [
         {"30": "matched"},
     ),
     # A year's era is its unit: "860 BC" does not hold "860 AD"; a year without one is held by either.
-    ("era", URARTU, "Urartu relics date from 860 BC.", "related to the Kingdom of Urartu (860 BC", {"860": "matched"}),
-    ("era", URARTU, "Urartu relics date from 860 AD.", "related to the Kingdom of Urartu (860 BC", {"860": "missing"}),
-    ("era", URARTU, "Urartu relics date from 860.", "related to the Kingdom of Urartu (860 BC", {"860": "matched"}),
+    ("era", URARTU, "Urartu relics date from 860 BC.", QUOTE_URARTU, {"860": "matched"}),
+    ("era", URARTU, "Urartu relics date from 860 AD.", QUOTE_URARTU, {"860": "missing"}),
+    ("era", URARTU, "Urartu relics date from 860.", QUOTE_URARTU, {"860": "matched"}),
     ("era", "synthetic", "The empire fell in AD 476.", "The empire fell in 476 BC.", {"476": "missing"}),
     ("era", "synthetic", "They bought 100 ad slots.", "They bought 100 slots.", {"100": "matched"}),
     # The half after the unit: "a year and a half" is 18 months.
@@ -216,14 +218,14 @@ CASES = [
         "duration in words",
         TRADE_WAR,
         "More than 18 months into the trade war, talks go on.",
-        "But more than a year and a half into the biggest trade war in modern history",
+        QUOTE_TRADE_WAR,
         {"18": "matched"},
     ),
     (
         "duration in words",
         TRADE_WAR,
         "More than 20 months into the trade war, talks go on.",
-        "But more than a year and a half into the biggest trade war in modern history",
+        QUOTE_TRADE_WAR,
         {"20": "missing"},
     ),
     (
