@@ -13,6 +13,7 @@ Exact matching alone decides: this module refuses any fuzzy comparison (that is 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from bisect import bisect_left, bisect_right
@@ -213,6 +214,8 @@ def match_quote(quote: str, prepared: PreparedPage, settings: Settings | None = 
     else:
         covered = [(s, s + size) for s, size in zip(placed, sizes, strict=True) if s is not None]
         flags.extend(_fragment_flags(p, covered, settings))
+        if len(parts) > 1 and len(covered) == len(parts):
+            flags.extend(_elsewhere_flags(p, parts, occ, covered, flags, settings))
         placed_parts = [f for f in fragments if f.found]
         if placed_parts and all(f.hidden for f in placed_parts):
             flags.append(hidden_flag(_short(placed_parts[0].text)))
@@ -266,6 +269,58 @@ def _fragment_flags(p: PreparedPage, covered: list[tuple[int, int]], settings: S
             seen.add(key)
             flags.append(flag)
     return flags
+
+
+def _elsewhere_flags(
+    p: PreparedPage,
+    parts: Sequence[QuotePart],
+    occ: list[list[int]],
+    covered: list[tuple[int, int]],
+    known: Sequence[Flag],
+    settings: Settings,
+) -> list[Flag]:
+    """Return the blocking flags of a fragment's other places, each taken in its placed place's stead.
+
+    A quote of several fragments stands on the page wherever its fragments do: "The free-threaded
+    mode … enabled by default" is placed where the page says "color enabled by default", but its
+    second fragment also stands, nearer the first, after "is not". Like a one-fragment quote, it is
+    checked at every place (DESIGN.md, "Matching rules"): a blocking flag at any blocks ``verified``.
+    A place is another reading of the quote only when it keeps the fragments as close as the one
+    placed, and in page order when that one is: a one-word fragment's far use ("How", 19 places on
+    a page) is not where the quote came from.
+    """
+    seen = {(f.kind, f.span) for f in known}
+    out: list[Flag] = []
+    in_order = _in_page_order(covered)
+    spread = _spread(covered)
+    for k, part in enumerate(parts):
+        a, b = covered[k]
+        others = [s for s in occ[k] if s != a and not _overlaps(s, s + b - a, covered[:k] + covered[k + 1 :])]
+        for s in others:
+            swapped = [*covered[:k], (s, s + b - a), *covered[k + 1 :]]
+            # A reading as close as the one placed: a short fragment's far place ("Just" at its 23rd use) is none.
+            if _spread(swapped) > spread or (in_order and not _in_page_order(swapped)):
+                continue
+            for flag in _fragment_flags(p, swapped, settings):
+                if not flag.blocking or (flag.kind, flag.span) in seen:
+                    continue
+                seen.add((flag.kind, flag.span))
+                places = len(others) + 1
+                said = f'The quote\'s part "{_short(part.text)}" stands on the page in {places:,} places; '
+                out.append(dataclasses.replace(flag, message=said + f"at one of them, {_lower_first(flag.message)}"))
+    return out
+
+
+def _in_page_order(covered: Sequence[tuple[int, int]]) -> bool:
+    return all(x < y for (x, _), (y, _) in pairwise(covered))
+
+
+def _spread(covered: Sequence[tuple[int, int]]) -> int:
+    return max(b for _, b in covered) - min(a for a, _ in covered)
+
+
+def _lower_first(message: str) -> str:
+    return message[:1].lower() + message[1:]
 
 
 # A sentence mark at a fragment's edge, past closing brackets and quotation marks.

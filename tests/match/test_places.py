@@ -21,6 +21,7 @@ WHATSNEW_312 = "html/python/whatsnew/3.12.html"
 WHATSNEW_313 = "html/python/whatsnew/3.13.html"
 PEP_684 = "html/python/peps/pep-0684.html"
 PEP_695 = "html/python/peps/pep-0695.html"
+AEB_FIRST_STEPS = "html/aeb/html/ec7fc408c5ce66c22692a3f696c682f3de794bacfaca405d9a0dac5957051e5a.html.gz"
 
 # (page, quote, places, the page's words right before the flagged place)
 REPEATED = [
@@ -66,6 +67,39 @@ def test_one_place_keeps_the_plain_wording() -> None:
 def test_a_quote_of_several_fragments_counts_no_places() -> None:
     m = match_quote("This is an experimental feature … therefore is not enabled by default", corpus_page(WHATSNEW_313))
     assert m.found and m.occurrence_count == 0 and m.occurrences == ()
+
+
+def test_a_fragment_standing_after_a_negation_elsewhere_blocks() -> None:
+    # Placed over "Prompts and tracebacks with color enabled by default", the second fragment also stands,
+    # nearer the first, in "is not enabled by default. The free-threaded mode requires…".
+    p = corpus_page(WHATSNEW_313)
+    m = match_quote("The free-threaded mode … enabled by default", p)
+    assert m.found
+    (flag,) = m.blocking
+    assert flag.kind is FlagKind.NEGATION_CUT
+    assert p.page.text[flag.span[0] : flag.span[1]] == "not"
+    assert flag.message.startswith(
+        'The quote\'s part "enabled by default" stands on the page in 2 places; at one of them, the page says "'
+    )
+    assert decide(m, FigureCheck())[0] is Verdict.NEEDS_REVIEW
+
+
+def test_a_short_fragments_far_place_is_no_other_reading() -> None:
+    # The page's own "How…exactly…in the name of…": "How" stands in 19 places, one of them after "doesn’t";
+    # a place farther from the quote's other fragments than the one placed is not where it was quoted from.
+    m = match_quote(
+        "How…exactly…in the name of whatever deity Jason may believe in…is Samantha or anyone not “in the biz” "
+        "supposed to know this.",
+        corpus_page("html/readability/medium-3/source.html.gz"),
+    )
+    assert m.found and not m.blocking
+
+
+def test_a_quote_placed_in_page_order_has_no_reading_out_of_it() -> None:
+    # "That’s what I’m about to cover… the first steps." stands in order on this page; its second fragment
+    # also stands after "never", before the first, in no order the quote reads.
+    m = match_quote("That’s what I’m about to cover … the first steps.", corpus_page(AEB_FIRST_STEPS))
+    assert m.found and not m.blocking
 
 
 # --------------------------------------------------------------------------- hidden text
