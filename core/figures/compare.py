@@ -72,7 +72,7 @@ from core.figures.locale import writes_decimal_comma
 from core.figures.on_page import read_page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import missing_reason
-from core.figures.restated import durations
+from core.figures.restated import date_spans, durations
 from core.figures.units import factor
 from core.figures.unjudged import power_doubt, skip_reason
 from core.models import Figure, FigureCheck, FigureKind, FigureStatus, PageText, Span
@@ -358,6 +358,11 @@ def _figure(
     )
 
 
+def _restated(c: ReadFigure, text: str, figs: list[ReadFigure]) -> list[ReadFigure]:
+    """Return the quote's durations in the claim figure's unit: "two weeks" as 14 days, "1939–1945" as 6 years."""
+    return durations(c, text, 0, len(text)) + date_spans(c, text, figs)
+
+
 def check_figures(
     claim_text: str, quote: str | None, page: PageText | None = None, settings: Settings | None = None
 ) -> FigureCheck:
@@ -375,7 +380,7 @@ def check_figures(
             out.append(_figure(c, FigureStatus.SKIPPED, reason=reason))
         elif not text.strip():
             out.append(_figure(c, FigureStatus.MISSING, reason="There is no quote to hold this figure."))
-        elif found := _find(c, ctx, s) or _find(c, _QuoteContext(durations(c, text, 0, len(text)), text), s):
+        elif found := _find(c, ctx, s) or _find(c, _QuoteContext(_restated(c, text, quote_figs), text), s):
             out.append(_figure(c, FigureStatus.MATCHED, quote_text=found.text))
         elif doubt := power_doubt(c, quote_figs):
             out.append(_figure(c, FigureStatus.SKIPPED, reason=doubt[0].upper() + doubt[1:]))

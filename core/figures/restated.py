@@ -2,7 +2,8 @@
 
 A claim may write a page's figure another way: "14 days" for "two weeks", "60 seconds" for
 "about a minute", "30 minutes" for "half an hour" and "18 months" for "a year and a half" (a
-duration in another unit of time, converted exactly by ``core.figures.units``), "6/10" read as the
+duration in another unit of time, converted exactly by ``core.figures.units``), "13 years" for
+"from 2004 to 2017" (a span of dates as a duration, with a quote as with a page), "6/10" read as the
 rating "6" a claim writes "below 6.05/10", and "30.000" with its point grouping thousands in an
 English page ("about 30.000 inhabitants" for "around 30,000"). Each is tried only after the
 passage's own figures hold nothing. This module reads and converts; it never judges a figure.
@@ -10,6 +11,7 @@ passage's own figures hold nothing. This module reads and converts; it never jud
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import replace
 from decimal import Decimal
@@ -66,6 +68,50 @@ def durations(claim: ReadFigure, text: str, start: int, end: int) -> list[ReadFi
     return out
 
 
+def date_spans(claim: ReadFigure, text: str, figs: list[ReadFigure]) -> list[ReadFigure]:
+    """Return the spans of dates among figs as durations in the claim's unit of time ("1939–1945" as 6 years).
+
+    A range of years counts its years ("2010 to 2016", 6), two dates joined by "to", "until", "and"
+    or a dash their days ("since 5 March 2020 to 27 March 2020", 22, read to the week too), two
+    months their months. A span converts only where ``units.factor`` converts exactly: days never
+    become months.
+    """
+    if claim.unit not in _TIME_UNITS:
+        return []
+    out = []
+    for i, f in enumerate(figs):
+        g = figs[i + 1] if i + 1 < len(figs) else None
+        span: tuple[int, str] | None = None
+        if f.kind is FigureKind.YEAR and f.value is not None and f.high is not None:
+            span = int(f.high - f.value), "year"
+        elif g is not None and _SPAN_JOIN.fullmatch(text, f.end, g.start):
+            span = _between(f, g)
+        ratio = factor(span[1], claim.unit) if span is not None else None
+        if span is None or ratio is None or span[0] <= 0:
+            continue
+        value = span[0] * ratio
+        last = g.end if g is not None and span[1] != "year" else f.end
+        out.append(ReadFigure(text=text[f.start : last], kind=FigureKind.NUMBER, start=f.start, end=last, value=value,
+                              precision=ratio, written=str(value), unit=claim.unit))  # fmt: skip
+    return out
+
+
+_SPAN_JOIN = re.compile(r"\s*(?:[-–—]|to|until|till|through|and)\s*", re.IGNORECASE)
+
+
+def _between(f: ReadFigure, g: ReadFigure) -> tuple[int, str] | None:
+    """Return the days from one date to the next, or the months from one month to the next; None for others."""
+    if f.kind in (FigureKind.DATE, FigureKind.PARTIAL_DATE) and g.kind is FigureKind.DATE:
+        year = f.date[0] or g.date[0]  # "from March 5 to March 27, 2020": the year is said once
+        try:
+            return (datetime.date(*g.date) - datetime.date(year, *f.date[1:])).days, "day"
+        except ValueError:
+            return None
+    if f.kind is FigureKind.MONTH and g.kind is FigureKind.MONTH:
+        return (g.date[0] - f.date[0]) * 12 + g.date[1] - f.date[1], "month"
+    return None
+
+
 def ratings(claim: ReadFigure, claim_text: str, text: str, start: int, end: int) -> list[ReadFigure]:
     """Return the ratings out of 10 between start and end ("6/10" as 6), for a claim that writes one ("6.05/10")."""
     if claim.kind is not FigureKind.NUMBER or not _CLAIM_RATING.match(claim_text, claim.end):
@@ -113,7 +159,7 @@ def restatements(
 ) -> list[ReadFigure]:
     """Return the figures between start and end (``figs`` read there) in each form the claim figure may restate."""
     restated = durations(claim, text, start, end) + ratings(claim, claim_text, text, start, end)
-    return restated + point_grouped(claim, figs) + lost_sign(claim, text, figs)
+    return restated + point_grouped(claim, figs) + lost_sign(claim, text, figs) + date_spans(claim, text, figs)
 
 
-__all__ = ["durations", "lost_sign", "point_grouped", "ratings", "restatements"]
+__all__ = ["date_spans", "durations", "lost_sign", "point_grouped", "ratings", "restatements"]

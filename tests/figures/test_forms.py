@@ -35,6 +35,7 @@ EUROPA = "686bb170effe"
 WATER = "e593d7fe88f9"
 TRADE_WAR = "702d1da63b8e"
 URARTU = "d90bda7ed14d"
+CASSINI = "359fee228518"
 
 QUOTE_512GB = (
     "It's paired with a 9th generation Intel Core i5 processor, 8GB of memory, and a generous 512GB solid state drive."
@@ -42,6 +43,7 @@ QUOTE_512GB = (
 QUOTE_WATCH = "Apple Watch Series 3 (GPS, 38mm) - Silver Aluminium Case with White Sport Band"
 QUOTE_TRADE_WAR = "But more than a year and a half into the biggest trade war in modern history"
 QUOTE_URARTU = "related to the Kingdom of Urartu (860 BC"
+QUOTE_CASSINI = "Cassini spacecraft, which studied Saturn and its moons from 2004 to 2017"
 QUOTE_RUSSIAN = "1 маленький перец чили, 1,5 см корня имбиря"
 QUOTE_GERMAN = "Mit über 1.000 Ausstellern, über 100 Seminaren und über 500 Top-Speakern"
 
@@ -235,6 +237,20 @@ CASES = [
         "Its battery lasts half an hour.",
         {"40": "missing"},
     ),
+    # A span of dates is a duration: "from 2004 to 2017" is 13 years, "5 March … to 27 March" 22 days.
+    ("date span", CASSINI, "Cassini studied Saturn for 13 years.", QUOTE_CASSINI, {"13": "matched"}),
+    ("date span", CASSINI, "Cassini studied Saturn for more than 12 years.", QUOTE_CASSINI, {"12": "matched"}),
+    ("date span", CASSINI, "Cassini studied Saturn for 15 years.", QUOTE_CASSINI, {"15": "missing"}),
+    ("date span", "synthetic", "It ran for 14 months.", "from January 2019 to March 2020", {"14": "matched"}),
+    (
+        "date span",
+        "synthetic",
+        "It ran for more than 30 days.",
+        "since 5 March 2020 to 27 March 2020",
+        {"30": "missing"},
+    ),
+    # Days never become months: a month has no fixed length.
+    ("date span", "synthetic", "It ran for 22 months.", "since 5 March 2020 to 27 March 2020", {"22": "missing"}),
     # "½", "¼", "¾" alone before "of" are shares, as "half of" is; before a measure they stay numbers.
     (
         "lone vulgar share",

@@ -46,6 +46,8 @@ P = FigurePlace.PASSAGE
         # "closed for 14 days" against "for two weeks"; "60 seconds" against "about a minute".
         ("5ee393b8c9e77c0008ccd536_1", "14"),
         ("5eb9573bc9e77c0008fa1953_4", "60"),
+        # "for more than 20 days" against "since 5 March 2020 to 27 March 2020": a span of dates is a duration.
+        ("5ee39329c9e77c0008cc92e0_4", "20"),
         # On a page, "at least 2014" is a tighter bound that holds "after 2013".
         ("5ede072fc9e77c00084d2a5d_1", "2013"),
         # "after the age of 20" against "At 23"; "before the age of 18" against "At the age of 15".
