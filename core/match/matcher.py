@@ -287,27 +287,37 @@ def _elsewhere_flags(
     checked at every place (DESIGN.md, "Matching rules"): a blocking flag at any blocks ``verified``.
     A place is another reading of the quote only when it keeps the fragments as close as the one
     placed, and in page order when that one is: a one-word fragment's far use ("How", 19 places on
-    a page) is not where the quote came from.
+    a page) is not where the quote came from. Each place is read for what it cuts away itself, on
+    its two sides; the places tried are the matcher's, so the work stays bounded.
     """
     seen = {(f.kind, f.span) for f in known}
     out: list[Flag] = []
     in_order = _in_page_order(covered)
     spread = _spread(covered)
+    window, after = settings.context_window_words, settings.negation_after_words
     for k, part in enumerate(parts):
         a, b = covered[k]
-        others = [s for s in occ[k] if s != a and not _overlaps(s, s + b - a, covered[:k] + covered[k + 1 :])]
-        for s in others:
-            swapped = [*covered[:k], (s, s + b - a), *covered[k + 1 :]]
-            # A reading as close as the one placed: a short fragment's far place ("Just" at its 23rd use) is none.
+        rest = covered[:k] + covered[k + 1 :]
+        for s in occ[k]:
+            e = s + b - a
+            if s == a or _overlaps(s, e, rest):
+                continue
+            swapped = [*covered[:k], (s, e), *covered[k + 1 :]]
+            # A reading as close as the one placed: a short fragment's far use ("Just" at its 23rd) is none.
             if _spread(swapped) > spread or (in_order and not _in_page_order(swapped)):
                 continue
-            for flag in _fragment_flags(p, swapped, settings):
+            before = max((y for _, y in rest if y <= s), default=None)
+            next_ = min((x for x, _ in rest if x >= e), default=None)
+            here = context_flags(p, s, e, swapped, window, after)
+            here += ellipsis_gap_flags(p, before, s) if before is not None else []
+            here += ellipsis_gap_flags(p, e, next_) if next_ is not None else []
+            for flag in here:
                 if not flag.blocking or (flag.kind, flag.span) in seen:
                     continue
                 seen.add((flag.kind, flag.span))
-                places = len(others) + 1
-                said = f'The quote\'s part "{_short(part.text)}" stands on the page in {places:,} places; '
-                out.append(dataclasses.replace(flag, message=said + f"at one of them, {_lower_first(flag.message)}"))
+                said = f'The quote\'s part "{_short(part.text)}" also stands elsewhere on the page, no farther '
+                said += f"from its other parts; there, {_lower_first(flag.message)}"
+                out.append(dataclasses.replace(flag, message=said))
     return out
 
 

@@ -79,7 +79,8 @@ def test_a_fragment_standing_after_a_negation_elsewhere_blocks() -> None:
     assert flag.kind is FlagKind.NEGATION_CUT
     assert p.page.text[flag.span[0] : flag.span[1]] == "not"
     assert flag.message.startswith(
-        'The quote\'s part "enabled by default" stands on the page in 2 places; at one of them, the page says "'
+        'The quote\'s part "enabled by default" also stands elsewhere on the page, no farther from its other '
+        'parts; there, the page says "not enabled by default"'
     )
     assert decide(m, FigureCheck())[0] is Verdict.NEEDS_REVIEW
 
