@@ -88,8 +88,8 @@ _ONE_IN = re.compile(
 # "twice", "thrice" multiply what they compare ("twice as many"); alone they count events ("won twice").
 _MULT_WORD = re.compile(
     r"(?<![a-z])(?:(doubled|doubles|doubling|tripled|triples|tripling|quadrupled)(?![a-z])"
-    r"|(twice|thrice)(?=\s(?:as|the|that|this|these|those|its|their|his|her|our|my|your|what|more|less|fewer"
-    r"|(?!over|under|after|never|ever|other)[a-z]{2,}er)(?![a-z]))"
+    r"|(twice|thrice)(?=\s(?:as|the|" + v.THAT_FIGURE + r"|this|these|those|its|their|his|her|our|my|your|what"
+    r"|more|less|fewer|(?!over|under|after|never|ever|other)[a-z]{2,}er)(?![a-z]))"
     r"|(double|triple|quadruple)(?=\s(?:the|its|their|his|her|our|that|this|from|to|in|over|by)\b|[.,;:)]|$))"
 )
 _UNIT_AFTER = re.compile(v.UNIT_AFTER)

@@ -135,6 +135,9 @@ MULTIPLIER_WORDS: dict[str, int] = {
     "triple": 3, "tripled": 3, "triples": 3, "tripling": 3, "thrice": 3,
     "quadruple": 4, "quadrupled": 4,
 }  # fmt: skip
+# A "that" standing for a figure ("twice that of Canada", "twice that amount"), not one opening what was said
+# ("announced twice that the album would…", "said twice that it…"): "twice" then counts the saying.
+THAT_FIGURE = r"that(?!\s(?:[`'\"]|(?:the|a|an|it|he|she|they|we|i|you|there)(?![a-z])))"
 
 # Words before a figure that say the claim is not exact. "approx": either side; "more": the
 # true figure is at least this; "less": at most this.

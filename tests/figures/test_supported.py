@@ -129,6 +129,16 @@ def test_a_time_of_day_is_the_same_time_however_written_and_a_bound_on_one_is_sk
     assert fig.status is FigureStatus.MISSING
 
 
+def test_twice_before_what_was_said_counts_the_saying():
+    # "Maná had already announced twice that `` Drama and Luz '' was going to be released": no multiplier.
+    result = _check("5ebe6f30c9e77c0008408a4e_2")
+    assert result.verdict is not Verdict.FIGURES_MISMATCH, result.reasons
+    assert "twice" not in _placed(result)
+    # A "that" standing for a figure still multiplies: "twice that of Canada", "twice that amount".
+    for text in ("Costs are twice that of Canada.", "It costs twice that amount.", "It costs twice that."):
+        assert [f.kind for f in read_figures(text)] == [FigureKind.MULTIPLIER], text
+
+
 def test_times_of_day_are_read_whole_and_not_as_counts():
     got = [(f.text, f.kind) for f in read_figures("with 6 as of 3:25 p.m. March 18 , 2020 and from 7pm to 10pm")]
     assert got == [
