@@ -9,6 +9,7 @@ with the hedge before it ("an estimated 5%"). This module picks figures; it neve
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 
 from core.figures import vocab as v
@@ -30,6 +31,7 @@ IN_PLACE = {
     FigureKind.VERSION: (FigureKind.VERSION,),
     FigureKind.PERIOD: (FigureKind.PERIOD,),
     FigureKind.TIME: (FigureKind.TIME,),
+    FigureKind.SCORE: (FigureKind.SCORE,),
 }
 # How far a comparative reaches on a page by default ("more than 60" is made true by 65, not by 883).
 _RATIO = Decimal(str(Settings().figures_comparative_ratio))
@@ -82,6 +84,31 @@ def _second_word(text: str, end: int) -> str:
     return _word_after(text, m.end()) if m else ""
 
 
+def counted(figs: list[ReadFigure]) -> list[ReadFigure]:
+    """Return the figures with each score or record read as its two numbers: "16-0" holds "won over 15 games"."""
+    if not any(f.kind is FigureKind.SCORE for f in figs):
+        return figs
+    out: list[ReadFigure] = []
+    for f in figs:
+        if f.kind is not FigureKind.SCORE or f.high is None:
+            out.append(f)
+            continue
+        out += [replace(f, kind=FigureKind.NUMBER, value=n, high=None, written=str(n)) for n in (f.value, f.high)]
+    return out
+
+
+def score_of(fig: ReadFigure) -> tuple[Decimal, Decimal] | None:
+    """Return a score's two numbers, or a range's written as one ("0-3": a score counting up), else None."""
+    if fig.value is None or fig.high is None:
+        return None
+    if fig.kind is FigureKind.SCORE or (fig.kind is FigureKind.NUMBER and _DASHED.fullmatch(fig.text)):
+        return fig.value, fig.high
+    return None
+
+
+_DASHED = re.compile(r"\d{1,3} ?[-–—] ?\d{1,3}")
+
+
 def judged_against(
     claim: ReadFigure, claim_text: str, passage: list[ReadFigure], text: str, ratio: Decimal = _RATIO
 ) -> list[ReadFigure]:
@@ -90,6 +117,8 @@ def judged_against(
     "Less than 28 critics" is true of any smaller number, so it is judged only against the figure
     beside the same word ("32 reviews" for "28 reviews"), else the one of its kind closest in value.
     """
+    if claim.kind is not FigureKind.SCORE:
+        passage = counted(passage)
     if claim.hedge not in v.HEDGE_SIDE or claim.hedge in v.TIME_HEDGES:
         return passage
     kinds = IN_PLACE.get(claim.kind, (claim.kind,))

@@ -68,11 +68,12 @@ from dataclasses import replace
 from decimal import Decimal
 
 from core.figures import vocab as v
+from core.figures.beside import counted, score_of
 from core.figures.locale import writes_decimal_comma
 from core.figures.on_page import read_page_figures
 from core.figures.read import ReadFigure, read_figures
 from core.figures.reasons import missing_reason
-from core.figures.restated import date_spans, durations
+from core.figures.restated import in_quote
 from core.figures.units import factor
 from core.figures.unjudged import power_doubt, skip_reason
 from core.models import Figure, FigureCheck, FigureKind, FigureStatus, PageText, Span
@@ -249,6 +250,13 @@ def _period_hit(claim: ReadFigure, quote: ReadFigure, quote_years: frozenset[int
 def _hit(claim: ReadFigure, quote: ReadFigure, ctx: _QuoteContext, s: Settings) -> bool:
     """Return True when the quote figure holds the claim figure whole (both ends of a range)."""
     ck = claim.kind
+    if ck is FigureKind.SCORE or (quote.kind is FigureKind.SCORE and claim.is_range and score_of(claim)):
+        # Both numbers, told from either side: "won 3-1" is held by "3-1" and by "lost 1-3", never by "2-1".
+        mine, theirs = score_of(claim), score_of(quote)
+        return mine is not None and theirs is not None and mine in (theirs, theirs[::-1])
+    if quote.kind is FigureKind.SCORE:
+        # Each number of a score or record counts: "16-0" holds "won every game, over 15".
+        return any(_hit(claim, n, ctx, s) for n in counted([quote]))
     if ck is FigureKind.VERSION:
         if quote.kind is FigureKind.VERSION:
             return quote.parts[: len(claim.parts)] == claim.parts
@@ -358,11 +366,6 @@ def _figure(
     )
 
 
-def _restated(c: ReadFigure, text: str, figs: list[ReadFigure]) -> list[ReadFigure]:
-    """Return the quote's durations in the claim figure's unit: "two weeks" as 14 days, "1939–1945" as 6 years."""
-    return durations(c, text, 0, len(text)) + date_spans(c, text, figs)
-
-
 def check_figures(
     claim_text: str, quote: str | None, page: PageText | None = None, settings: Settings | None = None
 ) -> FigureCheck:
@@ -380,7 +383,7 @@ def check_figures(
             out.append(_figure(c, FigureStatus.SKIPPED, reason=reason))
         elif not text.strip():
             out.append(_figure(c, FigureStatus.MISSING, reason="There is no quote to hold this figure."))
-        elif found := _find(c, ctx, s) or _find(c, _QuoteContext(_restated(c, text, quote_figs), text), s):
+        elif found := _find(c, ctx, s) or _find(c, _QuoteContext(in_quote(c, text, quote_figs), text), s):
             out.append(_figure(c, FigureStatus.MATCHED, quote_text=found.text))
         elif doubt := power_doubt(c, quote_figs):
             out.append(_figure(c, FigureStatus.SKIPPED, reason=doubt[0].upper() + doubt[1:]))

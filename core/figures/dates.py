@@ -1,11 +1,12 @@
-"""Reading figures that are points in time or names of releases: dates, periods and versions.
+"""Reading figures of a fixed form: times, dates, periods, versions and scores.
 
 Dates in their common orders ("October 24, 2022", "24 October 2022", "2022-10-24"), months
 ("January 2024"), days without a year (kept apart: they are skipped), period labels ("Q1",
-"first quarter", "2Q23", "H2", "FY27", "fiscal 2027") and versions ("3.12", "v3.9.0", "since
-3.8", "Python 3.10 and 3.11"). Each pass adds to a ``core.figures.scan.Scan``; a slash date
-that could be read either way round, or "1.2.3.4", is added as unreadable. This module reads;
-it refuses to compare.
+"first quarter", "2Q23", "H2", "FY27", "fiscal 2027"), versions ("3.12", "v3.9.0", "since
+3.8", "Python 3.10 and 3.11") and scores or records ("won 3-1", "a 16-0 record"). Each pass adds
+to a ``core.figures.scan.Scan`` (``read_forms`` runs them in order, before any count); a slash
+date that could be read either way round, or "1.2.3.4", is added as unreadable. This module
+reads; it refuses to compare.
 """
 
 from __future__ import annotations
@@ -248,3 +249,25 @@ def read_versions(scan: Scan) -> None:
         while (c := _VERSION_CHAIN.match(scan.w, end)) and scan.free(c.start(1), c.end(1)):
             scan.add(c.start(1), c.end(1), FigureKind.VERSION, parts=tuple(c.group(1).split(".")), written=c.group(1))
             end = c.end()
+
+
+# A score or a win-loss record: two whole numbers of a dash, the first no smaller ("won 3-1", "a 29–13 win", "a 1-1
+# draw", "a 16-0 record"). Counting up ("ages 25-64", "weeks 5-17") is a range; a chain ("1-2-3") or decimals none.
+_SCORE = re.compile(r"(?<![\w.,$€£¥₹%/:-])(\d{1,3}) ?[-–—] ?(\d{1,3})(?![\w%/:-]|[.,]\d| ?(?:%|percent|per cent))")
+
+
+def read_scores(scan: Scan) -> None:
+    """Read scores and records, so that "3-1" is one figure of two numbers, not two small counts left unjudged."""
+    for m in () if scan.lacks("-", "–", "—") else from_runs(_SCORE, scan.w, scan.runs()):
+        a, b = int(m.group(1)), int(m.group(2))
+        if a >= b and scan.free(m.start(), m.end()):
+            scan.add(m.start(), m.end(), FigureKind.SCORE, value=Decimal(a), high=Decimal(b), written=f"{a}-{b}")
+
+
+def read_forms(scan: Scan) -> None:
+    """Read the figures of a fixed form, before any count: times, dates, periods, versions, then scores."""
+    read_times(scan)
+    read_dates(scan)
+    read_periods(scan)
+    read_versions(scan)
+    read_scores(scan)

@@ -19,7 +19,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from core.figures import vocab as v
-from core.figures.dates import read_dates, read_lone_vulgar, read_periods, read_times, read_versions
+from core.figures.dates import read_forms, read_lone_vulgar
 from core.figures.scan import SETTINGS, SUP_MARK, ReadFigure, Scan, era, from_digits, from_runs, precision_of
 from core.figures.words import FRACTION_COUNTS, FRACTION_NEEDLES, MULTIPLIER_NEEDLES, WORD_SCALES
 from core.models import FigureKind
@@ -363,10 +363,7 @@ class _Reader(Scan):
         return merged
 
     def run(self) -> tuple[ReadFigure, ...]:
-        read_times(self)
-        read_dates(self)
-        read_periods(self)
-        read_versions(self)
+        read_forms(self)
         self.accounting()
         self.slashed()
         self.one_in()

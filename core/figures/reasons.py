@@ -24,6 +24,7 @@ KIND_WORDS = {
     FigureKind.VERSION: "version",
     FigureKind.PERIOD: "period",
     FigureKind.TIME: "time of day",
+    FigureKind.SCORE: "score",
 }
 COUNTABLE = frozenset({FigureKind.NUMBER, FigureKind.ORDINAL, FigureKind.YEAR})
 

@@ -3,10 +3,11 @@
 A claim may write a page's figure another way: "14 days" for "two weeks", "60 seconds" for
 "about a minute", "30 minutes" for "half an hour" and "18 months" for "a year and a half" (a
 duration in another unit of time, converted exactly by ``core.figures.units``), "13 years" for
-"from 2004 to 2017" (a span of dates as a duration, with a quote as with a page), "6/10" read as the
-rating "6" a claim writes "below 6.05/10", and "30.000" with its point grouping thousands in an
-English page ("about 30.000 inhabitants" for "around 30,000"). Each is tried only after the
-passage's own figures hold nothing. This module reads and converts; it never judges a figure.
+"from 2004 to 2017" (a span of dates as a duration), "2-1" for "by two Tests to one" (a score in
+words), "6/10" read as the rating "6" a claim writes "below 6.05/10", and "30.000" with its point
+grouping thousands in an English page ("about 30.000 inhabitants" for "around 30,000"). Each is
+tried only after the passage's own figures hold nothing; durations, spans and scores are tried
+with a quote as with a page (``in_quote``). This module reads and converts; it never judges a figure.
 """
 
 from __future__ import annotations
@@ -112,6 +113,30 @@ def _between(f: ReadFigure, g: ReadFigure) -> tuple[int, str] | None:
     return None
 
 
+_SCORE_COUNT = r"\d{1,3}|" + v.TENS_WORD + r"(?:-" + v.UNIT_WORD + r")?|" + v.UNIT_WORD
+# A score in words: "by two Tests to one", "three goals to nil", "won 2 to 1".
+_WORD_SCORE = re.compile(
+    r"(?<![\w.,-])(?P<a>"
+    + _SCORE_COUNT
+    + r")(?:\s(?!to\b)[a-z]+)?\s(?:to|-)\s(?P<b>nil|"
+    + _SCORE_COUNT
+    + r")(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def word_scores(claim: ReadFigure, text: str, start: int, end: int) -> list[ReadFigure]:
+    """Return the scores between start and end written in words ("by two Tests to one" as 2-1), for a claim's score."""
+    if claim.kind is not FigureKind.SCORE:
+        return []
+    out = []
+    for m in _WORD_SCORE.finditer(text, start, end):
+        a, b = _count(m.group("a")), Decimal(0) if m.group("b").lower() == "nil" else _count(m.group("b"))
+        out.append(ReadFigure(text=m.group(0), kind=FigureKind.SCORE, start=m.start(), end=m.end(), value=a, high=b,
+                              written=f"{a}-{b}"))  # fmt: skip
+    return out
+
+
 def ratings(claim: ReadFigure, claim_text: str, text: str, start: int, end: int) -> list[ReadFigure]:
     """Return the ratings out of 10 between start and end ("6/10" as 6), for a claim that writes one ("6.05/10")."""
     if claim.kind is not FigureKind.NUMBER or not _CLAIM_RATING.match(claim_text, claim.end):
@@ -154,12 +179,31 @@ def lost_sign(claim: ReadFigure, text: str, figs: list[ReadFigure]) -> list[Read
     ]
 
 
+def in_quote(claim: ReadFigure, quote: str, figs: list[ReadFigure]) -> list[ReadFigure]:
+    """Return a quote's figures (``figs`` read there) as the claim figure may restate them.
+
+    "two weeks" as 14 days, "1939–1945" as 6 years, "by two Tests to one" as 2-1.
+    """
+    end = len(quote)
+    return durations(claim, quote, 0, end) + date_spans(claim, quote, figs) + word_scores(claim, quote, 0, end)
+
+
 def restatements(
     claim: ReadFigure, claim_text: str, text: str, start: int, end: int, figs: list[ReadFigure]
 ) -> list[ReadFigure]:
     """Return the figures between start and end (``figs`` read there) in each form the claim figure may restate."""
     restated = durations(claim, text, start, end) + ratings(claim, claim_text, text, start, end)
+    restated += word_scores(claim, text, start, end)
     return restated + point_grouped(claim, figs) + lost_sign(claim, text, figs) + date_spans(claim, text, figs)
 
 
-__all__ = ["date_spans", "durations", "lost_sign", "point_grouped", "ratings", "restatements"]
+__all__ = [
+    "date_spans",
+    "durations",
+    "in_quote",
+    "lost_sign",
+    "point_grouped",
+    "ratings",
+    "restatements",
+    "word_scores",
+]

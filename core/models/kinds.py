@@ -155,6 +155,7 @@ class FigureKind(enum.StrEnum):
     LABEL = "label"  # a reference number ("PEP 632")
     UNREADABLE = "unreadable"
     TIME = "time"  # a time of day ("11:59 pm", "3:25 p.m."): not compared
+    SCORE = "score"  # a score or a win-loss record ("3-1", "29–13", "1-1"): both numbers, told from either side
 
 
 class DiffKind(enum.StrEnum):
