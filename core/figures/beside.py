@@ -28,6 +28,7 @@ IN_PLACE = {
     FigureKind.YEAR: (FigureKind.YEAR, FigureKind.DATE, FigureKind.MONTH, FigureKind.PERIOD),
     FigureKind.DATE: (FigureKind.DATE, FigureKind.MONTH, FigureKind.PARTIAL_DATE, FigureKind.YEAR),
     FigureKind.MONTH: (FigureKind.MONTH, FigureKind.DATE, FigureKind.YEAR),
+    FigureKind.PARTIAL_DATE: (FigureKind.PARTIAL_DATE, FigureKind.DATE),
     FigureKind.VERSION: (FigureKind.VERSION,),
     FigureKind.PERIOD: (FigureKind.PERIOD,),
     FigureKind.TIME: (FigureKind.TIME,),

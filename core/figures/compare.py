@@ -27,7 +27,8 @@ How two figures compare:
   ``first quarter``; ``FY27`` = ``FY2027`` = ``fiscal 2027``; a claim year must be the
   quote's year). A claim year matches a quote date or period in that year. A decade (``the
   1980s``, ``the '80s``) is a period held by the same decade or by a year, date or period in it
-  ("1985"); a year is not held by its decade.
+  ("1985"); a year is not held by its decade. A day and month without a year is held by that day
+  in any year. A score (``3-1``) is held by the same two numbers either way round (``1-3``).
 * Rounding: the claim's precision ``p`` is the place value of its last written digit,
   times its scale (``2.2`` -> 0.1; ``1.2bn`` -> 0.1bn; trailing zeros of a whole number round,
   keeping two significant digits: ``6,700`` -> 100, ``30`` -> 1). Without a hedge, the quote's
@@ -272,6 +273,9 @@ def _hit(claim: ReadFigure, quote: ReadFigure, ctx: _QuoteContext, s: Settings) 
         return _in_time(claim.date, claim.hedge, quote, ctx.entail)
     if ck is FigureKind.DATE:
         return quote.kind is FigureKind.DATE and quote.date == claim.date
+    if ck is FigureKind.PARTIAL_DATE:
+        # A day and month is held by that day of that month in any year: "born on February 16" by "February 16, 1995".
+        return quote.kind in (FigureKind.DATE, FigureKind.PARTIAL_DATE) and quote.date[1:] == claim.date[1:]
     if ck is FigureKind.MONTH:
         return quote.kind in (FigureKind.DATE, FigureKind.MONTH) and quote.date[:2] == claim.date[:2]
     if ck is FigureKind.PERIOD:
@@ -378,7 +382,7 @@ def check_figures(
     ctx = _QuoteContext(quote_figs, text)
     out: list[Figure] = []
     for c in claim_figs:
-        reason = skip_reason(c)
+        reason = skip_reason(c, claim_text)
         if reason:
             out.append(_figure(c, FigureStatus.SKIPPED, reason=reason))
         elif not text.strip():

@@ -130,6 +130,9 @@ def _written_dates(scan: Scan) -> None:
             if not scan.free(m.start(), m.end()):
                 continue
             g = m.groups()
+            month = 1 if order in ("dmy", "dm") else 0
+            if g[month] == "may" and not _capital(scan, m.start(month + 1), m.end(month + 1)):
+                continue  # "COVID-19 may be spread": the verb, which no writer capitalises as the month
             if order == "mdy":
                 y, mo, d = int(g[2]), v.MONTHS[g[0]], int(g[1])
             elif order == "dmy":
@@ -144,6 +147,12 @@ def _written_dates(scan: Scan) -> None:
                 continue
             kind = FigureKind.DATE if y and d else FigureKind.MONTH if y else FigureKind.PARTIAL_DATE
             scan.add(m.start(), m.end(), kind, date=(y, mo, d), written=m.group(0), hedge=_time_hedge(scan, m.start()))
+
+
+def _capital(scan: Scan, start: int, end: int) -> bool:
+    """Return True when the original text writes the working text's span with a capital first letter."""
+    ostart, oend = scan.span(start, end)
+    return scan.text[ostart:oend][:1].isupper()
 
 
 # A bound in time over "the" ("after the 6th of June 1967"), and "by" before a date ("by February 2009").

@@ -155,6 +155,27 @@ def month_named(claim: ReadFigure, passage: Candidate | None) -> str:
     )
 
 
+# A day counted from another: "3 days earlier", "two weeks later", "the next day", "the day before".
+_COUNTED_DAY = re.compile(
+    r"\b(?:(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|several|few)\s(?:days?|weeks?)\s(?:earlier|later|before|after)"
+    r"|the\s(?:next|following|previous)\s(?:day|week)|the\s(?:day|week)\s(?:before|after))\b",
+    re.IGNORECASE,
+)
+
+
+def counted_days(claim: ReadFigure, passage: Candidate | None) -> str:
+    """Return why a date is not judged when the passage counts its days from another ("3 days earlier")."""
+    if claim.kind not in (FigureKind.DATE, FigureKind.PARTIAL_DATE) or passage is None:
+        return ""
+    found = _COUNTED_DAY.search(passage.text)
+    if found is None:
+        return ""
+    return (
+        f"the passage closest to the claim counts days from another date (“{found.group(0)}”), which the figures"
+        f" check does not count; check “{claim.text}” by eye."
+    )
+
+
 _ORDINAL_WORD = re.compile(
     r"\b(?:(?P<tens>" + "|".join(v.TENS) + r")-)?(?P<unit>" + "|".join(v.ORDINAL_UNITS) + r")\b"
     r"|\b(?P<round>" + "|".join(v.ORDINAL_TENS) + r")\b|(?<![\d.])(?P<digits>\d{1,3})(?:st|nd|rd|th)\b",

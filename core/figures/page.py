@@ -25,7 +25,7 @@ from decimal import Decimal
 from core.figures import vocab as v
 from core.figures.beside import IN_PLACE, judged_against, nearest, with_hedge
 from core.figures.compare import holder, holders
-from core.figures.doubt import garbled, implicit, made_true_far, month_named, own_bound, rank_counted
+from core.figures.doubt import counted_days, garbled, implicit, made_true_far, month_named, own_bound, rank_counted
 from core.figures.locale import comma_for
 from core.figures.on_page import VALUE_SLACK, Sought, page_figures
 from core.figures.read import ReadFigure, read_figures
@@ -257,7 +257,7 @@ def place_figures(
             why = f"the claim holds {len(claim_figs)} figures; only the first {s.figures_claim_max} are looked for."
             out.append(_figure(c, FigureStatus.SKIPPED, None, reason=why[0].upper() + why[1:]))
             continue
-        reason = skip_reason(c)
+        reason = skip_reason(c, claim)
         if reason:
             out.append(_figure(c, FigureStatus.SKIPPED, None, reason=reason))
             continue
@@ -301,6 +301,7 @@ def place_figures(
         doubt = (
             own_bound(c, closest, page.text)
             or next((why for p in passages if (why := month_named(c, p))), "")
+            or counted_days(c, passage)
             or garbled(c, passages)
             or rank_counted(c, claim_text, passages)
             or implicit(c, claim_text, closest, page.text, [f for h in every() for f in h])

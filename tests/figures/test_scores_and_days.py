@@ -1,8 +1,9 @@
-"""A score or a win-loss record is one figure of two numbers, on real VitaminC rows (../shared/corpus/claims/).
+"""Scores and records, and a day and month without a year, on real VitaminC rows (../shared/corpus/claims/).
 
-Before the rule "3-1" read as two small counts, which the figures check leaves unjudged: a claim
-of "won by 3-1" against its page's "2-1" passed. Each row is a real Wikipedia claim and its
-evidence, served as the claims eval serves them (tests/figures/test_page.py).
+Before these rules "3-1" read as two small counts and "February 16" as too little to check, both
+left unjudged: "won by 3-1" passed against its page's "2-1", "born on February 16" against
+"born February 17, 1995". Each row is a real Wikipedia claim and its evidence, served as the
+claims eval serves them (tests/figures/test_page.py).
 """
 
 from __future__ import annotations
@@ -68,3 +69,52 @@ def test_what_reads_as_a_score(text: str) -> None:
 @pytest.mark.parametrize("text", ["Swedes aged 25–64", "call 3-2-1 now", "rates of 3.5-2.1", "from 60-40%"])
 def test_what_reads_as_no_score(text: str) -> None:
     assert FigureKind.SCORE not in [f.kind for f in read_figures(text)]
+
+
+# --------------------------------------------------------------------------- a day and month without a year
+
+
+@pytest.mark.parametrize(
+    ("unique_id", "day", "instead"),
+    [
+        # REFUTES: "born on February 16" against "( born February 17 , 1995 )".
+        ("5ebe6f29c9e77c00084073ff_2", "February 16", "February 17 , 1995"),
+        # REFUTES: "found dead on November 13" against "On November 14 , 2005".
+        ("5ee3949bc9e77c0008cd0093_2", "November 13", "November 14 , 2005"),
+    ],
+)
+def test_a_changed_day_of_a_month_stands_nowhere(unique_id: str, day: str, instead: str) -> None:
+    result = _check(unique_id)
+    assert result.verdict is Verdict.FIGURES_MISMATCH, result.reasons
+    assert _placed(result)[day] == (FigureStatus.MISSING, FigurePlace.NOWHERE)
+    assert result.figures.nowhere[0].instead == instead
+
+
+def test_a_day_of_a_month_is_held_by_that_day_in_any_year() -> None:
+    (fig,) = check_figures("Denzel Curry was born on February 16 .", "( born February 16 , 1995 )").figures
+    assert fig.status is M
+    (fig,) = check_figures("He was born on 16 February .", "( born February 16 , 1995 )").figures
+    assert fig.status is M
+
+
+@pytest.mark.parametrize(
+    ("unique_id", "day", "why"),
+    [
+        # SUPPORTS: "As of 17 April" against "16 April : On this day, 98 new cases": a bound in time.
+        ("5ee393b6c9e77c0008ccc03d_1", "17 April", "is a bound on a day and month without a year"),
+        # SUPPORTS: "on April 10th" against "On the 13th of April ... and 3 days earlier the Swedish Mainland".
+        ("5ee3932ac9e77c0008cc9910_1", "April 10th", "counts days from another date (“3 days earlier”)"),
+    ],
+)
+def test_a_day_the_page_cannot_judge_is_skipped_with_its_reason(unique_id: str, day: str, why: str) -> None:
+    result = _check(unique_id)
+    assert result.verdict is not Verdict.FIGURES_MISMATCH, result.reasons
+    fig = next(f for f in result.figures.figures if f.text == day)
+    assert fig.status is FigureStatus.SKIPPED and why in fig.reason, fig.reason
+
+
+def test_may_the_verb_is_no_month() -> None:
+    # A real Check-COVID claim: "19 may" read as the 19th of May before the rule, a day its abstract lacks.
+    claim = "COVID-19 may be spread through droplets expelled by breathing and talking."
+    assert [f.kind for f in read_figures(claim)] == [FigureKind.LABEL]
+    assert [f.kind for f in read_figures("It opened on 19 May .")] == [FigureKind.PARTIAL_DATE]
