@@ -1,7 +1,7 @@
 """Reading figures of a fixed form: times, dates, periods, versions and scores.
 
 Dates in their common orders ("October 24, 2022", "24 October 2022", "2022-10-24"), months
-("January 2024"), days without a year (kept apart: they are skipped), period labels ("Q1",
+("January 2024"), days without a year (held by that day in any year), period labels ("Q1",
 "first quarter", "2Q23", "H2", "FY27", "fiscal 2027"), versions ("3.12", "v3.9.0", "since
 3.8", "Python 3.10 and 3.11") and scores or records ("won 3-1", "a 16-0 record"). Each pass adds
 to a ``core.figures.scan.Scan`` (``read_forms`` runs them in order, before any count); a slash

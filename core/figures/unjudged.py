@@ -16,7 +16,7 @@ from core.figures.read import ReadFigure, power_written_flat
 from core.models import FigureKind
 
 # Words before a day and month that make it a bound in time ("as of 17 April", "since 7 March").
-_BOUND_BEFORE = re.compile(r"(?:as of|since|until|till|through|by|before|after)\s*$", re.IGNORECASE)
+_BOUND_BEFORE = re.compile(r"\b(?:as of|since|until|till|through|by|before|after)\s*$", re.IGNORECASE)
 
 
 def skip_reason(fig: ReadFigure, text: str = "") -> str:
