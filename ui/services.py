@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any
 
 from core.brief import BRIEF_EXTENSIONS, parse_markdown, read_brief
-from core.brief.docx_archive import watched
+from core.brief.docx_archive import checkpoint, watched
 from core.check import adopt_quote, check_brief, recheck_claim
 from core.extract.ocr import page_image as _page_image
 from core.fetch import Fetcher, supplied_source
@@ -98,7 +98,10 @@ class ReadJob(_Outcome):
             self.progress = (what, done, total)  # one tuple, replaced whole: the page reads it as it is
 
         with watched(note, self._stop.is_set):
-            return masked_brief(read_brief(self.data, self.name, self.settings))
+            brief = masked_brief(read_brief(self.data, self.name, self.settings))
+            # A stop asked after the read's last look (while its claims were found) still stops: nothing is checked.
+            checkpoint(self.name, "claims", 1, 1)
+            return brief
 
     def cancel(self) -> None:
         """Ask the read to stop at its next look (it then raises core.brief.docx_archive.ReadCancelled)."""
